@@ -1,0 +1,49 @@
+/* A FIFO ring of packed states, each with one byte of tag (the move that
+ * reached it), growing by doubling: 9 bytes an entry. Memory from a meter. */
+#ifndef PB_QUEUE_H
+#define PB_QUEUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "meter.h"
+
+typedef struct pb_queue {
+	uint64_t *cells;
+	uint8_t *tags;
+	size_t mask; /* capacity - 1 (a power of two) */
+	size_t head, count;
+	pb_meter *meter;
+} pb_queue;
+
+/* An empty queue. Returns 0, or -1 when the meter refused the memory. */
+int pb_queue_init(pb_queue *q, pb_meter *meter, size_t capacity);
+void pb_queue_release(pb_queue *q);
+/* Double the capacity. Returns 0 or -1 (refused; the queue is unchanged). */
+int pb_queue_grow(pb_queue *q);
+
+/* Append. Returns 0, or -1 when growing was refused. */
+static inline int pb_queue_push(pb_queue *q, uint64_t cells, uint8_t tag)
+{
+	size_t i;
+
+	if (q->count > q->mask && pb_queue_grow(q))
+		return -1;
+	i = (q->head + q->count++) & q->mask;
+	q->cells[i] = cells;
+	q->tags[i] = tag;
+	return 0;
+}
+
+/* Take the oldest entry; the queue must not be empty. */
+static inline uint64_t pb_queue_pop(pb_queue *q, uint8_t *tag)
+{
+	uint64_t cells = q->cells[q->head];
+
+	*tag = q->tags[q->head];
+	q->head = (q->head + 1) & q->mask;
+	q->count--;
+	return cells;
+}
+
+#endif

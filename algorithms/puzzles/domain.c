@@ -1,0 +1,401 @@
+#include "domain.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The four blank moves as one table: letter and (row, column) step. */
+static const struct {
+	char name;
+	int drow, dcol;
+} tile_moves[PB_MAX_MOVES] = {
+	{ 'u', -1, 0 }, { 'd', 1, 0 }, { 'l', 0, -1 }, { 'r', 0, 1 },
+};
+
+/* Magic Squares, cells clockwise from the top left (USACO 3.2.5): after each
+ * op, cell i holds what cell source[i] held. A swaps the rows, B shifts the
+ * columns right, C turns the middle four clockwise. */
+#define MSQUARE_CELLS 8
+static const uint8_t msquare_ops[3][MSQUARE_CELLS] = {
+	{ 7, 6, 5, 4, 3, 2, 1, 0 },
+	{ 3, 0, 1, 2, 5, 6, 7, 4 },
+	{ 0, 6, 1, 3, 4, 2, 5, 7 },
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static void set_identity_labels(pb_domain *d)
+{
+	for (int v = 0; v < PB_MAX_CELLS; v++)
+		d->label[v] = d->unlabel[v] = (uint8_t)v;
+}
+
+/* Internal goal of a tiles board: 1..n-1 in reading order, blank at B. */
+static void set_tiles_goal(pb_domain *d, int b)
+{
+	uint64_t cells = 0;
+	int label = 1;
+
+	for (int c = 0; c < d->cells; c++)
+		if (c != b)
+			cells |= (uint64_t)label++ << (4 * c);
+	d->goal_blank = b;
+	d->goal.cells = cells;
+	d->goal.blank = b;
+}
+
+static void init_tiles(pb_domain *d, int w, int h)
+{
+	d->kind = PB_TILES;
+	d->width = w;
+	d->height = h;
+	d->cells = w * h;
+	d->nmoves = PB_MAX_MOVES;
+	for (int m = 0; m < PB_MAX_MOVES; m++) {
+		d->move_names[m] = tile_moves[m].name;
+		d->inverse[m] = (uint8_t)(m ^ 1);
+		for (int c = 0; c < PB_MAX_CELLS; c++) {
+			int r = c / w + tile_moves[m].drow, col = c % w + tile_moves[m].dcol;
+			bool on = c < d->cells && r >= 0 && r < h && col >= 0 && col < w;
+
+			d->next_cell[c][m] = (int8_t)(on ? r * w + col : -1);
+		}
+	}
+	d->move_names[PB_MAX_MOVES] = '\0';
+	d->index_count = pb_factorial(d->cells) / 2;
+	d->lex_smallest = false;
+	set_identity_labels(d);
+	/* POJ 1077's goal: 1..n-1, then the blank. */
+	set_tiles_goal(d, d->cells - 1);
+}
+
+static void init_msquare(pb_domain *d)
+{
+	d->kind = PB_MSQUARE;
+	d->width = MSQUARE_CELLS / 2;
+	d->height = 2;
+	d->cells = MSQUARE_CELLS;
+	d->nmoves = 3;
+	strcpy(d->move_names, "ABC");
+	for (int m = 0; m < d->nmoves; m++) {
+		memcpy(d->op_source[m], msquare_ops[m], MSQUARE_CELLS);
+		d->inverse[m] = PB_NO_MOVE;
+	}
+	/* A undoes itself. */
+	d->inverse[0] = 0;
+	d->index_count = pb_factorial(MSQUARE_CELLS);
+	d->lex_smallest = true;
+	d->goal_blank = -1;
+	set_identity_labels(d);
+	d->goal.cells = 0;
+	for (int c = 0; c < MSQUARE_CELLS; c++)
+		d->goal.cells |= (uint64_t)c << (4 * c);
+	d->goal.blank = -1;
+}
+
+/* Parse "W" "x" "H" from "tilesWxH". */
+static int parse_board(const char *s, int *w, int *h)
+{
+	char *end;
+	long a, b;
+
+	errno = 0;
+	a = strtol(s, &end, 10);
+	if (end == s || (*end != 'x' && *end != 'X'))
+		return -1;
+	s = end + 1;
+	b = strtol(s, &end, 10);
+	if (end == s || *end || errno)
+		return -1;
+	if (a < 2 || b < 2 || a * b > PB_MAX_CELLS)
+		return -1;
+	*w = (int)a;
+	*h = (int)b;
+	return 0;
+}
+
+int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
+{
+	int w, h;
+
+	memset(d, 0, sizeof(*d));
+	if (!strcmp(name, "msquare")) {
+		init_msquare(d);
+	} else if (!strcmp(name, "8puzzle")) {
+		init_tiles(d, 3, 3);
+	} else if (!strcmp(name, "15puzzle")) {
+		init_tiles(d, 4, 4);
+	} else if (!strncmp(name, "tiles", 5) && !parse_board(name + 5, &w, &h)) {
+		init_tiles(d, w, h);
+	} else {
+		return fail(err, errlen,
+			    "unknown domain '%s' (8puzzle, 15puzzle, tilesWxH with W, H >= 2 and W*H <= %d, msquare)",
+			    name, PB_MAX_CELLS);
+	}
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	return 0;
+}
+
+/* Read the user's values from TEXT into VALUES (blank as 0). */
+static int parse_values(const pb_domain *d, const char *text, size_t len,
+			unsigned *values, char *err, size_t errlen)
+{
+	int n = d->cells, count = 0;
+	unsigned seen = 0;
+	size_t i = 0;
+	bool tiles = d->kind == PB_TILES;
+	unsigned lo = tiles ? 0 : 1, hi = tiles ? (unsigned)n - 1 : (unsigned)n;
+
+	for (;;) {
+		size_t start;
+		unsigned v = 0;
+		bool number = true;
+
+		while (i < len && isspace((unsigned char)text[i]))
+			i++;
+		if (i == len)
+			break;
+		start = i;
+		while (i < len && !isspace((unsigned char)text[i]))
+			i++;
+		if (tiles && i - start == 1 && (text[start] == 'x' || text[start] == 'X')) {
+			v = 0;
+		} else {
+			for (size_t k = start; k < i; k++) {
+				if (!isdigit((unsigned char)text[k]) || i - start > 3) {
+					number = false;
+					break;
+				}
+				v = v * 10 + (unsigned)(text[k] - '0');
+			}
+			if (!number)
+				return fail(err, errlen, "unexpected '%.*s' (want %s)",
+					    (int)(i - start > 20 ? 20 : i - start), text + start,
+					    tiles ? "a tile number or x for the blank" : "a number 1..8");
+			if (v < lo || v > hi)
+				return fail(err, errlen, "%s %u is out of range %u..%u",
+					    tiles ? "tile" : "value", v, lo, hi);
+		}
+		if (count == n)
+			return fail(err, errlen, "too many values: want %d", n);
+		if (seen & (1u << v))
+			return v || !tiles ? fail(err, errlen, "%s %u appears twice", tiles ? "tile" : "value", v)
+					   : fail(err, errlen, "two blanks");
+		seen |= 1u << v;
+		values[count++] = v;
+	}
+	if (count < n)
+		return fail(err, errlen, "%d value%s where %d are wanted", count,
+			    count == 1 ? "" : "s", n);
+	return 0;
+}
+
+int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
+	     char *err, size_t errlen)
+{
+	unsigned values[PB_MAX_CELLS];
+
+	if (parse_values(d, text, len, values, err, errlen))
+		return -1;
+	out->cells = 0;
+	if (d->kind == PB_MSQUARE) {
+		/* start = inverse of the target (see domain.h) */
+		for (int c = 0; c < d->cells; c++)
+			out->cells |= (uint64_t)c << (4 * (values[c] - 1));
+		out->blank = -1;
+		return 0;
+	}
+	for (int c = 0; c < d->cells; c++) {
+		out->cells |= (uint64_t)d->label[values[c]] << (4 * c);
+		if (!values[c])
+			out->blank = c;
+	}
+	return 0;
+}
+
+int pb_domain_set_goal(pb_domain *d, const char *text, size_t len, char *err,
+		       size_t errlen)
+{
+	unsigned values[PB_MAX_CELLS];
+	int label = 1;
+
+	if (d->kind != PB_TILES)
+		return fail(err, errlen, "only tiles domains take another goal");
+	if (parse_values(d, text, len, values, err, errlen))
+		return -1;
+	set_identity_labels(d);
+	/* Relabel each tile by its goal cell, the blank's skipped. */
+	for (int c = 0; c < d->cells; c++) {
+		if (!values[c]) {
+			set_tiles_goal(d, c);
+			continue;
+		}
+		d->label[values[c]] = (uint8_t)label;
+		d->unlabel[label++] = (uint8_t)values[c];
+	}
+	return 0;
+}
+
+size_t pb_format(const pb_domain *d, const pb_state *s, char *buf, size_t size)
+{
+	unsigned values[PB_MAX_CELLS];
+	size_t used = 0;
+
+	for (int c = 0; c < d->cells; c++) {
+		unsigned v = pb_nibble(s->cells, c);
+
+		if (d->kind == PB_MSQUARE)
+			values[v] = (unsigned)c + 1;
+		else
+			values[c] = d->unlabel[v];
+	}
+	if (size)
+		buf[0] = '\0';
+	for (int c = 0; c < d->cells; c++) {
+		int k;
+
+		if (d->kind == PB_TILES && !values[c])
+			k = snprintf(buf + used, size > used ? size - used : 0, "%sx", c ? " " : "");
+		else
+			k = snprintf(buf + used, size > used ? size - used : 0, "%s%u", c ? " " : "", values[c]);
+		used += (size_t)k;
+	}
+	return used;
+}
+
+size_t pb_format_goal(const pb_domain *d, char *buf, size_t size)
+{
+	return pb_format(d, &d->goal, buf, size);
+}
+
+int pb_find_blank(const pb_domain *d, uint64_t cells)
+{
+	for (int c = 0; c < d->cells; c++)
+		if (!pb_nibble(cells, c))
+			return c;
+	return -1;
+}
+
+/* The tiles without the blank, packed, as labels 0..n-2. */
+static uint64_t tiles_without_blank(const pb_domain *d, const pb_state *s)
+{
+	uint64_t low = s->blank ? s->cells & ((1ULL << (4 * s->blank)) - 1) : 0;
+	uint64_t high = s->blank + 1 < PB_MAX_CELLS
+				? (s->cells >> (4 * (s->blank + 1))) << (4 * s->blank) : 0;
+	uint64_t ones = 0;
+
+	for (int c = 0; c < d->cells - 1; c++)
+		ones |= 1ULL << (4 * c);
+	return (low | high) - ones;
+}
+
+/* Parity the tiles' inversions must have with the blank at B: each move
+ * keeps (inversions + [W even] * blank row) mod 2, and the goal has none. */
+static unsigned tiles_parity_needed(const pb_domain *d, int b)
+{
+	if (d->width % 2)
+		return 0;
+	return (unsigned)(b / d->width + d->goal_blank / d->width) & 1u;
+}
+
+bool pb_solvable(const pb_domain *d, const pb_state *s)
+{
+	if (d->kind == PB_MSQUARE)
+		return true;
+	return (pb_inversions(tiles_without_blank(d, s), d->cells - 1) & 1u) ==
+	       tiles_parity_needed(d, s->blank);
+}
+
+/* Tiles: blank cell * (n-1)!/2 + the rank of the other tiles halved. Of two
+ * arrangements that differ by swapping the last two tiles exactly one has
+ * the goal's parity, so halving the rank loses nothing. */
+uint64_t pb_index(const pb_domain *d, const pb_state *s)
+{
+	int m;
+
+	if (d->kind == PB_MSQUARE)
+		return pb_rank(s->cells, d->cells);
+	m = d->cells - 1;
+	return (uint64_t)s->blank * (pb_factorial(m) / 2) +
+	       pb_rank_prefix(tiles_without_blank(d, s), m, m - 2) / 2;
+}
+
+void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s)
+{
+	unsigned digits[PB_MAX_CELLS], sum = 0;
+	uint64_t half, perm, ones = 0, low;
+	int m, b;
+
+	if (d->kind == PB_MSQUARE) {
+		s->cells = pb_unrank(index, d->cells);
+		s->blank = -1;
+		return;
+	}
+	m = d->cells - 1;
+	half = pb_factorial(m) / 2;
+	b = (int)(index / half);
+	pb_rank_digits((index % half) * 2, m, digits);
+	for (int i = 0; i < m - 2; i++)
+		sum += digits[i];
+	/* the digit of weight 1! sets the parity (digit sum = inversions) */
+	digits[m - 2] = (sum & 1u) ^ tiles_parity_needed(d, b);
+	perm = pb_perm_from_digits(digits, m);
+	for (int c = 0; c < m; c++)
+		ones |= 1ULL << (4 * c);
+	perm += ones;
+	low = b ? perm & ((1ULL << (4 * b)) - 1) : 0;
+	s->cells = low | (b + 1 < PB_MAX_CELLS ? (perm >> (4 * b)) << (4 * (b + 1)) : 0);
+	s->blank = b;
+}
+
+int pb_move_from_name(const pb_domain *d, char c)
+{
+	for (int m = 0; m < d->nmoves; m++)
+		if (d->move_names[m] == c)
+			return m;
+	return -1;
+}
+
+void pb_replay(const pb_domain *d, const pb_state *start, const char *moves,
+	       size_t len, pb_replay_result *r)
+{
+	pb_state s = *start;
+
+	for (size_t i = 0; i < len; i++) {
+		int m = pb_move_from_name(d, moves[i]);
+
+		if (m < 0 || !pb_apply(d, &s, m, &s)) {
+			r->verdict = m < 0 ? PB_UNKNOWN_MOVE : PB_ILLEGAL_MOVE;
+			r->at = i;
+			r->end = s;
+			return;
+		}
+	}
+	r->verdict = pb_is_goal(d, &s) ? PB_REACHES_GOAL : PB_ENDS_ELSEWHERE;
+	r->at = len;
+	r->end = s;
+}
+
+const char *pb_verdict_name(pb_verdict v)
+{
+	static const char *const names[] = {
+		[PB_REACHES_GOAL] = "reaches the goal",
+		[PB_ENDS_ELSEWHERE] = "ends short of the goal",
+		[PB_ILLEGAL_MOVE] = "moves the blank off the board",
+		[PB_UNKNOWN_MOVE] = "has a letter that names no move",
+	};
+	return names[v];
+}

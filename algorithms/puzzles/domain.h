@@ -1,0 +1,162 @@
+/* Puzzle domains: the sliding-tile puzzle on a W x H board and USACO 3.2.5
+ * Magic Squares, as data plus a few inline operations shared by every solver.
+ *
+ * A state packs its cells four bits each in a uint64_t (cell i in bits
+ * 4i..4i+3). Tiles: cells are numbered row by row; internal labels are the
+ * user's tiles relabelled by their goal cell, so the internal goal always
+ * holds 1..n-1 in reading order with the blank (0) at goal_blank, whatever
+ * goal the user gave. Moves name where the blank goes: u d l r (POJ 1077).
+ * Magic Squares: eight cells read clockwise from the top left; ops A B C. An
+ * instance is a target T reached from 1 2 3 4 5 6 7 8; since the ops move
+ * cells, not values, the ops that take the start to T take T's inverse
+ * permutation to the identity, so internally every instance is a start (the
+ * inverse of T) and the goal is the identity. */
+#ifndef PB_DOMAIN_H
+#define PB_DOMAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/rank.h"
+
+#define PB_MAX_MOVES 4
+#define PB_NO_MOVE 255
+/* Longest move string a solver may return (well above every diameter of a
+ * board of 16 cells). */
+#define PB_MAX_PATH 512
+
+typedef enum pb_kind { PB_TILES, PB_MSQUARE } pb_kind;
+
+typedef struct pb_state {
+	uint64_t cells;
+	int blank; /* tiles: the blank's cell; msquare: -1 */
+} pb_state;
+
+typedef struct pb_domain {
+	pb_kind kind;
+	char name[16];            /* "8puzzle", "15puzzle", "tiles3x4", "msquare" */
+	int width, height, cells; /* msquare: 4 x 2, 8 cells */
+	int nmoves;
+	char move_names[PB_MAX_MOVES + 1];
+	/* tiles: the cell the blank reaches from cell c by move m, or -1 */
+	int8_t next_cell[PB_MAX_CELLS][PB_MAX_MOVES];
+	/* the move undoing m (tiles), PB_NO_MOVE where no single op does */
+	uint8_t inverse[PB_MAX_MOVES];
+	/* msquare: after op m, cell i holds what cell op_source[m][i] held */
+	uint8_t op_source[PB_MAX_MOVES][PB_MAX_CELLS];
+	int goal_blank;
+	uint8_t label[PB_MAX_CELLS];   /* user's tile value -> internal label */
+	uint8_t unlabel[PB_MAX_CELLS]; /* internal label -> user's tile value */
+	pb_state goal;
+	uint64_t index_count; /* states of the goal's class: n!/2 tiles, 8! msquare */
+	bool lex_smallest;    /* answers must be the lexicographically least */
+} pb_domain;
+
+/* Set up the domain called NAME: "8puzzle", "15puzzle", "tilesWxH" (W, H >= 2,
+ * W*H <= 16) or "msquare", with its default goal. Returns 0, or -1 with a
+ * message in ERR. */
+int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen);
+
+/* Replace a tiles domain's goal by the arrangement in TEXT (user labels,
+ * parsed as pb_parse does). Returns 0, or -1 with a message in ERR. */
+int pb_domain_set_goal(pb_domain *d, const char *text, size_t len, char *err,
+		       size_t errlen);
+
+/* Write the goal in the user's labels, as pb_format does. */
+size_t pb_format_goal(const pb_domain *d, char *buf, size_t size);
+
+/* Parse one instance from TEXT[0..len): whitespace-separated tokens, any
+ * spacing; tiles take 'x' or 0 for the blank. Returns 0, or -1 with a
+ * message naming what is wrong in ERR (wrong count, repeated or out-of-range
+ * value, junk). */
+int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
+	     char *err, size_t errlen);
+
+/* Write S in the user's labels, space-separated, blank as 'x' (tiles) or as
+ * the Magic Squares target; NUL-terminated. Returns the length written. */
+size_t pb_format(const pb_domain *d, const pb_state *s, char *buf, size_t size);
+
+/* Whether S can reach the goal, by parity alone (no search). */
+bool pb_solvable(const pb_domain *d, const pb_state *s);
+
+/* Dense index of a state of the goal's class, 0..index_count-1, and back. */
+uint64_t pb_index(const pb_domain *d, const pb_state *s);
+void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s);
+
+/* The cell holding the blank in packed CELLS (tiles). */
+int pb_find_blank(const pb_domain *d, uint64_t cells);
+
+static inline bool pb_is_goal(const pb_domain *d, const pb_state *s)
+{
+	return s->cells == d->goal.cells;
+}
+
+/* Apply move M to S into OUT. Returns false (OUT untouched) when M is not
+ * legal here (the blank at an edge). */
+static inline bool pb_apply(const pb_domain *d, const pb_state *s, int m,
+			    pb_state *out)
+{
+	if (d->kind == PB_TILES) {
+		int to = d->next_cell[s->blank][m];
+		uint64_t tile;
+
+		if (to < 0)
+			return false;
+		tile = (s->cells >> (4 * to)) & 15u;
+		out->cells = (s->cells & ~(15ULL << (4 * to))) | (tile << (4 * s->blank));
+		out->blank = to;
+		return true;
+	}
+	uint64_t cells = 0;
+	for (int i = 0; i < d->cells; i++)
+		cells |= (uint64_t)pb_nibble(s->cells, d->op_source[m][i]) << (4 * i);
+	out->cells = cells;
+	out->blank = -1;
+	return true;
+}
+
+/* The predecessor of S by move M: the state that M takes to S. Returns
+ * false when no state does (tiles: the blank could not have come from
+ * there). */
+static inline bool pb_unapply(const pb_domain *d, const pb_state *s, int m,
+			      pb_state *out)
+{
+	if (d->kind == PB_TILES)
+		return pb_apply(d, s, d->inverse[m], out);
+	uint64_t cells = 0;
+	for (int i = 0; i < d->cells; i++)
+		cells |= (uint64_t)pb_nibble(s->cells, i) << (4 * d->op_source[m][i]);
+	out->cells = cells;
+	out->blank = -1;
+	return true;
+}
+
+/* The move letter for move M, and the move for a letter (-1 if none). */
+static inline char pb_move_name(const pb_domain *d, int m)
+{
+	return d->move_names[m];
+}
+int pb_move_from_name(const pb_domain *d, char c);
+
+typedef enum pb_verdict {
+	PB_REACHES_GOAL,  /* the moves are legal and end on the goal */
+	PB_ENDS_ELSEWHERE,
+	PB_ILLEGAL_MOVE, /* a move leaves the board */
+	PB_UNKNOWN_MOVE  /* a letter that names no move */
+} pb_verdict;
+
+typedef struct pb_replay_result {
+	pb_verdict verdict;
+	size_t at;     /* index of the offending move, or the string's length */
+	pb_state end;  /* where the replay stopped */
+} pb_replay_result;
+
+/* Replay the move string MOVES[0..len) from START and say where it ends. */
+void pb_replay(const pb_domain *d, const pb_state *start, const char *moves,
+	       size_t len, pb_replay_result *r);
+
+/* One line explaining R, as "reaches the goal in 19 moves". */
+const char *pb_verdict_name(pb_verdict v);
+
+#endif

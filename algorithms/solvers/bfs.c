@@ -1,0 +1,231 @@
+/* Forward breadth-first search from the start, in two flavours that differ
+ * only in their visited set: bfs-hash keeps it in an open-addressing hash
+ * table keyed by the packed state (the C answer to POJ 1077's
+ * map<int,string>), bfs-cantor in an array indexed by the state's rank (the
+ * Cantor expansion, as in the classic write-ups). Each visited state
+ * remembers the move that first reached it; the path is read backwards from
+ * the goal. Expanding moves in the domain's order and keeping the first
+ * parent gives the lexicographically least shortest path (Magic Squares). */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/queue.h"
+#include "../core/table.h"
+#include "registry.h"
+
+/* A visited set: 0 unseen, else 1 + the move that reached the state, or
+ * FROM_START for the start. */
+#define FROM_START (PB_MAX_MOVES + 1)
+
+typedef struct visited {
+	const pb_domain *d;
+	pb_table table;  /* bfs-hash */
+	uint8_t *by_rank; /* bfs-cantor: one byte per index */
+} visited;
+
+typedef struct visited_ops {
+	int (*init)(visited *v, pb_meter *m);
+	/* Record S reached by TAG: 1 new, 0 seen before, -1 memory refused. */
+	int (*mark)(visited *v, const pb_state *s, uint8_t tag);
+	uint8_t (*tag_of)(const visited *v, const pb_state *s);
+	void (*release)(visited *v);
+} visited_ops;
+
+static int hash_init(visited *v, pb_meter *m)
+{
+	return pb_table_init(&v->table, m, 1024);
+}
+
+static int hash_mark(visited *v, const pb_state *s, uint8_t tag)
+{
+	return pb_table_insert(&v->table, s->cells, tag, NULL);
+}
+
+static uint8_t hash_tag_of(const visited *v, const pb_state *s)
+{
+	const uint16_t *t = pb_table_find(&v->table, s->cells);
+
+	return t ? (uint8_t)*t : 0;
+}
+
+static void hash_release(visited *v)
+{
+	pb_table_release(&v->table);
+}
+
+static int rank_init(visited *v, pb_meter *m)
+{
+	v->by_rank = pb_calloc(m, v->d->index_count, 1);
+	return v->by_rank ? 0 : -1;
+}
+
+static int rank_mark(visited *v, const pb_state *s, uint8_t tag)
+{
+	uint8_t *slot = &v->by_rank[pb_index(v->d, s)];
+
+	if (*slot)
+		return 0;
+	*slot = tag;
+	return 1;
+}
+
+static uint8_t rank_tag_of(const visited *v, const pb_state *s)
+{
+	return v->by_rank[pb_index(v->d, s)];
+}
+
+static void rank_release(visited *v)
+{
+	pb_free(v->by_rank);
+}
+
+static const visited_ops hash_ops = { hash_init, hash_mark, hash_tag_of, hash_release };
+static const visited_ops rank_ops = { rank_init, rank_mark, rank_tag_of, rank_release };
+
+/* Walk back from the goal to the start along the recorded moves. */
+static void read_path(const visited_ops *ops, const visited *v, pb_path *out)
+{
+	const pb_domain *d = v->d;
+	pb_state s = d->goal;
+	uint8_t tag;
+
+	out->length = 0;
+	while ((tag = ops->tag_of(v, &s)) != FROM_START) {
+		out->moves[out->length++] = (uint8_t)(tag - 1);
+		pb_unapply(d, &s, tag - 1, &s);
+	}
+	for (int i = 0, j = out->length - 1; i < j; i++, j--) {
+		uint8_t m = out->moves[i];
+
+		out->moves[i] = out->moves[j];
+		out->moves[j] = m;
+	}
+}
+
+/* The search, inlined into each flavour so the visited set costs no
+ * indirect call per node. */
+static inline __attribute__((always_inline)) pb_status
+bfs_search(const visited_ops *ops, const pb_domain *d, const pb_state *start,
+	   pb_search *s, pb_path *out)
+{
+	visited v = { .d = d };
+	pb_queue q;
+	pb_status st = PB_SOLVED;
+	bool found = pb_is_goal(d, start);
+
+	if (!pb_solvable(d, start))
+		return PB_UNSOLVABLE;
+	if (ops->init(&v, &s->meter))
+		return pb_search_alloc_failed(s);
+	if (pb_queue_init(&q, &s->meter, 1024)) {
+		ops->release(&v);
+		return pb_search_alloc_failed(s);
+	}
+	if (ops->mark(&v, start, FROM_START) < 0 || pb_queue_push(&q, start->cells, PB_NO_MOVE))
+		found = false, st = pb_search_alloc_failed(s);
+	while (!found && st == PB_SOLVED && q.count) {
+		pb_state x, y;
+		uint8_t last;
+
+		x.cells = pb_queue_pop(&q, &last);
+		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : -1;
+		if ((st = pb_search_poll(s)) != PB_SOLVED)
+			break;
+		s->expanded++;
+		for (int m = 0; m < d->nmoves; m++) {
+			int fresh;
+
+			if (last != PB_NO_MOVE && d->inverse[last] == m)
+				continue;
+			if (!pb_apply(d, &x, m, &y))
+				continue;
+			s->generated++;
+			fresh = ops->mark(&v, &y, (uint8_t)(m + 1));
+			if (fresh < 0 || (fresh && pb_queue_push(&q, y.cells, (uint8_t)m))) {
+				st = pb_search_alloc_failed(s);
+				break;
+			}
+			if (fresh && pb_is_goal(d, &y)) {
+				found = true;
+				break;
+			}
+		}
+	}
+	if (found)
+		read_path(ops, &v, out);
+	else if (st == PB_SOLVED)
+		st = PB_UNSOLVABLE; /* exhausted: cannot happen past the parity test */
+	pb_queue_release(&q);
+	ops->release(&v);
+	return st;
+}
+
+/* Both flavours keep their state in the search alone: the context is the
+ * domain. */
+static pb_status bfs_prepare(const pb_domain *d, const pb_config *cfg,
+			     pb_search *s, void **ctx)
+{
+	(void)cfg;
+	(void)s;
+	*ctx = (void *)d;
+	return PB_SOLVED;
+}
+
+static void bfs_release(void *ctx)
+{
+	(void)ctx;
+}
+
+static pb_status hash_solve(void *ctx, const pb_state *start, pb_search *s,
+			    pb_path *out)
+{
+	return bfs_search(&hash_ops, ctx, start, s, out);
+}
+
+static pb_status cantor_solve(void *ctx, const pb_state *start, pb_search *s,
+			      pb_path *out)
+{
+	return bfs_search(&rank_ops, ctx, start, s, out);
+}
+
+static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
+				 char *why, size_t whylen)
+{
+	(void)d, (void)cfg, (void)why, (void)whylen;
+	return NULL;
+}
+
+/* The rank array (1 byte a state) and the queue (9 bytes a state at worst)
+ * must fit in this much. */
+#define CANTOR_MAX_BYTES (16ULL << 30)
+#define CANTOR_BYTES_PER_STATE 10
+
+static const char *cantor_supports(const pb_domain *d, const pb_config *cfg,
+				   char *why, size_t whylen)
+{
+	(void)cfg;
+	if (d->index_count <= CANTOR_MAX_BYTES / CANTOR_BYTES_PER_STATE)
+		return NULL;
+	snprintf(why, whylen, "a rank array of %llu states does not fit in memory",
+		 (unsigned long long)d->index_count);
+	return why;
+}
+
+const pb_solver pb_solver_bfs_hash = {
+	.name = "bfs-hash",
+	.summary = "breadth-first search, visited set and parents in a hash table",
+	.supports = hash_supports,
+	.prepare = bfs_prepare,
+	.solve = hash_solve,
+	.release = bfs_release,
+};
+
+const pb_solver pb_solver_bfs_cantor = {
+	.name = "bfs-cantor",
+	.summary = "breadth-first search, visited set and parents in an array indexed by Cantor rank",
+	.supports = cantor_supports,
+	.prepare = bfs_prepare,
+	.solve = cantor_solve,
+	.release = bfs_release,
+};

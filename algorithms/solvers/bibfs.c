@@ -1,0 +1,34 @@
+/* PLACEHOLDER: replaced by the real bibfs (issue 4). */
+#include "registry.h"
+
+static const char *bibfs_supports(const pb_domain *d, const pb_config *cfg, char *why, size_t whylen)
+{
+	(void)d, (void)cfg, (void)why, (void)whylen;
+	return "not written yet";
+}
+
+static pb_status bibfs_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s, void **ctx)
+{
+	(void)d, (void)cfg, (void)s, (void)ctx;
+	return PB_UNSUPPORTED;
+}
+
+static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)ctx, (void)start, (void)s, (void)out;
+	return PB_UNSUPPORTED;
+}
+
+static void bibfs_release(void *ctx)
+{
+	(void)ctx;
+}
+
+const pb_solver pb_solver_bibfs = {
+	.name = "bibfs",
+	.summary = "not written yet",
+	.supports = bibfs_supports,
+	.prepare = bibfs_prepare,
+	.solve = bibfs_solve,
+	.release = bibfs_release,
+};

@@ -1,0 +1,42 @@
+#include "registry.h"
+
+#include <string.h>
+
+/* In order of preference for a default: the first that serves a domain. */
+const pb_solver *const pb_solvers[] = {
+	&pb_solver_reverse_table,
+	&pb_solver_idastar,
+	&pb_solver_astar,
+	&pb_solver_bibfs,
+	&pb_solver_bfs_cantor,
+	&pb_solver_bfs_hash,
+};
+const size_t pb_solver_count = sizeof(pb_solvers) / sizeof(pb_solvers[0]);
+
+const pb_solver *pb_solver_find(const char *name)
+{
+	for (size_t i = 0; i < pb_solver_count; i++)
+		if (!strcmp(pb_solvers[i]->name, name))
+			return pb_solvers[i];
+	return NULL;
+}
+
+/* A table solver is the default only where its build takes a few
+ * milliseconds: up to the 3x3 board's 9!/2 states. Elsewhere IDA* answers
+ * one puzzle far sooner than a table of hundreds of millions of states. */
+#define DEFAULT_TABLE_MAX_STATES (PB_F9 / 2)
+
+const pb_solver *pb_solver_default(const pb_domain *d, const pb_config *cfg)
+{
+	char why[160];
+
+	for (size_t i = 0; i < pb_solver_count; i++) {
+		const pb_solver *s = pb_solvers[i];
+
+		if (s == &pb_solver_reverse_table && d->index_count > DEFAULT_TABLE_MAX_STATES)
+			continue;
+		if (!s->supports(d, cfg, why, sizeof(why)))
+			return s;
+	}
+	return NULL;
+}

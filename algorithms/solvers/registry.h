@@ -1,0 +1,14 @@
+/* The solvers of the registry, one file each. */
+#ifndef PB_REGISTRY_H
+#define PB_REGISTRY_H
+
+#include "solver.h"
+
+extern const pb_solver pb_solver_bfs_hash;      /* bfs.c */
+extern const pb_solver pb_solver_bfs_cantor;    /* bfs.c */
+extern const pb_solver pb_solver_reverse_table; /* reverse_table.c */
+extern const pb_solver pb_solver_bibfs;         /* bibfs.c */
+extern const pb_solver pb_solver_astar;         /* astar.c */
+extern const pb_solver pb_solver_idastar;       /* idastar.c */
+
+#endif

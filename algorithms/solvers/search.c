@@ -1,0 +1,45 @@
+#include "solver.h"
+
+#include <string.h>
+
+const char *pb_status_name(pb_status s)
+{
+	static const char *const names[] = {
+		[PB_SOLVED] = "ok",
+		[PB_UNSOLVABLE] = "unsolvable",
+		[PB_TIMEOUT] = "timeout",
+		[PB_MEMOUT] = "memout",
+		[PB_UNSUPPORTED] = "unsupported",
+		[PB_STOPPED] = "interrupted",
+		[PB_FAILED] = "error",
+	};
+	return names[s];
+}
+
+void pb_search_init(pb_search *s, size_t mem_limit, uint64_t time_limit_ns,
+		    const volatile sig_atomic_t *stop)
+{
+	memset(s, 0, sizeof(*s));
+	pb_meter_init(&s->meter, mem_limit);
+	s->deadline_ns = time_limit_ns ? pb_wall_ns() + time_limit_ns : 0;
+	s->stop = stop;
+	s->poll_countdown = PB_POLL_INTERVAL;
+}
+
+pb_status pb_search_check(pb_search *s)
+{
+	s->poll_countdown = PB_POLL_INTERVAL;
+	if (s->stop && *s->stop)
+		return PB_STOPPED;
+	if (s->deadline_ns && pb_wall_ns() >= s->deadline_ns)
+		return PB_TIMEOUT;
+	return PB_SOLVED;
+}
+
+pb_status pb_search_alloc_failed(pb_search *s)
+{
+	if (s->meter.refused)
+		return PB_MEMOUT;
+	strcpy(s->message, "out of system memory");
+	return PB_FAILED;
+}

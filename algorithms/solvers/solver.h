@@ -1,0 +1,105 @@
+/* The solver interface (after SQLite's sqlite3_vfs: a named, const table of
+ * functions) and the per-solve environment the harness owns (after Fast
+ * Downward: the harness holds timers and limits, a search reports a status
+ * and counts expanded and generated nodes under shared names). */
+#ifndef PB_SOLVER_H
+#define PB_SOLVER_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/clock.h"
+#include "../core/meter.h"
+#include "../puzzles/domain.h"
+
+typedef enum pb_status {
+	PB_SOLVED,      /* out holds an optimal move sequence */
+	PB_UNSOLVABLE,  /* the goal cannot be reached */
+	PB_TIMEOUT,     /* the deadline passed */
+	PB_MEMOUT,      /* the memory limit refused an allocation */
+	PB_UNSUPPORTED, /* the solver cannot serve this domain or option */
+	PB_STOPPED,     /* the harness asked it to stop (a signal) */
+	PB_FAILED       /* out of system memory, a missing file: see message */
+} pb_status;
+
+/* "ok", "unsolvable", "timeout", "memout", "unsupported", "interrupted",
+ * "error": the words of runs.csv. */
+const char *pb_status_name(pb_status s);
+
+/* One solve's (or one preparation's) environment: the harness fills it, the
+ * solver allocates through meter, counts nodes and polls the limits. */
+typedef struct pb_search {
+	pb_meter meter;
+	uint64_t deadline_ns;             /* CLOCK_MONOTONIC; 0: none */
+	const volatile sig_atomic_t *stop; /* nonzero: stop now; may be NULL */
+	uint64_t expanded;  /* states whose successors were generated */
+	uint64_t generated; /* successors produced, duplicates included */
+	unsigned poll_countdown;
+	char message[160]; /* why, for PB_FAILED and PB_UNSUPPORTED */
+} pb_search;
+
+/* Zero the counters and set the limits: MEM_LIMIT bytes (0 none), TIME_LIMIT
+ * ns from now (0 none), STOP flag (may be NULL). */
+void pb_search_init(pb_search *s, size_t mem_limit, uint64_t time_limit_ns,
+		    const volatile sig_atomic_t *stop);
+
+/* How often (in calls) pb_search_poll looks at the clock. */
+#define PB_POLL_INTERVAL 4096u
+
+pb_status pb_search_check(pb_search *s);
+
+/* Call once per expansion: PB_SOLVED (0) to go on, else PB_TIMEOUT or
+ * PB_STOPPED. Looks at the clock only every PB_POLL_INTERVAL calls. */
+static inline pb_status pb_search_poll(pb_search *s)
+{
+	if (__builtin_expect(--s->poll_countdown, 1))
+		return PB_SOLVED;
+	return pb_search_check(s);
+}
+
+/* The status for a failed allocation: PB_MEMOUT when the limit refused it. */
+pb_status pb_search_alloc_failed(pb_search *s);
+
+/* A solution: move indices (pb_move_name gives the letters). */
+typedef struct pb_path {
+	int length;
+	uint8_t moves[PB_MAX_PATH];
+} pb_path;
+
+/* Options a solver may read; zero means the solver's default. */
+typedef struct pb_config {
+	const char *heuristic; /* a name from pb_heuristic list; NULL: default */
+	const char *cache_dir; /* where pattern databases are kept; NULL: default */
+} pb_config;
+
+typedef struct pb_solver {
+	const char *name;
+	const char *summary;
+	/* NULL when the solver serves D with CFG; else a reason, a constant or
+	 * written into WHY. */
+	const char *(*supports)(const pb_domain *d, const pb_config *cfg,
+				char *why, size_t whylen);
+	/* Build what solving needs (tables, databases) into *CTX, allocating
+	 * through S->meter, which must outlive *CTX. The domain must too. */
+	pb_status (*prepare)(const pb_domain *d, const pb_config *cfg,
+			     pb_search *s, void **ctx);
+	/* Solve START optimally into OUT: PB_SOLVED, PB_UNSOLVABLE, or the limit
+	 * reached. Everything allocated here is freed before returning. */
+	pb_status (*solve)(void *ctx, const pb_state *start, pb_search *s,
+			   pb_path *out);
+	/* Free what prepare built. */
+	void (*release)(void *ctx);
+} pb_solver;
+
+/* The registry: every solver, in order of preference for a default. */
+extern const pb_solver *const pb_solvers[];
+extern const size_t pb_solver_count;
+
+/* The solver called NAME, or NULL. */
+const pb_solver *pb_solver_find(const char *name);
+
+/* The fastest solver that serves D with CFG (the first in the registry). */
+const pb_solver *pb_solver_default(const pb_domain *d, const pb_config *cfg);
+
+#endif
