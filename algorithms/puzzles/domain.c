@@ -1,6 +1,5 @@
 #include "domain.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +52,7 @@ static void set_tiles_goal(pb_domain *d, int b)
 		if (c != b)
 			cells |= (uint64_t)label++ << (4 * c);
 	d->goal_blank = b;
+	d->goal_row_parity = (unsigned)(b / d->width) & 1u;
 	d->goal.cells = cells;
 	d->goal.blank = b;
 }
@@ -76,6 +76,9 @@ static void init_tiles(pb_domain *d, int w, int h)
 	}
 	d->move_names[PB_MAX_MOVES] = '\0';
 	d->index_count = pb_factorial(d->cells) / 2;
+	for (int c = 0; c < d->cells - 1; c++)
+		d->tile_ones |= 1ULL << (4 * c);
+	d->cell_ones = d->tile_ones | 1ULL << (4 * (d->cells - 1));
 	d->lex_smallest = false;
 	set_identity_labels(d);
 	/* POJ 1077's goal: 1..n-1, then the blank. */
@@ -149,46 +152,87 @@ int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
 	return 0;
 }
 
+enum { CH_OTHER, CH_SPACE, CH_DIGIT, CH_BLANK };
+
+/* Character classes of the instance syntax. */
+static const uint8_t char_class[256] = {
+	[' '] = CH_SPACE, ['\t'] = CH_SPACE, ['\r'] = CH_SPACE, ['\n'] = CH_SPACE,
+	['\v'] = CH_SPACE, ['\f'] = CH_SPACE,
+	['0' ... '9'] = CH_DIGIT,
+	['x'] = CH_BLANK, ['X'] = CH_BLANK,
+};
+
+/* The longest number a value can be written with (tiles go up to 15). */
+#define MAX_DIGITS 3
+
+static int bad_token(const pb_domain *d, const char *tok, size_t n, char *err,
+		     size_t errlen)
+{
+	const int shown = 20;
+
+	return fail(err, errlen, "unexpected '%.*s' (want %s)",
+		    (int)(n > (size_t)shown ? (size_t)shown : n), tok,
+		    d->kind == PB_TILES ? "a tile number or x for the blank"
+					: "a number 1..8");
+}
+
+/* The common shape of small boards' input, "2 3 4 1 5 x 7 6 8": n tokens
+ * of one character, single spaces between. Fills VALUES and returns true
+ * when TEXT has that shape and every value is new and in range; anything
+ * else is left to the general parser (which also words the errors). */
+static bool parse_one_char_tokens(const pb_domain *d, const char *text,
+				  size_t len, unsigned *values)
+{
+	unsigned seen = 0, n = (unsigned)d->cells, full = (1u << n) - 1;
+
+	if (len == 2 * n && text[len - 1] == '\r')
+		len--;
+	if (d->kind != PB_TILES || n > 10 || len != 2 * n - 1)
+		return false;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)text[2 * i];
+		unsigned v = c == 'x' ? 0 : (unsigned)(c - '0');
+
+		if ((i && text[2 * i - 1] != ' ') || v >= n)
+			return false;
+		seen |= 1u << v;
+		values[i] = v;
+	}
+	return seen == full;
+}
+
 /* Read the user's values from TEXT into VALUES (blank as 0). */
 static int parse_values(const pb_domain *d, const char *text, size_t len,
 			unsigned *values, char *err, size_t errlen)
 {
+	const unsigned char *p = (const unsigned char *)text, *end = p + len;
 	int n = d->cells, count = 0;
-	unsigned seen = 0;
-	size_t i = 0;
 	bool tiles = d->kind == PB_TILES;
-	unsigned lo = tiles ? 0 : 1, hi = tiles ? (unsigned)n - 1 : (unsigned)n;
+	unsigned seen = 0, lo = tiles ? 0 : 1, hi = tiles ? (unsigned)n - 1 : (unsigned)n;
 
+	if (parse_one_char_tokens(d, text, len, values))
+		return 0;
 	for (;;) {
-		size_t start;
+		const unsigned char *tok;
 		unsigned v = 0;
-		bool number = true;
 
-		while (i < len && isspace((unsigned char)text[i]))
-			i++;
-		if (i == len)
+		while (p < end && char_class[*p] == CH_SPACE)
+			p++;
+		if (p == end)
 			break;
-		start = i;
-		while (i < len && !isspace((unsigned char)text[i]))
-			i++;
-		if (tiles && i - start == 1 && (text[start] == 'x' || text[start] == 'X')) {
-			v = 0;
-		} else {
-			for (size_t k = start; k < i; k++) {
-				if (!isdigit((unsigned char)text[k]) || i - start > 3) {
-					number = false;
-					break;
-				}
-				v = v * 10 + (unsigned)(text[k] - '0');
-			}
-			if (!number)
-				return fail(err, errlen, "unexpected '%.*s' (want %s)",
-					    (int)(i - start > 20 ? 20 : i - start), text + start,
-					    tiles ? "a tile number or x for the blank" : "a number 1..8");
-			if (v < lo || v > hi)
-				return fail(err, errlen, "%s %u is out of range %u..%u",
-					    tiles ? "tile" : "value", v, lo, hi);
+		tok = p;
+		while (p < end && char_class[*p] == CH_DIGIT)
+			v = v * 10 + (unsigned)(*p++ - '0');
+		if (p == tok && tiles && char_class[*p] == CH_BLANK)
+			p++;
+		if (p == tok || p - tok > MAX_DIGITS || (p < end && char_class[*p] != CH_SPACE)) {
+			while (p < end && char_class[*p] != CH_SPACE)
+				p++;
+			return bad_token(d, (const char *)tok, (size_t)(p - tok), err, errlen);
 		}
+		if (v < lo || v > hi)
+			return fail(err, errlen, "%s %u is out of range %u..%u",
+				    tiles ? "tile" : "value", v, lo, hi);
 		if (count == n)
 			return fail(err, errlen, "too many values: want %d", n);
 		if (seen & (1u << v))
@@ -281,62 +325,11 @@ size_t pb_format_goal(const pb_domain *d, char *buf, size_t size)
 	return pb_format(d, &d->goal, buf, size);
 }
 
-int pb_find_blank(const pb_domain *d, uint64_t cells)
-{
-	for (int c = 0; c < d->cells; c++)
-		if (!pb_nibble(cells, c))
-			return c;
-	return -1;
-}
-
-/* The tiles without the blank, packed, as labels 0..n-2. */
-static uint64_t tiles_without_blank(const pb_domain *d, const pb_state *s)
-{
-	uint64_t low = s->blank ? s->cells & ((1ULL << (4 * s->blank)) - 1) : 0;
-	uint64_t high = s->blank + 1 < PB_MAX_CELLS
-				? (s->cells >> (4 * (s->blank + 1))) << (4 * s->blank) : 0;
-	uint64_t ones = 0;
-
-	for (int c = 0; c < d->cells - 1; c++)
-		ones |= 1ULL << (4 * c);
-	return (low | high) - ones;
-}
-
-/* Parity the tiles' inversions must have with the blank at B: each move
- * keeps (inversions + [W even] * blank row) mod 2, and the goal has none. */
-static unsigned tiles_parity_needed(const pb_domain *d, int b)
-{
-	if (d->width % 2)
-		return 0;
-	return (unsigned)(b / d->width + d->goal_blank / d->width) & 1u;
-}
-
-bool pb_solvable(const pb_domain *d, const pb_state *s)
-{
-	if (d->kind == PB_MSQUARE)
-		return true;
-	return (pb_inversions(tiles_without_blank(d, s), d->cells - 1) & 1u) ==
-	       tiles_parity_needed(d, s->blank);
-}
-
-/* Tiles: blank cell * (n-1)!/2 + the rank of the other tiles halved. Of two
- * arrangements that differ by swapping the last two tiles exactly one has
- * the goal's parity, so halving the rank loses nothing. */
-uint64_t pb_index(const pb_domain *d, const pb_state *s)
-{
-	int m;
-
-	if (d->kind == PB_MSQUARE)
-		return pb_rank(s->cells, d->cells);
-	m = d->cells - 1;
-	return (uint64_t)s->blank * (pb_factorial(m) / 2) +
-	       pb_rank_prefix(tiles_without_blank(d, s), m, m - 2) / 2;
-}
 
 void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s)
 {
 	unsigned digits[PB_MAX_CELLS], sum = 0;
-	uint64_t half, perm, ones = 0, low;
+	uint64_t perm, low;
 	int m, b;
 
 	if (d->kind == PB_MSQUARE) {
@@ -345,17 +338,13 @@ void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s)
 		return;
 	}
 	m = d->cells - 1;
-	half = pb_factorial(m) / 2;
-	b = (int)(index / half);
-	pb_rank_digits((index % half) * 2, m, digits);
+	b = (int)(index % (uint64_t)d->cells);
+	pb_rank_digits(index / (uint64_t)d->cells * 2, m, digits);
 	for (int i = 0; i < m - 2; i++)
 		sum += digits[i];
 	/* the digit of weight 1! sets the parity (digit sum = inversions) */
-	digits[m - 2] = (sum & 1u) ^ tiles_parity_needed(d, b);
-	perm = pb_perm_from_digits(digits, m);
-	for (int c = 0; c < m; c++)
-		ones |= 1ULL << (4 * c);
-	perm += ones;
+	digits[m - 2] = (sum & 1u) ^ pb_tiles_parity_needed(d, b);
+	perm = pb_perm_from_digits(digits, m) + d->tile_ones;
 	low = b ? perm & ((1ULL << (4 * b)) - 1) : 0;
 	s->cells = low | (b + 1 < PB_MAX_CELLS ? (perm >> (4 * b)) << (4 * (b + 1)) : 0);
 	s->blank = b;

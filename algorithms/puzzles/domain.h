@@ -50,6 +50,9 @@ typedef struct pb_domain {
 	uint8_t unlabel[PB_MAX_CELLS]; /* internal label -> user's tile value */
 	pb_state goal;
 	uint64_t index_count; /* states of the goal's class: n!/2 tiles, 8! msquare */
+	uint64_t tile_ones;   /* tiles: a 1 in each of the n-1 low nibbles */
+	uint64_t cell_ones;   /* tiles: a 1 in each of the n low nibbles */
+	unsigned goal_row_parity; /* tiles: the goal blank's row, mod 2 */
 	bool lex_smallest;    /* answers must be the lexicographically least */
 } pb_domain;
 
@@ -77,15 +80,63 @@ int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
  * the Magic Squares target; NUL-terminated. Returns the length written. */
 size_t pb_format(const pb_domain *d, const pb_state *s, char *buf, size_t size);
 
-/* Whether S can reach the goal, by parity alone (no search). */
-bool pb_solvable(const pb_domain *d, const pb_state *s);
+/* Tiles: the tiles of S without the blank, packed, as labels 0..n-2. */
+static inline uint64_t pb_tiles_only(const pb_domain *d, const pb_state *s)
+{
+	int b = s->blank;
+	uint64_t low = s->cells & ((1ULL << (4 * b)) - 1);
+	uint64_t high = b + 1 < PB_MAX_CELLS ? (s->cells >> (4 * (b + 1))) << (4 * b) : 0;
 
-/* Dense index of a state of the goal's class, 0..index_count-1, and back. */
-uint64_t pb_index(const pb_domain *d, const pb_state *s);
+	return (low | high) - d->tile_ones;
+}
+
+/* Tiles: the parity the tiles' inversions must have with the blank at B.
+ * Each move keeps (inversions + [W even] * blank row) mod 2; the internal
+ * goal has no inversions. */
+static inline unsigned pb_tiles_parity_needed(const pb_domain *d, int b)
+{
+	if (d->width % 2)
+		return 0;
+	return ((unsigned)(b / d->width) & 1u) ^ d->goal_row_parity;
+}
+
+/* Whether S can reach the goal, by parity alone (no search). */
+static inline bool pb_solvable(const pb_domain *d, const pb_state *s)
+{
+	if (d->kind == PB_MSQUARE)
+		return true;
+	return (pb_inversions(pb_tiles_only(d, s), d->cells - 1) & 1u) ==
+	       pb_tiles_parity_needed(d, s->blank);
+}
+
+/* Dense index of a state of the goal's class, 0..index_count-1.
+ * Tiles: (the rank of the tiles without the blank, halved) * n + the blank's
+ * cell. Of two arrangements that differ by swapping the last two tiles
+ * exactly one has the goal's parity, so halving the rank loses nothing; and
+ * with the blank's cell lowest, a sideways move (which leaves the order of
+ * the tiles alone) lands on a neighbouring entry, in the same cache line. */
+static inline uint64_t pb_index(const pb_domain *d, const pb_state *s)
+{
+	int m = d->cells - 1;
+
+	if (d->kind == PB_MSQUARE)
+		return pb_rank(s->cells, d->cells);
+	return pb_rank_prefix(pb_tiles_only(d, s), m, m - 2) / 2 * (uint64_t)d->cells +
+	       (uint64_t)s->blank;
+}
+
+/* The state of index INDEX (the inverse of pb_index). */
 void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s);
 
-/* The cell holding the blank in packed CELLS (tiles). */
-int pb_find_blank(const pb_domain *d, uint64_t cells);
+/* The cell holding the blank in packed CELLS (tiles): the one nibble that
+ * is zero, found without a loop. */
+static inline int pb_find_blank(const pb_domain *d, uint64_t cells)
+{
+	uint64_t any = cells | cells >> 1;
+
+	any |= any >> 2;
+	return __builtin_ctzll(~any & d->cell_ones) / 4;
+}
 
 static inline bool pb_is_goal(const pb_domain *d, const pb_state *s)
 {
