@@ -1,0 +1,22 @@
+/* Small helpers the subcommands share: the command line as one quoted
+ * string, comma lists, and the domain options. */
+#ifndef CMDLINE_H
+#define CMDLINE_H
+
+#include <stddef.h>
+
+#include "algorithms/puzzles/domain.h"
+
+/* "bench ARGV[0] ARGV[1] ...", each argument quoted for a POSIX shell where
+ * it needs it. Returns a string to free, or NULL when out of memory. */
+char *cmdline_join(int argc, char **argv);
+
+/* Split the comma-separated LIST in place into at most MAX items (empty
+ * items skipped). Returns the count, or -1 when there are more than MAX. */
+int cmdline_split(char *list, char **items, int max);
+
+/* Set up domain NAME with GOAL (NULL: the default). Returns 0, or -1 with
+ * "bench CMD: ..." printed on standard error. */
+int cmdline_domain(const char *cmd, pb_domain *d, const char *name, const char *goal);
+
+#endif
