@@ -1,0 +1,113 @@
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "algorithms/core/meter.h"
+#include "algorithms/core/queue.h"
+#include "algorithms/core/table.h"
+
+Test(meter, counts_current_and_peak)
+{
+	pb_meter m;
+	char *a, *b;
+
+	pb_meter_init(&m, 0);
+	a = pb_alloc(&m, 1000);
+	b = pb_calloc(&m, 10, 100);
+	cr_assert(a && b);
+	cr_assert_eq(m.current, 2000);
+	pb_free(a);
+	cr_assert_eq(m.current, 1000);
+	cr_assert_eq(m.peak, 2000);
+	b = pb_realloc(&m, b, 5000);
+	cr_assert_eq(m.current, 5000);
+	cr_assert_eq(m.peak, 5000);
+	pb_free(b);
+	cr_assert_eq(m.current, 0);
+	pb_meter_reset_peak(&m);
+	cr_assert_eq(m.peak, 0);
+}
+
+Test(meter, refuses_past_the_limit_and_keeps_the_block)
+{
+	pb_meter m;
+	char *a, *b;
+
+	pb_meter_init(&m, 4096);
+	a = pb_alloc(&m, 3000);
+	cr_assert_not_null(a);
+	memset(a, 7, 3000);
+	cr_assert_null(pb_alloc(&m, 2000), "2000 more bytes pass a 4096-byte limit");
+	cr_assert(m.refused);
+	cr_assert_null(pb_realloc(&m, a, 5000));
+	cr_assert_eq(a[2999], 7, "a refused realloc must leave the block alone");
+	b = pb_alloc(&m, 1096);
+	cr_assert_not_null(b, "exactly up to the limit is allowed");
+	cr_assert_eq(m.peak, 4096);
+	pb_free(a);
+	pb_free(b);
+}
+
+Test(table, inserts_finds_and_grows)
+{
+	pb_meter m;
+	pb_table t;
+	uint16_t *v;
+
+	pb_meter_init(&m, 0);
+	cr_assert_eq(pb_table_init(&t, &m, 4), 0);
+	for (uint64_t k = 1; k <= 100000; k++)
+		cr_assert_eq(pb_table_insert(&t, k * 0x1234567ULL, (uint16_t)k, NULL), 1);
+	cr_assert_eq(t.count, 100000);
+	for (uint64_t k = 1; k <= 100000; k++) {
+		v = pb_table_find(&t, k * 0x1234567ULL);
+		cr_assert(v && *v == (uint16_t)k, "key %llu", (unsigned long long)k);
+	}
+	cr_assert_null(pb_table_find(&t, 0x1234567ULL * 100001));
+	cr_assert_eq(pb_table_insert(&t, 0x1234567ULL, 9, &v), 0, "a present key is not inserted again");
+	cr_assert_eq(*v, 1);
+	cr_assert_eq(m.current, pb_table_bytes(&t));
+	pb_table_release(&t);
+	cr_assert_eq(m.current, 0);
+}
+
+Test(table, growth_refused_under_a_limit)
+{
+	pb_meter m;
+	pb_table t;
+	int r = 1;
+
+	pb_meter_init(&m, 1 << 16);
+	cr_assert_eq(pb_table_init(&t, &m, 16), 0);
+	for (uint64_t k = 1; k < 100000 && r >= 0; k++)
+		r = pb_table_insert(&t, k, 0, NULL);
+	cr_assert_eq(r, -1, "the table must stop growing at the limit");
+	cr_assert(m.refused);
+	cr_assert_leq(m.peak, 1 << 16);
+	pb_table_release(&t);
+}
+
+Test(queue, first_in_first_out_across_growth)
+{
+	pb_meter m;
+	pb_queue q;
+	uint8_t tag;
+	uint64_t next_out = 0, next_in = 0;
+
+	pb_meter_init(&m, 0);
+	cr_assert_eq(pb_queue_init(&q, &m, 4), 0);
+	/* interleave so the ring wraps before it grows */
+	for (int round = 0; round < 2000; round++) {
+		for (int k = 0; k < 3; k++, next_in++)
+			cr_assert_eq(pb_queue_push(&q, next_in, (uint8_t)next_in), 0);
+		cr_assert_eq(pb_queue_pop(&q, &tag), next_out);
+		cr_assert_eq(tag, (uint8_t)next_out);
+		next_out++;
+	}
+	while (q.count) {
+		cr_assert_eq(pb_queue_pop(&q, &tag), next_out);
+		next_out++;
+	}
+	cr_assert_eq(next_out, next_in);
+	pb_queue_release(&q);
+	cr_assert_eq(m.current, 0);
+}

@@ -1,0 +1,219 @@
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "algorithms/puzzles/distances.h"
+#include "algorithms/puzzles/domain.h"
+
+static pb_domain domain(const char *name)
+{
+	pb_domain d;
+	char err[200];
+
+	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
+	return d;
+}
+
+static pb_state parse(const pb_domain *d, const char *text)
+{
+	pb_state s;
+	char err[200];
+
+	cr_assert_eq(pb_parse(d, text, strlen(text), &s, err, sizeof(err)), 0, "'%s': %s", text, err);
+	return s;
+}
+
+static void expect_parse_error(const pb_domain *d, const char *text, const char *message)
+{
+	pb_state s;
+	char err[200] = "";
+
+	cr_assert_eq(pb_parse(d, text, strlen(text), &s, err, sizeof(err)), -1,
+		     "'%s' should not parse on %s", text, d->name);
+	cr_assert_str_eq(err, message, "'%s'", text);
+}
+
+Test(domain, names_and_boards)
+{
+	pb_domain d;
+	char err[200];
+	const char *bad[] = { "tiles1x9", "tiles5x4", "tiles3", "tilesx3", "9puzzle", "tiles3x3junk", "" };
+
+	d = domain("8puzzle");
+	cr_assert(d.width == 3 && d.height == 3 && d.index_count == pb_factorial(9) / 2);
+	d = domain("15puzzle");
+	cr_assert(d.width == 4 && d.height == 4);
+	d = domain("tiles2x8");
+	cr_assert(d.width == 2 && d.height == 8 && d.cells == 16);
+	d = domain("msquare");
+	cr_assert(d.cells == 8 && d.nmoves == 3 && d.lex_smallest);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		cr_assert_eq(pb_domain_init(&d, bad[i], err, sizeof(err)), -1, "'%s' accepted", bad[i]);
+}
+
+Test(domain, parse_errors_say_what_is_wrong)
+{
+	pb_domain d = domain("8puzzle"), m = domain("msquare");
+
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8", "8 values where 9 are wanted");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x 9", "tile 9 is out of range 0..8");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x x", "too many values: want 9");
+	expect_parse_error(&d, "1 2 3 4 5 6 x 8 x", "two blanks");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 7 x", "tile 7 appears twice");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 y", "unexpected 'y' (want a tile number or x for the blank)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8x", "unexpected '8x' (want a tile number or x for the blank)");
+	expect_parse_error(&d, "", "0 values where 9 are wanted");
+	expect_parse_error(&m, "1 2 3 4 5 6 7 9", "value 9 is out of range 1..8");
+	expect_parse_error(&m, "0 2 3 4 5 6 7 8", "value 0 is out of range 1..8");
+	expect_parse_error(&m, "1 2 3 4 5 6 7 8 1", "too many values: want 8");
+	expect_parse_error(&m, "1 2 3 4 5 6 7 x", "unexpected 'x' (want a number 1..8)");
+}
+
+Test(domain, any_spacing_and_both_blanks)
+{
+	pb_domain d = domain("8puzzle");
+	pb_state a = parse(&d, "2 3 4 1 5 x 7 6 8"), b = parse(&d, "  2\t3 4  1 5 0 7 6 8 \r");
+	char buf[64];
+
+	cr_assert_eq(a.cells, b.cells);
+	cr_assert_eq(a.blank, 5);
+	pb_format(&d, &b, buf, sizeof(buf));
+	cr_assert_str_eq(buf, "2 3 4 1 5 x 7 6 8");
+}
+
+Test(domain, poj1077_sample_replays)
+{
+	pb_domain d = domain("8puzzle");
+	pb_state s = parse(&d, "2 3 4 1 5 x 7 6 8");
+	pb_replay_result r;
+
+	pb_replay(&d, &s, "ullddrurdllurdruldr", 19, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+	s = parse(&d, "1 2 3 x 4 6 7 5 8");
+	pb_replay(&d, &s, "rdr", 3, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+	pb_replay(&d, &s, "rd", 2, &r);
+	cr_assert_eq(r.verdict, PB_ENDS_ELSEWHERE);
+	pb_replay(&d, &s, "l", 1, &r);
+	cr_assert_eq(r.verdict, PB_ILLEGAL_MOVE, "the blank is in the left column");
+	cr_assert_eq(r.at, 0);
+	pb_replay(&d, &s, "rqr", 3, &r);
+	cr_assert_eq(r.verdict, PB_UNKNOWN_MOVE);
+	cr_assert_eq(r.at, 1);
+}
+
+Test(domain, usaco_sample_replays)
+{
+	pb_domain d = domain("msquare");
+	pb_state s = parse(&d, "2 6 8 4 5 7 3 1");
+	pb_replay_result r;
+	char buf[64];
+
+	pb_replay(&d, &s, "BCABCCB", 7, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+	pb_format(&d, &s, buf, sizeof(buf));
+	cr_assert_str_eq(buf, "2 6 8 4 5 7 3 1", "the target formats as it was given");
+	/* each op on its own, from the start, gives USACO's pictures read clockwise */
+	s = parse(&d, "8 7 6 5 4 3 2 1");
+	pb_replay(&d, &s, "A", 1, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+	s = parse(&d, "4 1 2 3 6 7 8 5");
+	pb_replay(&d, &s, "B", 1, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+	s = parse(&d, "1 7 2 4 5 3 6 8");
+	pb_replay(&d, &s, "C", 1, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+}
+
+/* On every board small enough, the index is a bijection onto the goal's
+ * class, and exactly the states the parity test calls solvable are those a
+ * search from the goal reaches. */
+Test(domain, index_bijection_and_parity_agree_with_reachability)
+{
+	const char *boards[] = { "tiles2x2", "tiles2x3", "tiles3x2", "tiles2x4", "tiles4x2", "8puzzle" };
+
+	for (size_t k = 0; k < sizeof(boards) / sizeof(boards[0]); k++) {
+		pb_domain d = domain(boards[k]);
+		pb_search s;
+		uint8_t *dist;
+		uint64_t reached = 0;
+
+		pb_search_init(&s, 0, 0, NULL);
+		cr_assert_eq(pb_distances(&d, &s, &dist), PB_SOLVED);
+		for (uint64_t i = 0; i < d.index_count; i++) {
+			pb_state x;
+
+			pb_unindex(&d, i, &x);
+			cr_assert_eq(pb_index(&d, &x), i, "%s: index %llu", boards[k], (unsigned long long)i);
+			cr_assert(pb_solvable(&d, &x), "%s: unindex(%llu) has the wrong parity", boards[k],
+				  (unsigned long long)i);
+			reached += dist[i] != PB_DIST_UNSEEN;
+			/* swapping two tiles leaves the goal's class */
+			int a = x.blank == 0 ? 1 : 0, b = x.blank == d.cells - 1 ? d.cells - 2 : d.cells - 1;
+			uint64_t ta = pb_nibble(x.cells, a), tb = pb_nibble(x.cells, b);
+			pb_state y = x;
+
+			y.cells = (x.cells & ~(15ULL << (4 * a)) & ~(15ULL << (4 * b))) | ta << (4 * b) | tb << (4 * a);
+			cr_assert_not(pb_solvable(&d, &y), "%s: a swapped pair stays solvable", boards[k]);
+		}
+		cr_assert_eq(reached, d.index_count, "%s: BFS reached %llu of %llu", boards[k],
+			     (unsigned long long)reached, (unsigned long long)d.index_count);
+		pb_free(dist);
+	}
+}
+
+Test(domain, another_goal_is_relabelled)
+{
+	pb_domain d = domain("15puzzle");
+	char err[200], buf[128];
+	const char *korf_goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+	pb_state s;
+	pb_replay_result r;
+
+	cr_assert_eq(pb_domain_set_goal(&d, korf_goal, strlen(korf_goal), err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(d.goal_blank, 0);
+	pb_format_goal(&d, buf, sizeof(buf));
+	cr_assert_str_eq(buf, "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
+	s = parse(&d, "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
+	cr_assert(pb_solvable(&d, &s));
+	pb_replay(&d, &s, "l", 1, &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
+	pb_format(&d, &s, buf, sizeof(buf));
+	cr_assert_str_eq(buf, "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "labels come back as given");
+	s = parse(&d, "2 1 x 3 4 5 6 7 8 9 10 11 12 13 14 15");
+	cr_assert_not(pb_solvable(&d, &s));
+	cr_assert_eq(pb_domain_set_goal(&d, "1 2 3", 5, err, sizeof(err)), -1);
+	cr_assert_eq(d.goal_blank, 0, "a refused goal leaves the old one");
+}
+
+/* The distances of the 3x3 board from POJ 1077's goal: how many of the
+ * 181,440 solvable states lie at each optimal distance, as published by
+ * A. Reinefeld, "Complete solution of the eight-puzzle and the benefit of
+ * node ordering in IDA*", IJCAI 1993 (the farthest: two states at 31). */
+Test(domain, eight_puzzle_distance_distribution)
+{
+	static const unsigned published[] = {
+		1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512,
+		4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578,
+		14560, 6274, 3910, 760, 221, 2,
+	};
+	enum { depths = sizeof(published) / sizeof(published[0]) };
+	unsigned count[256] = { 0 };
+	pb_domain d = domain("8puzzle");
+	pb_search s;
+	uint8_t *dist;
+
+	pb_search_init(&s, 0, 0, NULL);
+	cr_assert_eq(pb_distances(&d, &s, &dist), PB_SOLVED);
+	for (uint64_t i = 0; i < d.index_count; i++)
+		count[dist[i]]++;
+	printf("3x3 states by optimal distance to '1 2 3 4 5 6 7 8 x':\n");
+	for (int k = 0; k < depths; k++)
+		printf("  %2d: %6u\n", k, count[k]);
+	for (int k = 0; k < depths; k++)
+		cr_assert_eq(count[k], published[k], "distance %d: %u states, published %u", k, count[k],
+			     published[k]);
+	for (int k = depths; k < 256; k++)
+		cr_assert_eq(count[k], 0, "a state at distance %d", k);
+	pb_free(dist);
+}
