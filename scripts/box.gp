@@ -1,0 +1,26 @@
+# Box plot of the wall time of every solved run, one box per algorithm.
+# The statistics are computed by bench plot; this draws them.
+#
+# Expects, besides what common.gp does:
+#   boxfile  one row per algorithm; columns: position min q1 median q3 max
+#            (seconds), linetype, runs, name
+#   nbox     how many rows
+load scripts.'common.gp'
+set title sprintf("%s: wall time per solve, every solved run\n%s", dataset, subtitle)
+set xlabel 'algorithm   (box: first to third quartile; bar: median; whiskers: fastest and slowest run)'
+set ylabel 'wall time per solve (log scale)'
+set format y '%.0s %cs'
+set logscale y
+set mytics 10
+set grid noxtics
+set xrange [0.4:nbox + 0.6]
+set xtics scale 0
+if (nbox > 6) { set xtics rotate by -30 }
+unset key
+set boxwidth 0.5
+set style fill transparent solid 0.3 border
+plot boxfile using 1:3:2:6:5:7:xticlabels(9) \
+		with candlesticks whiskerbars 0.5 lc variable lw 1.5, \
+	'' using 1:4:4:4:4:7 with candlesticks lc variable lw 3, \
+	'' using 1:6:(sprintf('%d runs', $8)) with labels offset 0, 0.9 tc rgb '#555555'
+load scripts.'svg.gp'

@@ -1,0 +1,8 @@
+# Median number of nodes expanded (states whose successors were generated)
+# against the optimal solution length; see by-length.gp.
+load scripts.'common.gp'
+what = 'median nodes expanded per solve'
+set ylabel 'nodes expanded per solve (log scale)'
+set format y '%.0s%c'
+load scripts.'by-length.gp'
+load scripts.'svg.gp'
