@@ -131,6 +131,7 @@ struct options {
 	const char *dir;
 	const char *scripts;
 	const char *gnuplot;
+	int help;
 };
 
 /* Where the charts of one run are being written. */
@@ -1116,7 +1117,7 @@ static void length_chart(struct plot_out *o, const struct dataset_view *v, int m
 	int *key_lt = malloc(nalgos * sizeof(int));
 	const char **key_name = malloc(nalgos * sizeof(char *));
 	char *x_seen = calloc((size_t)v->max_length + 2, 1);
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = INFINITY, hi = -INFINITY, scale = m == M_TIME ? ns_per_s : 1;
 	size_t xs = 0;
 	int unsolvable_drawn = 0;
 	char out[200];
@@ -1168,7 +1169,7 @@ static void length_chart(struct plot_out *o, const struct dataset_view *v, int m
 	}
 	if (lo == hi) {
 		fprintf(stderr, "bench plot: %s %s chart left out: every value is %.6g, a flat line\n",
-			v->name, metrics[m].name, lo / (m == M_TIME ? ns_per_s : 1));
+			v->name, metrics[m].name, lo / scale);
 		goto done;
 	}
 	driver_chart(o, v->name, metrics[m].name);
@@ -1176,8 +1177,8 @@ static void length_chart(struct plot_out *o, const struct dataset_view *v, int m
 	gp_string(o->driver, len_rel);
 	fputs("\nunsfile = ", o->driver);
 	gp_string(o->driver, unsolvable_drawn ? uns_rel : "");
-	fprintf(o->driver, "\nnslots = %d\nxunsolvable = %d\ncol = %d\n", nslots,
-		v->max_length + 2, LENGTH_COLUMN_OF(m));
+	fprintf(o->driver, "\nnslots = %d\nxunsolvable = %d\ncol = %d\nylo = %.9g\nyhi = %.9g\n",
+		nslots, v->max_length + 2, LENGTH_COLUMN_OF(m), lo / scale, hi / scale);
 	driver_int_array(o->driver, "blk", line_block, nlines);
 	driver_int_array(o->driver, "blk_lt", line_lt, nlines);
 	driver_string_array(o->driver, "name", key_name, nkeys);
@@ -1199,6 +1200,7 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 	char name[160], rel[200], out[200];
 	FILE *f;
 	int nbox = 0;
+	double lo = INFINITY, hi = 0;
 
 	snprintf(name, sizeof(name), "%s.box.dat", v->slug);
 	f = data_open(o, name, rel, sizeof(rel));
@@ -1214,6 +1216,8 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 		n = sort_values(scratch, b - a);
 		if (!n)
 			continue;
+		lo = fmin(lo, scratch[0]);
+		hi = fmax(hi, scratch[n - 1]);
 		fprintf(f, "%d", ++nbox);
 		data_number(f, scratch[0]);
 		data_number(f, quantile(scratch, n, 0.25));
@@ -1233,7 +1237,8 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 	driver_chart(o, v->name, "box plot of solve time");
 	fputs("boxfile = ", o->driver);
 	gp_string(o->driver, rel);
-	fprintf(o->driver, "\nnbox = %d\n", nbox);
+	fprintf(o->driver, "\nnbox = %d\nylo = %.9g\nyhi = %.9g\n", nbox,
+		fmax(lo, 1 / ns_per_s), fmax(hi, 1 / ns_per_s));
 	snprintf(out, sizeof(out), "%s-box", v->slug);
 	driver_load(o, out, "box.gp");
 	return 0;
@@ -1242,24 +1247,31 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 /* One solver's cost on the amortisation chart. */
 struct cost {
 	uint32_t algo;
-	double prepare_s; /* 0 without a preparation */
+	double prepare_s; /* the preparation's median time, 0 without one */
 	double query_s;   /* mean solve time over the common instances */
 	int prepared;
 	size_t queries;   /* the solve rows the mean is over */
 };
 
 /* Median preparation time (s) of ALGO on DATASET, or NAN when it has no
- * ok prepare row. */
-static double prepare_time(const struct run *r, uint32_t dataset, uint32_t algo, double *scratch)
+ * ok prepare row. *WORK is set when a preparation did something (expanded
+ * nodes or held bytes): every solver has a prepare row, most of them
+ * empty, and only the others are a cost worth a chart. */
+static double prepare_time(const struct run *r, uint32_t dataset, uint32_t algo, double *scratch,
+			   int *work)
 {
 	size_t n = 0;
 
+	*work = 0;
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct run_row *row = &r->rows[i];
 
-		if (row->phase == PHASE_PREPARE && row->solved && row->dataset == dataset &&
-		    row->algo == algo)
-			scratch[n++] = row->value[M_TIME] / ns_per_s;
+		if (row->phase != PHASE_PREPARE || !row->solved || row->dataset != dataset ||
+		    row->algo != algo)
+			continue;
+		scratch[n++] = row->value[M_TIME] / ns_per_s;
+		if (positive(row->value[M_NODES]) || positive(row->value[M_MEMORY]))
+			*work = 1;
 	}
 	n = sort_values(scratch, n);
 	return n ? quantile(scratch, n, 0.5) : NAN;
@@ -1479,13 +1491,20 @@ static int prepare_chart(struct plot_out *o, const struct dataset_view *v, doubl
 	if (!c || query_costs(r, v, c, &n, &common))
 		goto done;
 	for (uint32_t a = 0; a < r->algos.n; a++) {
-		double p = prepare_time(r, v->dataset, a, scratch);
+		int work;
+		double p = prepare_time(r, v->dataset, a, scratch, &work);
 		size_t k;
 
 		if (isnan(p))
 			continue;
 		for (k = 0; k < n && c[k].algo != a; k++)
 			;
+		if (k < n && !work) {
+			c[k].prepare_s = p;
+			continue;
+		}
+		if (!work)
+			continue;
 		if (k == n) {
 			fprintf(stderr, "bench plot: %s preparation chart: '%s' has a preparation "
 				"but no solved instance, left out\n", v->name, r->algos.v[a]);
@@ -1825,10 +1844,14 @@ static void usage(FILE *out)
 	      "                     (one line per algorithm+heuristic with its\n"
 	      "                     interquartile band; unsolvable instances at the right)\n"
 	      "  <dataset>-box      solve time per algorithm: quartiles, median, min-max\n"
-	      "  <dataset>-prepare  for solvers with a preparation row: total time\n"
-	      "                     against the number of queries, where each one pays off\n"
-	      "Only runs with status ok or unsolvable count. A chart with no data, or a\n"
-	      "flat one, is left out with a note on standard error. The series go to\n"
+	      "  <dataset>-prepare  when a solver's preparation did work (nodes expanded\n"
+	      "                     or bytes held): total time against the number of\n"
+	      "                     queries, and where the preparation pays off\n"
+	      "Only solve rows with status ok or unsolvable count. The optimal length is\n"
+	      "the dataset's reference, or the shortest ok length where it is '-'.\n"
+	      "Quartiles interpolate between order statistics (R's default, type 7).\n"
+	      "A chart with no data, or a flat one, is left out with a note on standard\n"
+	      "error. The series go to\n"
 	      "DIR/charts/data/*.dat and DIR/charts/charts.gp redraws them all:\n"
 	      "  cd DIR/charts && gnuplot charts.gp\n"
 	      "\n"
@@ -1838,9 +1861,9 @@ static void usage(FILE *out)
 	      "  --gnuplot PROG  the gnuplot program (default: gnuplot on PATH)\n"
 	      "  -h, --help      this text\n"
 	      "\n"
-	      "Needs gnuplot 5.4 or later with the pngcairo and svg terminals ("
-	      "'apt-get install gnuplot-nox'\non Debian). Exit status: 0 done, 2 bad usage,"
-	      " bad or missing CSV, no gnuplot.\n", out);
+	      "Needs gnuplot 5.4 or later with the pngcairo and svg terminals (Debian:\n"
+	      "'apt-get install gnuplot-nox'). Exit status: 0 done; 2 bad usage, a bad or\n"
+	      "missing runs.csv, no gnuplot, or gnuplot failed (the old charts are kept).\n", out);
 }
 
 static int parse_options(int argc, char **argv, struct options *opt)
@@ -1856,7 +1879,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 
 	*opt = (struct options){ .gnuplot = "gnuplot" };
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SCRIPTS:
 			opt->scripts = optarg;
@@ -1865,10 +1889,15 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->gnuplot = optarg;
 			break;
 		case 'h':
-			usage(stdout);
-			return PB_EXIT_OK + 1000;
+			opt->help = 1;
+			return 0;
+		case ':':
+			fprintf(stderr, "bench plot: option '%s' needs a value (see 'bench plot --help')\n",
+				argv[optind - 1]);
+			return PB_EXIT_USAGE;
 		default:
-			fputs("bench plot: see 'bench plot --help'\n", stderr);
+			fprintf(stderr, "bench plot: unknown option '%s' (see 'bench plot --help')\n",
+				argv[optind - 1]);
 			return PB_EXIT_USAGE;
 		}
 	}
@@ -1949,7 +1978,11 @@ int cmd_plot(int argc, char **argv)
 	int status = parse_options(argc, argv, &opt);
 
 	if (status)
-		return status > PB_EXIT_USAGE ? PB_EXIT_OK : status;
+		return status;
+	if (opt.help) {
+		usage(stdout);
+		return PB_EXIT_OK;
+	}
 	if (strlen(opt.dir) > PATH_MAX - PATH_ROOM) {
 		fprintf(stderr, "bench plot: the run folder's path is too long\n");
 		return PB_EXIT_USAGE;

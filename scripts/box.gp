@@ -5,6 +5,7 @@
 #   boxfile  one row per algorithm; columns: position min q1 median q3 max
 #            (seconds), linetype, runs, name
 #   nbox     how many rows
+#   ylo, yhi the fastest and the slowest run (s, for log-range.gp)
 load scripts.'common.gp'
 set title sprintf("%s: wall time per solve, every solved run\n%s", dataset, subtitle)
 set xlabel 'algorithm   (box: first to third quartile; bar: median; whiskers: fastest and slowest run)'
@@ -12,6 +13,7 @@ set ylabel 'wall time per solve (log scale)'
 set format y '%.0s %cs'
 set logscale y
 set mytics 10
+load scripts.'log-range.gp'
 set grid noxtics
 set xrange [0.4:nbox + 0.6]
 set xtics scale 0

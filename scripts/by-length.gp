@@ -14,11 +14,13 @@
 #   unsfile      '' or a file with one row per algorithm, same metric
 #                columns from 3 on, linetype in column 12
 #   nslots, xunsolvable  how many rows unsfile has, and where they go
+#   ylo, yhi     the smallest and largest value drawn (for log-range.gp)
 
 set title sprintf("%s: %s by optimal solution length\n%s", dataset, what, subtitle)
 set xlabel 'optimal solution length (moves)'
 set logscale y
 set mytics 10
+load scripts.'log-range.gp'
 set autoscale xfix
 set offsets 0.5, 0.5, 0, 0
 set style fill transparent solid 0.15 noborder
@@ -29,7 +31,7 @@ if (has_uns) {
 		nohead dt 3 lc rgb '#999999'
 }
 # Spread the unsolvable points a little so that none hides another.
-uns_x(slot) = xunsolvable + 0.3 * (slot - (nslots - 1) / 2.0) / (nslots > 1 ? nslots - 1 : 1)
+uns_x(slot) = xunsolvable + 0.8 * (slot - (nslots - 1) / 2.0) / (nslots > 1 ? nslots - 1 : 1)
 # (a macro: gnuplot reads a file named in a plot even for an empty loop)
 uns_plot = has_uns ? "unsfile using (uns_x($1)):(pos(column(col))):(pos(column(col + 1)))" . \
 	":(pos(column(col + 2))):12 with yerrorbars lc variable pt 7 ps 1.3 * pscale lw 2 notitle, " : ""
