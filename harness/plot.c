@@ -877,12 +877,19 @@ static void gp_string(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
+/* S inside a double-quoted word of a data file: no quotes, no
+ * backslashes, no control bytes. */
+static void data_text(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '"' ? '\'' : *s == '\\' ? '/' : (unsigned char)*s < ' ' ? ' ' : *s, f);
+}
+
 /* S as a double-quoted word of a data file. */
 static void data_string(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; *s; s++)
-		fputc(*s == '"' ? '\'' : (unsigned char)*s < ' ' ? ' ' : *s, f);
+	data_text(f, s);
 	fputc('"', f);
 }
 
@@ -1000,7 +1007,49 @@ struct dataset_view {
 	struct group *groups;
 	size_t ngroups;
 	int32_t max_length; /* the largest numeric optimal length, or -1 */
+	size_t instances;   /* in the dataset (any status) */
+	size_t *solved;     /* instances each algorithm solved (ok or unsolvable) */
+	char **label;       /* each algorithm's legend: its name, and how many
+			     * it solved when not all */
 };
+
+/* Count the instances of V and those each algorithm solved, and make the
+ * legend labels. Returns 0, -1 out of memory. */
+static int count_solved(struct dataset_view *v, const struct run *r)
+{
+	uint32_t *seen = calloc(r->inst.n ? r->inst.n : 1, sizeof(*seen));
+
+	v->solved = calloc(r->algos.n, sizeof(*v->solved));
+	v->label = calloc(r->algos.n, sizeof(*v->label));
+	if (!seen || !v->solved || !v->label) {
+		free(seen);
+		return -1;
+	}
+	for (size_t i = 0; i < r->inst.n; i++)
+		v->instances += r->inst.v[i].dataset == v->dataset;
+	for (size_t i = 0; i < v->nkeys; i++) {
+		uint32_t a = v->keys[i].algo, in = r->rows[v->keys[i].row].instance;
+
+		if (seen[in] != a + 1) {
+			seen[in] = a + 1;
+			v->solved[a]++;
+		}
+	}
+	free(seen);
+	for (size_t a = 0; a < r->algos.n; a++) {
+		size_t len = strlen(r->algos.v[a]) + 64;
+
+		v->label[a] = malloc(len);
+		if (!v->label[a])
+			return -1;
+		if (v->solved[a] && v->solved[a] < v->instances)
+			snprintf(v->label[a], len, "%s (%zu of %zu solved)", r->algos.v[a],
+				 v->solved[a], v->instances);
+		else
+			snprintf(v->label[a], len, "%s", r->algos.v[a]);
+	}
+	return 0;
+}
 
 static int build_groups(struct dataset_view *v, const struct run *r, double *scratch)
 {
@@ -1036,10 +1085,11 @@ static int positive(double v)
 
 /* Write DIR/data/<slug>.length.dat (one block per algorithm with a
  * numeric optimal length) and, when some instances are unsolvable,
- * <slug>.unsolvable.dat (one row per algorithm). BLOCK[algo] and
- * SLOT[algo] get the block and the row, -1 where none. */
+ * <slug>.unsolvable.dat (one row per algorithm). BLOCK[algo] gets the
+ * block, -1 where none. Returns how many rows the second file has, or -1
+ * when a write failed. */
 static int write_length_data(struct plot_out *o, const struct dataset_view *v,
-			     int *block, int *slot, char *len_rel, char *uns_rel, size_t cap)
+			     int *block, char *len_rel, char *uns_rel, size_t cap)
 {
 	char name[160];
 	FILE *f;
@@ -1089,7 +1139,6 @@ static int write_length_data(struct plot_out *o, const struct dataset_view *v,
 			fputs("# columns: slot count time_s(median q1 q3) peak_bytes(median q1 q3)"
 			      " expanded(median q1 q3) linetype name\n", f);
 		}
-		slot[g->algo] = nslots;
 		fprintf(f, "%d %zu", nslots++, g->count);
 		for (int m = 0; m < METRICS; m++) {
 			double scale = m == M_TIME ? ns_per_s : 1;
@@ -1158,7 +1207,7 @@ static void length_chart(struct plot_out *o, const struct dataset_view *v, int m
 		}
 		if (in_lines || in_points) {
 			key_lt[nkeys] = linetype_of(a);
-			key_name[nkeys++] = r->algos.v[a];
+			key_name[nkeys++] = v->label[a];
 		}
 	}
 	if (!nlines || xs < 2) {
@@ -1199,7 +1248,7 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 	const struct run *r = o->run;
 	char name[160], rel[200], out[200];
 	FILE *f;
-	int nbox = 0;
+	int nbox = 0, ticklines = 1;
 	double lo = INFINITY, hi = 0;
 
 	snprintf(name, sizeof(name), "%s.box.dat", v->slug);
@@ -1209,9 +1258,10 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 	fprintf(f, "# %s: solve time of every solved run, per algorithm\n", v->name);
 	fputs("# columns: position min_s q1_s median_s q3_s max_s linetype runs name\n", f);
 	for (size_t a = 0, b; a < v->nkeys; a = b) {
+		uint32_t algo = v->keys[a].algo;
 		size_t n;
 
-		for (b = a; b < v->nkeys && v->keys[b].algo == v->keys[a].algo; b++)
+		for (b = a; b < v->nkeys && v->keys[b].algo == algo; b++)
 			scratch[b - a] = r->rows[v->keys[b].row].value[M_TIME] / ns_per_s;
 		n = sort_values(scratch, b - a);
 		if (!n)
@@ -1224,9 +1274,17 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 		data_number(f, quantile(scratch, n, 0.5));
 		data_number(f, quantile(scratch, n, 0.75));
 		data_number(f, scratch[n - 1]);
-		fprintf(f, " %d %zu ", linetype_of(v->keys[a].algo), n);
-		data_string(f, r->algos.v[v->keys[a].algo]);
-		fputc('\n', f);
+		fprintf(f, " %d %zu ", linetype_of(algo), n);
+		if (v->solved[algo] < v->instances) {
+			/* two lines under the box (gnuplot reads \n in a data string) */
+			fputc('"', f);
+			data_text(f, r->algos.v[algo]);
+			fprintf(f, "\\n%zu of %zu solved\"\n", v->solved[algo], v->instances);
+			ticklines = 2;
+		} else {
+			data_string(f, r->algos.v[algo]);
+			fputc('\n', f);
+		}
 	}
 	if (fclose(f))
 		return -1;
@@ -1237,8 +1295,8 @@ static int box_chart(struct plot_out *o, const struct dataset_view *v, double *s
 	driver_chart(o, v->name, "box plot of solve time");
 	fputs("boxfile = ", o->driver);
 	gp_string(o->driver, rel);
-	fprintf(o->driver, "\nnbox = %d\nylo = %.9g\nyhi = %.9g\n", nbox,
-		fmax(lo, 1 / ns_per_s), fmax(hi, 1 / ns_per_s));
+	fprintf(o->driver, "\nnbox = %d\nticklines = %d\nylo = %.9g\nyhi = %.9g\n", nbox,
+		ticklines, fmax(lo, 1 / ns_per_s), fmax(hi, 1 / ns_per_s));
 	snprintf(out, sizeof(out), "%s-box", v->slug);
 	driver_load(o, out, "box.gp");
 	return 0;
@@ -1539,15 +1597,15 @@ done:
 static int dataset_charts(struct plot_out *o, struct dataset_view *v, double *scratch)
 {
 	const struct run *r = o->run;
-	int *block = malloc(r->algos.n * sizeof(int)), *slot = malloc(r->algos.n * sizeof(int));
+	int *block = malloc(r->algos.n * sizeof(int));
 	char len_rel[200], uns_rel[200];
 	int nslots, status = -1;
 
-	if (!block || !slot || build_groups(v, r, scratch))
+	if (!block || count_solved(v, r) || build_groups(v, r, scratch))
 		goto done;
 	for (size_t a = 0; a < r->algos.n; a++)
-		block[a] = slot[a] = -1;
-	nslots = write_length_data(o, v, block, slot, len_rel, uns_rel, sizeof(len_rel));
+		block[a] = -1;
+	nslots = write_length_data(o, v, block, len_rel, uns_rel, sizeof(len_rel));
 	if (nslots < 0)
 		goto done;
 	for (int m = 0; m < METRICS; m++)
@@ -1557,9 +1615,12 @@ static int dataset_charts(struct plot_out *o, struct dataset_view *v, double *sc
 	status = 0;
 done:
 	free(block);
-	free(slot);
 	free(v->groups);
-	v->groups = NULL;
+	free(v->solved);
+	if (v->label)
+		for (size_t a = 0; a < r->algos.n; a++)
+			free(v->label[a]);
+	free(v->label);
 	return status;
 }
 

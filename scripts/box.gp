@@ -3,12 +3,16 @@
 #
 # Expects, besides what common.gp does:
 #   boxfile  one row per algorithm; columns: position min q1 median q3 max
-#            (seconds), linetype, runs, name
+#            (seconds), linetype, runs, name (with a second line saying how
+#            many instances it solved, when not all)
 #   nbox     how many rows
+#   ticklines  lines in the longest name (2 when it says how many of the
+#            dataset's instances the algorithm solved)
 #   ylo, yhi the fastest and the slowest run (s, for log-range.gp)
 load scripts.'common.gp'
 set title sprintf("%s: wall time per solve, every solved run\n%s", dataset, subtitle)
-set xlabel 'algorithm   (box: first to third quartile; bar: median; whiskers: fastest and slowest run)'
+set xlabel 'algorithm   (box: first to third quartile; bar: median; whiskers: fastest and slowest run)' \
+	offset 0, -(ticklines - 1)
 set ylabel 'wall time per solve (log scale)'
 set format y '%.0s %cs'
 set logscale y

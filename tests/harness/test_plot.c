@@ -242,7 +242,7 @@ static bool length_row(const char *path, int block, int length, double *col, int
 
 Test(plot, medians_and_quartiles)
 {
-	char dir[64], path[512], driver[8192];
+	char dir[64], path[512], driver[16384];
 	double c[10];
 	struct result r;
 
@@ -269,6 +269,8 @@ Test(plot, medians_and_quartiles)
 			   "the machine from meta.json is not in the titles of 'fix'");
 	cr_assert_not_null(strstr(driver, "date = '2026-01-02'"),
 			   "the date from meta.json is not in the titles of 'fix'");
+	cr_assert_not_null(strstr(driver, "'idastar+manhattan (6 of 7 solved)'"),
+			   "the legend of 'fix' does not say that idastar timed out on one instance");
 	remove_tree(dir);
 }
 
