@@ -79,6 +79,8 @@ struct instance {
 	int32_t agreed; /* the shortest ok solve length, or LEN_UNKNOWN */
 };
 
+#define INSTANCES_FIRST_SLOTS 1024 /* a power of two */
+
 struct instances {
 	struct instance *v;
 	size_t n, cap;
@@ -187,13 +189,16 @@ static void names_release(struct names *s)
 	free(s->v);
 }
 
-/* FNV-1a over the name, seeded with the dataset. */
+/* FNV-1a (Fowler, Noll and Vo; the 64-bit offset basis and prime) over
+ * the name, seeded with the dataset. */
 static uint64_t instance_hash(uint32_t dataset, const char *name)
 {
-	uint64_t h = 14695981039346656037ULL ^ dataset;
+	static const uint64_t fnv_offset_basis = 14695981039346656037ULL;
+	static const uint64_t fnv_prime = 1099511628211ULL;
+	uint64_t h = fnv_offset_basis ^ dataset;
 
 	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 1099511628211ULL;
+		h = (h ^ (unsigned char)*name) * fnv_prime;
 	return h;
 }
 
@@ -222,7 +227,9 @@ static int instances_index(struct instances *t, uint32_t dataset, const char *na
 	struct instance *v;
 	size_t j;
 
-	if ((t->n + 1) * 2 > t->mask + 1 && instances_rehash(t, t->slots ? (t->mask + 1) * 2 : 1024))
+	/* at most half full: short probes */
+	if ((t->n + 1) * 2 > t->mask + 1 &&
+	    instances_rehash(t, t->slots ? (t->mask + 1) * 2 : INSTANCES_FIRST_SLOTS))
 		return -1;
 	for (j = instance_hash(dataset, name) & t->mask; t->slots[j]; j = (j + 1) & t->mask) {
 		const struct instance *e = &t->v[t->slots[j] - 1];
@@ -565,13 +572,15 @@ static void json_space(struct json *j)
 	}
 }
 
-/* Four hex digits (checked) as a character: ASCII as is, the rest '?'. */
+/* Four hex digits (checked) as a character: printable ASCII as is,
+ * control characters as spaces, the rest '?'. */
 static char json_hex4(const char *p)
 {
+	static const long ascii_end = 0x80;
 	char hex[5] = { p[0], p[1], p[2], p[3], '\0' };
 	long v = strtol(hex, NULL, 16);
 
-	return v < 0x80 ? (char)v : '?';
+	return v < ' ' ? ' ' : v < ascii_end ? (char)v : '?';
 }
 
 /* A string into BUF (cut at CAP - 1 bytes; \u escapes past ASCII become
@@ -910,6 +919,24 @@ static void slug_of(const char *name, char *out, size_t cap)
 	for (; *name && n + 1 < cap; name++)
 		out[n++] = isalnum((unsigned char)*name) || strchr(".-_", *name) ? *name : '_';
 	out[n] = '\0';
+}
+
+/* Dataset D's file name: its slug, with '-D' added when an earlier
+ * dataset's slug is the same ('a b' and 'a_b'). */
+static void slug_name(const struct run *r, uint32_t d, char *out, size_t cap)
+{
+	char other[128];
+
+	slug_of(r->datasets.v[d], out, cap);
+	for (uint32_t e = 0; e < d; e++) {
+		slug_of(r->datasets.v[e], other, sizeof(other));
+		if (!strcmp(other, out)) {
+			size_t n = strlen(out);
+
+			snprintf(out + n, cap - n, "-%u", (unsigned)d);
+			return;
+		}
+	}
 }
 
 /* Seconds with a unit that keeps 1 to 3 digits before the point. */
@@ -1645,7 +1672,7 @@ static int write_charts(struct plot_out *o, struct run *r)
 		v.keys = keys + a;
 		while (a + v.nkeys < nkeys && keys[a + v.nkeys].dataset == d)
 			v.nkeys++;
-		slug_of(v.name, v.slug, sizeof(v.slug));
+		slug_name(r, d, v.slug, sizeof(v.slug));
 		if (!v.nkeys) {
 			fprintf(stderr, "bench plot: %s: no solved instance, no charts\n", v.name);
 			continue;
