@@ -10,5 +10,4 @@ static int pending(const char *name)
 	return PB_EXIT_USAGE;
 }
 
-int cmd_compare(int argc, char **argv) { (void)argc; return pending(argv[0]); }
 int cmd_merge(int argc, char **argv) { (void)argc; return pending(argv[0]); }
