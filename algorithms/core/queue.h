@@ -35,6 +35,26 @@ static inline int pb_queue_push(pb_queue *q, uint64_t cells, uint8_t tag)
 	return 0;
 }
 
+/* Make room for N more entries. Returns 0, or -1 when refused. */
+static inline int pb_queue_reserve(pb_queue *q, size_t n)
+{
+	while (q->count + n > q->mask + 1)
+		if (pb_queue_grow(q))
+			return -1;
+	return 0;
+}
+
+/* Write an entry after the last and keep it only if KEEP (0 or 1): lets a
+ * search queue what is new without a branch. Room must be reserved. */
+static inline void pb_queue_put(pb_queue *q, uint64_t cells, uint8_t tag, unsigned keep)
+{
+	size_t i = (q->head + q->count) & q->mask;
+
+	q->cells[i] = cells;
+	q->tags[i] = tag;
+	q->count += keep;
+}
+
 /* Take the oldest entry; the queue must not be empty. */
 static inline uint64_t pb_queue_pop(pb_queue *q, uint8_t *tag)
 {

@@ -36,6 +36,41 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
+/* The two rank tables for M values (see pb_rank_small): entry X of the
+ * head holds the first min(M, 4) values' part of the rank when X packs them
+ * three bits apiece; entry Y of the tail, the part of values 4..M-1. */
+static void init_rank_tables(pb_domain *d, int m)
+{
+	const int half = PB_SMALL_HALF, entries = 1 << (3 * PB_SMALL_HALF);
+
+	d->small_values = m;
+	for (int x = 0; x < entries; x++) {
+		unsigned v[PB_SMALL_HALF];
+		uint32_t head = 0, tail = 0, head_sum = 0, tail_sum = 0;
+
+		for (int i = 0; i < half; i++)
+			v[i] = (unsigned)(x >> (3 * i)) & 7u;
+		for (int i = 0; i < half && i < m; i++) {
+			unsigned smaller_before = 0;
+
+			for (int j = 0; j < i; j++)
+				smaller_before += v[j] < v[i];
+			head += (v[i] - smaller_before) * (uint32_t)pb_factorial(m - 1 - i);
+			head_sum += v[i] - smaller_before;
+		}
+		for (int i = 0; i + half < m; i++) {
+			unsigned smaller_after = 0;
+
+			for (int j = i + 1; j + half < m; j++)
+				smaller_after += v[j] < v[i];
+			tail += smaller_after * (uint32_t)pb_factorial(m - 1 - half - i);
+			tail_sum += smaller_after;
+		}
+		d->rank_head[x] = head | (head_sum & 1u) << PB_HEAD_PARITY;
+		d->rank_tail[x] = (uint8_t)(tail | (tail_sum & 1u) << PB_TAIL_PARITY);
+	}
+}
+
 static void set_identity_labels(pb_domain *d)
 {
 	for (int v = 0; v < PB_MAX_CELLS; v++)
@@ -75,10 +110,15 @@ static void init_tiles(pb_domain *d, int w, int h)
 		}
 	}
 	d->move_names[PB_MAX_MOVES] = '\0';
+	d->stay_move = PB_MAX_MOVES;
+	for (int c = 0; c < PB_MAX_CELLS; c++)
+		d->next_cell[c][PB_MAX_MOVES] = (int8_t)c;
 	d->index_count = pb_factorial(d->cells) / 2;
 	for (int c = 0; c < d->cells - 1; c++)
 		d->tile_ones |= 1ULL << (4 * c);
 	d->cell_ones = d->tile_ones | 1ULL << (4 * (d->cells - 1));
+	if (d->cells - 1 <= PB_SMALL_VALUES)
+		init_rank_tables(d, d->cells - 1);
 	d->lex_smallest = false;
 	set_identity_labels(d);
 	/* POJ 1077's goal: 1..n-1, then the blank. */
@@ -99,7 +139,11 @@ static void init_msquare(pb_domain *d)
 	}
 	/* A undoes itself. */
 	d->inverse[0] = 0;
+	d->stay_move = d->nmoves;
+	for (int c = 0; c < MSQUARE_CELLS; c++)
+		d->op_source[d->stay_move][c] = (uint8_t)c;
 	d->index_count = pb_factorial(MSQUARE_CELLS);
+	init_rank_tables(d, MSQUARE_CELLS);
 	d->lex_smallest = true;
 	d->goal_blank = -1;
 	set_identity_labels(d);
@@ -107,6 +151,28 @@ static void init_msquare(pb_domain *d)
 	for (int c = 0; c < MSQUARE_CELLS; c++)
 		d->goal.cells |= (uint64_t)c << (4 * c);
 	d->goal.blank = -1;
+}
+
+static void init_move_lists(pb_domain *d)
+{
+	int cells = d->kind == PB_TILES ? d->cells : 1;
+
+	for (int c = 0; c < cells; c++) {
+		for (int l = 0; l <= PB_MAX_MOVES; l++) {
+			int k = 0;
+
+			for (int m = 0; m < d->nmoves; m++) {
+				bool legal = d->kind == PB_MSQUARE || d->next_cell[c][m] >= 0;
+				bool undoes = l < d->nmoves && d->inverse[l] == m;
+
+				if (legal && !undoes)
+					d->moves_after[c][l][k++] = (uint8_t)m;
+			}
+			d->moves_after_count[c][l] = (uint8_t)k;
+			while (k < PB_MAX_MOVES)
+				d->moves_after[c][l][k++] = (uint8_t)d->stay_move;
+		}
+	}
 }
 
 /* Parse "W" "x" "H" from "tilesWxH". */
@@ -149,6 +215,7 @@ int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
 			    name, PB_MAX_CELLS);
 	}
 	snprintf(d->name, sizeof(d->name), "%s", name);
+	init_move_lists(d);
 	return 0;
 }
 

@@ -20,13 +20,22 @@
 
 #include "../core/rank.h"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 #define PB_MAX_MOVES 4
 #define PB_NO_MOVE 255
+/* The most successors a state has besides the one it came from. */
+#define PB_BRANCHING 3
 /* Longest move string a solver may return (well above every diameter of a
  * board of 16 cells). */
 #define PB_MAX_PATH 512
 
 typedef enum pb_kind { PB_TILES, PB_MSQUARE } pb_kind;
+
+#define PB_SMALL_HALF 4
+#define PB_SMALL_VALUES (2 * PB_SMALL_HALF)
 
 typedef struct pb_state {
 	uint64_t cells;
@@ -40,11 +49,20 @@ typedef struct pb_domain {
 	int nmoves;
 	char move_names[PB_MAX_MOVES + 1];
 	/* tiles: the cell the blank reaches from cell c by move m, or -1 */
-	int8_t next_cell[PB_MAX_CELLS][PB_MAX_MOVES];
+	int8_t next_cell[PB_MAX_CELLS][PB_MAX_MOVES + 1];
 	/* the move undoing m (tiles), PB_NO_MOVE where no single op does */
 	uint8_t inverse[PB_MAX_MOVES];
 	/* msquare: after op m, cell i holds what cell op_source[m][i] held */
-	uint8_t op_source[PB_MAX_MOVES][PB_MAX_CELLS];
+	uint8_t op_source[PB_MAX_MOVES + 1][PB_MAX_CELLS];
+	/* A move that leaves every state as it is (nmoves): it pads move lists
+	 * so that loops over them have a fixed length and no branch. */
+	int stay_move;
+	/* The moves worth trying from blank cell c (0 for Magic Squares) after
+	 * move l (PB_MAX_MOVES: none yet): the legal ones but the one undoing
+	 * l, in move order, padded with stay_move. PB_BRANCHING of them cover
+	 * every state but the first. */
+	uint8_t moves_after[PB_MAX_CELLS][PB_MAX_MOVES + 1][PB_MAX_MOVES];
+	uint8_t moves_after_count[PB_MAX_CELLS][PB_MAX_MOVES + 1]; /* before the padding */
 	int goal_blank;
 	uint8_t label[PB_MAX_CELLS];   /* user's tile value -> internal label */
 	uint8_t unlabel[PB_MAX_CELLS]; /* internal label -> user's tile value */
@@ -53,6 +71,13 @@ typedef struct pb_domain {
 	uint64_t tile_ones;   /* tiles: a 1 in each of the n-1 low nibbles */
 	uint64_t cell_ones;   /* tiles: a 1 in each of the n low nibbles */
 	unsigned goal_row_parity; /* tiles: the goal blank's row, mod 2 */
+	/* Ranks of up to PB_SMALL_VALUES values below 8 (the tiles of boards of
+	 * up to 9 cells, Magic Squares) by two table lookups: the first four
+	 * values' part of the rank and the rest's, each indexed by the values
+	 * packed three bits apiece (see pb_rank_small). */
+	int small_values;   /* 0: ranks take the loop */
+	uint32_t rank_head[1 << (3 * PB_SMALL_HALF)]; /* part < 8!, parity bit */
+	uint8_t rank_tail[1 << (3 * PB_SMALL_HALF)];  /* part < 4!, parity bit */
 	bool lex_smallest;    /* answers must be the lexicographically least */
 } pb_domain;
 
@@ -100,13 +125,61 @@ static inline unsigned pb_tiles_parity_needed(const pb_domain *d, int b)
 	return ((unsigned)(b / d->width) & 1u) ^ d->goal_row_parity;
 }
 
+
+/* Squeeze PB_SMALL_VALUES nibbles (each < 8) to three bits each. */
+static inline uint32_t pb_squeeze_nibbles(uint64_t packed)
+{
+#ifdef __BMI2__
+	return (uint32_t)_pext_u64(packed, 0x77777777u);
+#else
+	uint32_t x = 0;
+
+	for (int i = 0; i < PB_SMALL_VALUES; i++)
+		x |= (uint32_t)pb_nibble(packed, i) << (3 * i);
+	return x;
+#endif
+}
+
+/* The lexicographic rank of the d->small_values values in PACKED, by the
+ * two tables: a value's Lehmer digit (later values smaller than it) is also
+ * the value less the earlier values smaller than it, so the first half's
+ * digits depend on the first half alone and the second half's on the
+ * second half alone. */
+#define PB_HEAD_PARITY 16 /* bit of a head entry holding its digits' parity */
+#define PB_TAIL_PARITY 7
+
+static inline uint64_t pb_rank_small(const pb_domain *d, uint64_t packed)
+{
+	uint32_t x = pb_squeeze_nibbles(packed);
+	const uint32_t half_mask = (1u << (3 * PB_SMALL_HALF)) - 1;
+	uint32_t head = d->rank_head[x & half_mask], tail = d->rank_tail[x >> (3 * PB_SMALL_HALF)];
+
+	return (head & ((1u << PB_HEAD_PARITY) - 1)) + (tail & ((1u << PB_TAIL_PARITY) - 1));
+}
+
+/* The parity of the inversions of the values in PACKED, from the same
+ * tables: the inversions are the sum of the Lehmer digits. */
+static inline unsigned pb_parity_small(const pb_domain *d, uint64_t packed)
+{
+	uint32_t x = pb_squeeze_nibbles(packed);
+	const uint32_t half_mask = (1u << (3 * PB_SMALL_HALF)) - 1;
+
+	return ((d->rank_head[x & half_mask] >> PB_HEAD_PARITY) ^
+		(d->rank_tail[x >> (3 * PB_SMALL_HALF)] >> PB_TAIL_PARITY)) & 1u;
+}
+
 /* Whether S can reach the goal, by parity alone (no search). */
 static inline bool pb_solvable(const pb_domain *d, const pb_state *s)
 {
+	unsigned parity;
+
 	if (d->kind == PB_MSQUARE)
 		return true;
-	return (pb_inversions(pb_tiles_only(d, s), d->cells - 1) & 1u) ==
-	       pb_tiles_parity_needed(d, s->blank);
+	if (d->small_values)
+		parity = pb_parity_small(d, pb_tiles_only(d, s));
+	else
+		parity = pb_inversions(pb_tiles_only(d, s), d->cells - 1) & 1u;
+	return parity == pb_tiles_parity_needed(d, s->blank);
 }
 
 /* Dense index of a state of the goal's class, 0..index_count-1.
@@ -120,7 +193,10 @@ static inline uint64_t pb_index(const pb_domain *d, const pb_state *s)
 	int m = d->cells - 1;
 
 	if (d->kind == PB_MSQUARE)
-		return pb_rank(s->cells, d->cells);
+		return pb_rank_small(d, s->cells);
+	if (d->small_values)
+		return pb_rank_small(d, pb_tiles_only(d, s)) / 2 * (uint64_t)d->cells +
+		       (uint64_t)s->blank;
 	return pb_rank_prefix(pb_tiles_only(d, s), m, m - 2) / 2 * (uint64_t)d->cells +
 	       (uint64_t)s->blank;
 }

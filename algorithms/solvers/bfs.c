@@ -21,7 +21,7 @@
 typedef struct visited {
 	const pb_domain *d;
 	pb_table table;  /* bfs-hash */
-	uint8_t *by_rank; /* bfs-cantor: one byte per index */
+	uint8_t *tags;   /* bfs-cantor: a byte a state, by rank */
 } visited;
 
 typedef struct visited_ops {
@@ -56,28 +56,29 @@ static void hash_release(visited *v)
 
 static int rank_init(visited *v, pb_meter *m)
 {
-	v->by_rank = pb_calloc(m, v->d->index_count, 1);
-	return v->by_rank ? 0 : -1;
+	v->tags = pb_calloc(m, v->d->index_count, 1);
+	return v->tags ? 0 : -1;
 }
 
+/* Without a branch: whether a state is new is a coin toss to the
+ * processor. */
 static int rank_mark(visited *v, const pb_state *s, uint8_t tag)
 {
-	uint8_t *slot = &v->by_rank[pb_index(v->d, s)];
+	uint8_t *slot = &v->tags[pb_index(v->d, s)], old = *slot;
+	int fresh = !old;
 
-	if (*slot)
-		return 0;
-	*slot = tag;
-	return 1;
+	*slot = fresh ? tag : old;
+	return fresh;
 }
 
 static uint8_t rank_tag_of(const visited *v, const pb_state *s)
 {
-	return v->by_rank[pb_index(v->d, s)];
+	return v->tags[pb_index(v->d, s)];
 }
 
 static void rank_release(visited *v)
 {
-	pb_free(v->by_rank);
+	pb_free(v->tags);
 }
 
 static const visited_ops hash_ops = { hash_init, hash_mark, hash_tag_of, hash_release };
@@ -125,31 +126,38 @@ bfs_search(const visited_ops *ops, const pb_domain *d, const pb_state *start,
 	if (ops->mark(&v, start, FROM_START) < 0 || pb_queue_push(&q, start->cells, PB_NO_MOVE))
 		found = false, st = pb_search_alloc_failed(s);
 	while (!found && st == PB_SOLVED && q.count) {
-		pb_state x, y;
+		pb_state x, kids[PB_MAX_MOVES];
+		int fresh[PB_MAX_MOVES], width;
 		uint8_t last;
+		const uint8_t *moves;
 
 		x.cells = pb_queue_pop(&q, &last);
-		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : -1;
+		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : 0;
 		if ((st = pb_search_poll(s)) != PB_SOLVED)
 			break;
+		if (pb_queue_reserve(&q, PB_MAX_MOVES)) {
+			st = pb_search_alloc_failed(s);
+			break;
+		}
 		s->expanded++;
-		for (int m = 0; m < d->nmoves; m++) {
-			int fresh;
-
-			if (last != PB_NO_MOVE && d->inverse[last] == m)
-				continue;
-			if (!pb_apply(d, &x, m, &y))
-				continue;
-			s->generated++;
-			fresh = ops->mark(&v, &y, (uint8_t)(m + 1));
-			if (fresh < 0 || (fresh && pb_queue_push(&q, y.cells, (uint8_t)m))) {
+		/* a fixed number of moves, padded with stay_move (whose state is
+		 * this one, never new): the loop has no branch to mispredict */
+		moves = d->moves_after[x.blank][last == PB_NO_MOVE ? PB_MAX_MOVES : last];
+		width = d->moves_after_count[x.blank][last == PB_NO_MOVE ? PB_MAX_MOVES : last];
+		for (int k = 0; k < width; k++) {
+			pb_apply(d, &x, moves[k], &kids[k]);
+			s->generated += moves[k] != d->stay_move;
+			fresh[k] = ops->mark(&v, &kids[k], (uint8_t)(moves[k] + 1));
+		}
+		/* queued apart from the marking, so that one child's test does not
+		 * wait for the previous child's place in the queue */
+		for (int k = 0; k < width; k++) {
+			if (fresh[k] < 0) {
 				st = pb_search_alloc_failed(s);
 				break;
 			}
-			if (fresh && pb_is_goal(d, &y)) {
-				found = true;
-				break;
-			}
+			pb_queue_put(&q, kids[k].cells, moves[k], (unsigned)fresh[k]);
+			found |= fresh[k] && kids[k].cells == d->goal.cells;
 		}
 	}
 	if (found)
@@ -196,8 +204,8 @@ static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
 	return NULL;
 }
 
-/* The rank array (1 byte a state) and the queue (9 bytes a state at worst)
- * must fit in this much. */
+/* The rank arrays (a bit and a byte a state) and the queue (9 bytes a state
+ * at worst) must fit in this much. */
 #define CANTOR_MAX_BYTES (16ULL << 30)
 #define CANTOR_BYTES_PER_STATE 10
 

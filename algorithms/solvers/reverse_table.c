@@ -48,6 +48,24 @@ static uint64_t entry_before(uint64_t e, unsigned m)
 	       (uint64_t)m << FIRST_MOVE_SHIFT | (e & MOVES_MASK) >> MOVE_BITS;
 }
 
+/* Record Y, one move (MY, from Y towards the goal) farther than the state
+ * with entry EX. Returns 1 when Y is new, 0 when it was reached before. */
+static int reach(table_ctx *t, const pb_state *y, uint64_t ex, unsigned my)
+{
+	const pb_domain *d = t->d;
+	uint64_t ey = entry_before(ex, my), iy = pb_index(d, y), *slot = &t->entries[iy];
+	uint64_t *word = &t->reached[iy / 64], bit = 1ULL << (iy % 64);
+
+	if (*word & bit) {
+		if (d->lex_smallest && entry_dist(*slot) == entry_dist(ex) + 1 && ey < *slot)
+			*slot = ey;
+		return 0;
+	}
+	*word |= bit;
+	*slot = ey;
+	return 1;
+}
+
 /* Generate the states one move farther from the goal than X (entry EX):
  * for tiles, every neighbour but the one EX's first move leads to; for
  * Magic Squares, every predecessor. */
@@ -56,39 +74,41 @@ static pb_status visit_neighbours(table_ctx *t, const pb_state *x, uint64_t ex,
 {
 	const pb_domain *d = t->d;
 	unsigned dx = entry_dist(ex);
+	pb_state y;
 
+	if (dx + 1 > MAX_DIST) {
+		snprintf(s->message, sizeof(s->message),
+			 "distances beyond %d do not fit the table's entries", MAX_DIST);
+		return PB_UNSUPPORTED;
+	}
+	if (pb_queue_reserve(q, PB_MAX_MOVES) || pb_queue_reserve(qe, PB_MAX_MOVES))
+		return pb_search_alloc_failed(s);
 	s->expanded++;
-	for (int m = 0; m < d->nmoves; m++) {
-		pb_state y;
-		uint64_t ey, iy, *slot;
-		unsigned my;
+	if (d->kind == PB_TILES) {
+		/* the state x came from lies the way EX's first move goes */
+		int came = dx ? d->inverse[entry_move(ex, 0)] : PB_MAX_MOVES;
+		const uint8_t *moves = d->moves_after[x->blank][came];
+		int n = d->moves_after_count[x->blank][came];
 
-		if (d->kind == PB_TILES) {
-			if ((dx && (int)entry_move(ex, 0) == m) || !pb_apply(d, x, m, &y))
-				continue;
-			my = d->inverse[m]; /* y's way back to x */
-		} else {
-			pb_unapply(d, x, m, &y);
-			my = (unsigned)m;
+		s->generated += (uint64_t)n;
+		for (int k = 0; k < n; k++) {
+			unsigned keep;
+
+			pb_apply(d, x, moves[k], &y);
+			keep = (unsigned)reach(t, &y, ex, d->inverse[moves[k]]);
+			pb_queue_put(q, y.cells, (uint8_t)y.blank, keep);
+			pb_queue_put(qe, entry_before(ex, d->inverse[moves[k]]), 0, keep);
 		}
-		s->generated++;
-		ey = entry_before(ex, my);
-		iy = pb_index(d, &y);
-		slot = &t->entries[iy];
-		if (t->reached[iy / 64] & (1ULL << (iy % 64))) {
-			if (d->lex_smallest && entry_dist(*slot) == dx + 1 && ey < *slot)
-				*slot = ey;
-			continue;
-		}
-		t->reached[iy / 64] |= 1ULL << (iy % 64);
-		if (dx + 1 > MAX_DIST) {
-			snprintf(s->message, sizeof(s->message),
-				 "distances beyond %d do not fit the table's entries", MAX_DIST);
-			return PB_UNSUPPORTED;
-		}
-		*slot = ey;
-		if (pb_queue_push(q, y.cells, (uint8_t)y.blank) || pb_queue_push(qe, ey, 0))
-			return pb_search_alloc_failed(s);
+		return PB_SOLVED;
+	}
+	s->generated += (uint64_t)d->nmoves;
+	for (int m = 0; m < d->nmoves; m++) {
+		unsigned keep;
+
+		pb_unapply(d, x, m, &y);
+		keep = (unsigned)reach(t, &y, ex, (unsigned)m);
+		pb_queue_put(q, y.cells, 0, keep);
+		pb_queue_put(qe, entry_before(ex, (unsigned)m), 0, keep);
 	}
 	return PB_SOLVED;
 }
