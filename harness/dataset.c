@@ -380,8 +380,6 @@ static int read_body(reader *r, char *buf)
 	}
 	if (n == -2)
 		return -1;
-	if (!r->in_body && close_header(r, r->line - 1))
-		return -1;
 	if (!r->ds->count)
 		return fail_at(r, 0, "no instances");
 	return 0;

@@ -1,0 +1,292 @@
+/* bench gen: the same seed gives the same file, and each method's
+ * instances are what it promises (checked against a solver). */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/solvers/registry.h"
+#include "harness/dataset.h"
+#include "harness_test.h"
+
+static char *dir;
+
+static void setup(void)
+{
+	dir = ht_tempdir();
+	cr_assert_not_null(dir);
+}
+
+static void teardown(void)
+{
+	ht_remove(dir);
+}
+
+TestSuite(gen, .init = setup, .fini = teardown);
+
+/* Run 'bench gen ARGS -o DIR/NAME' and load the result into DS. */
+static void gen(dataset *ds, const char *name, const char *args)
+{
+	char path[512], err[512], *out;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	rc = ht_bench(&out, "gen %s -o %s", args, path);
+	cr_assert_eq(rc, 0, "bench gen %s: exit %d: %s", args, rc, out);
+	free(out);
+	cr_assert_eq(dataset_load(ds, path, err, sizeof(err)), 0, "%s", err);
+}
+
+static char *gen_text(const char *name, const char *args)
+{
+	char path[512];
+	dataset ds;
+
+	gen(&ds, name, args);
+	dataset_release(&ds);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return ht_read(path);
+}
+
+/* The optimal length of instance IN by bfs-cantor, or -1 unsolvable. */
+static int bfs_length(const dataset *ds, const dataset_instance *in)
+{
+	const pb_solver *s = &pb_solver_bfs_cantor;
+	pb_search prep, search;
+	pb_path path;
+	void *ctx;
+	pb_status st;
+
+	pb_search_init(&prep, 0, 0, NULL);
+	cr_assert_eq(s->prepare(&ds->domain, NULL, &prep, &ctx), PB_SOLVED);
+	pb_search_init(&search, 0, 0, NULL);
+	st = s->solve(ctx, &in->state, &search, &path);
+	s->release(ctx);
+	cr_assert(st == PB_SOLVED || st == PB_UNSOLVABLE, "instance '%s': %s", in->id,
+		  pb_status_name(st));
+	return st == PB_SOLVED ? path.length : -1;
+}
+
+Test(gen, same_seed_same_file_other_seed_other_file)
+{
+	static const char *const methods[] = {
+		"--method walk --length 3..30 --step 9 --count 3",
+		"--method uniform --count 20 --unsolvable 0.3",
+		"--method depth --per-depth 2",
+	};
+
+	for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++) {
+		char args[256];
+		char *a, *b, *c;
+
+		snprintf(args, sizeof(args), "%s --seed 7", methods[i]);
+		a = gen_text("a.txt", args);
+		b = gen_text("b.txt", args);
+		snprintf(args, sizeof(args), "%s --seed 8", methods[i]);
+		c = gen_text("c.txt", args);
+		cr_assert(a && b && c);
+		/* the command lines differ only in the output name */
+		cr_assert_str_eq(strstr(a, "\n# seed:"), strstr(b, "\n# seed:"),
+				 "'bench gen %s' twice gave two files", methods[i]);
+		cr_assert_str_neq(strstr(a, "\n# seed:") + strlen("\n# seed: 7"),
+				  strstr(c, "\n# seed:") + strlen("\n# seed: 8"),
+				  "seeds 7 and 8 gave the same instances (%s)", methods[i]);
+		free(a);
+		free(b);
+		free(c);
+	}
+}
+
+Test(gen, header_names_command_seed_and_method)
+{
+	char *text = gen_text("h.txt", "--domain tiles2x3 --goal 'x 1 2 3 4 5' --method walk --length 5 --count 2 --seed 3 --source 'a test'");
+
+	cr_assert_not_null(text);
+	cr_assert(strstr(text, "# format: 1\n# domain: tiles2x3\n# goal: x 1 2 3 4 5\n"), "%s", text);
+	cr_assert(strstr(text, "# method: walk\n"));
+	cr_assert(strstr(text, "# seed: 3\n"));
+	cr_assert(strstr(text, "# source: a test\n"));
+	cr_assert(strstr(text, "# command: bench gen --domain tiles2x3 --goal 'x 1 2 3 4 5' --method walk"), "%s", text);
+	free(text);
+}
+
+Test(gen, walks_end_within_their_length)
+{
+	dataset ds;
+
+	gen(&ds, "w.txt", "--method walk --length 0..24 --step 4 --count 3 --seed 5");
+	cr_assert_eq(ds.count, 7 * 3);
+	for (size_t i = 0; i < ds.count; i++) {
+		const dataset_instance *in = &ds.instances[i];
+		int len = atoi(in->id + 1);
+
+		cr_assert_geq(in->reference, 0, "walk '%s' has no reference", in->id);
+		cr_assert_leq(in->reference, len, "walk '%s' is %d from the goal", in->id, in->reference);
+		cr_assert_eq((len - in->reference) % 2, 0, "walk '%s': a tiles walk keeps its parity", in->id);
+		if (i % 4 == 0)
+			cr_assert_eq(bfs_length(&ds, in), in->reference, "walk '%s'", in->id);
+	}
+	dataset_release(&ds);
+	/* Magic Squares walks: the reference bounds the walk too */
+	gen(&ds, "wm.txt", "--domain msquare --method walk --length 12 --count 10 --seed 5");
+	for (size_t i = 0; i < ds.count; i++)
+		cr_assert_leq(ds.instances[i].reference, 12, "walk '%s'", ds.instances[i].id);
+	dataset_release(&ds);
+	/* too large for references: '-' */
+	gen(&ds, "w15.txt", "--domain 15puzzle --method walk --length 30 --count 2");
+	cr_assert_eq(ds.instances[0].reference, DATASET_REF_UNKNOWN);
+	dataset_release(&ds);
+}
+
+Test(gen, uniform_mixes_exactly_the_unsolvable_fraction)
+{
+	dataset ds;
+	size_t unsolvable = 0;
+
+	gen(&ds, "u.txt", "--method uniform --count 40 --unsolvable 25% --seed 9");
+	cr_assert_eq(ds.count, 40);
+	for (size_t i = 0; i < ds.count; i++) {
+		const dataset_instance *in = &ds.instances[i];
+
+		unsolvable += in->reference == DATASET_REF_UNSOLVABLE;
+		if (i % 8 == 0)
+			cr_assert_eq(bfs_length(&ds, in),
+				     in->reference == DATASET_REF_UNSOLVABLE ? -1 : in->reference,
+				     "instance '%s'", in->id);
+	}
+	cr_assert_eq(unsolvable, 10, "%zu of 40 unsolvable, want 10", unsolvable);
+	dataset_release(&ds);
+}
+
+Test(gen, depth_takes_k_states_at_each_depth)
+{
+	dataset ds;
+	size_t per[32] = { 0 };
+
+	gen(&ds, "d.txt", "--method depth --per-depth 3 --seed 2");
+	for (size_t i = 0; i < ds.count; i++) {
+		const dataset_instance *in = &ds.instances[i];
+		int depth = atoi(in->id + 1);
+
+		cr_assert_eq(in->reference, depth, "instance '%s' has reference %d", in->id, in->reference);
+		cr_assert_lt(depth, 32, "instance '%s' deeper than the 3x3 diameter 31", in->id);
+		per[depth]++;
+		cr_assert_eq(bfs_length(&ds, in), depth, "instance '%s'", in->id);
+	}
+	/* one state at depth 0, two at 1, two at 31 (the two farthest) */
+	cr_assert_eq(per[0], 1);
+	cr_assert_eq(per[1], 2);
+	cr_assert_eq(per[31], 2);
+	for (int k = 2; k < 31; k++)
+		cr_assert_eq(per[k], 3, "depth %d has %zu instances", k, per[k]);
+	dataset_release(&ds);
+	gen(&ds, "dr.txt", "--domain msquare --method depth --per-depth 2 --depth 20..30 --seed 2");
+	for (size_t i = 0; i < ds.count; i++)
+		cr_assert(ds.instances[i].reference >= 20 && ds.instances[i].reference <= 22,
+			  "instance '%s'", ds.instances[i].id);
+	dataset_release(&ds);
+}
+
+Test(gen, all_lists_every_arrangement_once)
+{
+	dataset ds;
+	size_t unsolvable = 0, deepest = 0, farthest = 0;
+	uint8_t *seen;
+
+	gen(&ds, "all.txt", "--domain msquare --method all");
+	cr_assert_eq(ds.count, pb_factorial(8));
+	seen = calloc(ds.domain.index_count, 1);
+	cr_assert_not_null(seen);
+	for (size_t i = 0; i < ds.count; i++) {
+		uint64_t k = pb_index(&ds.domain, &ds.instances[i].state);
+
+		cr_assert_eq(seen[k], 0, "instance '%s' repeats an earlier one", ds.instances[i].id);
+		seen[k] = 1;
+		if ((size_t)ds.instances[i].reference > deepest) {
+			deepest = (size_t)ds.instances[i].reference;
+			farthest = i;
+		}
+	}
+	cr_assert_eq(deepest, 22, "Magic Squares' farthest targets are 22 moves away");
+	cr_assert_eq(bfs_length(&ds, &ds.instances[farthest]), 22, "instance '%s'",
+		     ds.instances[farthest].id);
+	free(seen);
+	dataset_release(&ds);
+	gen(&ds, "all6.txt", "--domain tiles3x2 --method all");
+	cr_assert_eq(ds.count, pb_factorial(6));
+	for (size_t i = 0; i < ds.count; i++)
+		unsolvable += ds.instances[i].reference == DATASET_REF_UNSOLVABLE;
+	cr_assert_eq(unsolvable, pb_factorial(6) / 2);
+	dataset_release(&ds);
+	gen(&ds, "all6s.txt", "--domain tiles3x2 --method all --solvable-only");
+	cr_assert_eq(ds.count, pb_factorial(6) / 2);
+	dataset_release(&ds);
+}
+
+Test(gen, output_appears_whole_and_nothing_else)
+{
+	char path[512], *out;
+	struct dirent *e;
+	size_t files = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/x.txt", dir);
+	cr_assert_eq(ht_bench(&out, "gen --count 3 -o %s", path), 0, "%s", out);
+	free(out);
+	cr_assert_eq(ht_bench(&out, "gen --method nope -o %s/y.txt", dir), 2);
+	free(out);
+	d = opendir(dir);
+	cr_assert_not_null(d);
+	while ((e = readdir(d)))
+		files += e->d_name[0] != '.';
+	closedir(d);
+	cr_assert_eq(files, 1, "want x.txt alone in %s (no temporary file, no y.txt)", dir);
+}
+
+Test(gen, bad_usage_says_what_and_exits_2)
+{
+	static const struct {
+		const char *args, *want;
+	} cases[] = {
+		{ "--method nope", "unknown method 'nope'" },
+		{ "--method walk --per-depth 3", "--per-depth does not apply to --method walk" },
+		{ "--method depth --count 3", "--count does not apply to --method depth" },
+		{ "--domain msquare --method uniform --unsolvable 0.5", "every state of msquare is solvable" },
+		{ "--domain 15puzzle --method depth", "15puzzle is too large" },
+		{ "--domain 15puzzle --method all", "too many states" },
+		{ "--domain 9puzzle", "unknown domain '9puzzle'" },
+		{ "--goal '1 2 3'", "goal '1 2 3'" },
+		{ "--count 0", "--count '0'" },
+		{ "--length 5..2", "--length '5..2'" },
+		{ "--seed -1", "--seed '-1'" },
+		{ "--bogus", "unknown option '--bogus'" },
+		{ "--count", "option '--count' needs a value" },
+		{ "extra", "unexpected argument 'extra'" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out;
+		int rc = ht_bench(&out, "gen %s", cases[i].args);
+
+		cr_assert_eq(rc, 2, "'bench gen %s' exit %d", cases[i].args, rc);
+		cr_assert(strstr(out, cases[i].want), "'bench gen %s' said '%s', want '%s'",
+			  cases[i].args, out, cases[i].want);
+		free(out);
+	}
+}
+
+Test(gen, help_explains_every_option)
+{
+	static const char *const options[] = {
+		"--domain", "--goal", "--method", "--count", "--length", "--step", "--unsolvable",
+		"--per-depth", "--depth", "--solvable-only", "--reference", "--source", "--seed",
+		"--output", "--help", "xoshiro256**",
+	};
+	char *out;
+
+	cr_assert_eq(ht_bench(&out, "gen --help"), 0);
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		cr_assert(strstr(out, options[i]), "'bench gen --help' does not mention %s", options[i]);
+	free(out);
+}
