@@ -354,7 +354,7 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 {
 	size_t i = 0, j = 0, regressions = 0;
 	double *buf = malloc(6 * (o->n + 1) * sizeof(*buf));
-	const char *dataset = NULL;
+	const char *shown = NULL;
 
 	if (!buf) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
@@ -385,9 +385,9 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 		c.dataset = first->dataset;
 		c.algorithm = first->algorithm;
 		c.heuristic = first->heuristic;
-		if (!dataset || strcmp(dataset, c.dataset)) {
-			dataset = c.dataset;
-			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %10s %10s %6s  %s\n", dataset,
+		if (!shown || strcmp(shown, c.dataset)) {
+			shown = c.dataset;
+			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %10s %10s %6s  %s\n", shown,
 				"algorithm", "solved old -> new", "common", "time old", "time new", "ratio",
 				"mem old", "mem new", "ratio", "flags");
 		}
@@ -459,7 +459,7 @@ int cmd_compare(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (units_parse_fraction(optarg, &threshold) || threshold <= 0)
+			if (units_parse_ratio(optarg, &threshold) || threshold <= 0)
 				return bad_usage("--threshold '%s' is not a fraction above 0 (or a percentage)",
 						 optarg);
 			break;

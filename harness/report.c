@@ -123,7 +123,7 @@ void report_release(report *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int report_add(report *r, const char *dataset, const char *instance,
+int report_add(report *r, const char *dataset_name, const char *instance,
 	       const char *algorithm, const char *heuristic, const report_row *row)
 {
 	report_row *p;
@@ -139,7 +139,7 @@ int report_add(report *r, const char *dataset, const char *instance,
 	}
 	p = &r->rows[r->count];
 	*p = *row;
-	p->dataset = names_intern(&r->datasets, dataset);
+	p->dataset = names_intern(&r->datasets, dataset_name);
 	p->instance = instance ? names_intern(&r->instances, instance) : REPORT_NONE;
 	p->algorithm = names_intern(&r->algorithms, algorithm);
 	p->heuristic = names_intern(&r->heuristics, heuristic);
@@ -363,12 +363,6 @@ static int cmp_u64(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
-}
-
-static double median_of(uint64_t *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), cmp_u64);
-	return report_quantile(x, n, 0.5);
 }
 
 /* A solve row's sort key: (dataset, algorithm, heuristic, optimal key,

@@ -68,7 +68,7 @@ uint32_t report_find(const report_names *n, const char *name);
 
 /* Keep a row: ROW's measures with these names (INSTANCE NULL for a
  * preparation). Returns 0, or -1 when out of memory. */
-int report_add(report *r, const char *dataset, const char *instance,
+int report_add(report *r, const char *dataset_name, const char *instance,
 	       const char *algorithm, const char *heuristic, const report_row *row);
 
 /* Keep a runner row (its names from the row itself). */

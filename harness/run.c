@@ -27,6 +27,9 @@
 #define MAX_REPEAT 1000000
 #define MAX_DATASETS 64
 #define RESULTS_DIR "results"
+/* Room for a run directory's name, and for a file's name in it. */
+#define DIR_MAX 4000
+#define PATH_MAX_LEN (DIR_MAX + 64)
 #define EXIT_SIGNAL_BASE 128
 
 typedef struct run_options {
@@ -269,7 +272,7 @@ static void on_tick(void *arg, uint64_t n)
 
 static int write_summary(const char *dir, const report *r, char *err, size_t errlen)
 {
-	char path[4096];
+	char path[PATH_MAX_LEN];
 	report_group *g;
 	long n = report_summarize(r, &g);
 	outfile f;
@@ -291,7 +294,7 @@ static int write_summary(const char *dir, const report *r, char *err, size_t err
 /* Open DIR/runs.csv for a new run. */
 static FILE *open_runs(const char *dir, bool force)
 {
-	char path[4096], err[512];
+	char path[PATH_MAX_LEN], err[512];
 	struct stat st;
 	FILE *f;
 
@@ -379,7 +382,7 @@ static int run_all(run_state *st, const run_options *o, const choice *c, dataset
 /* Write summary.csv and meta.json. Returns 0 or -1 (said why). */
 static int finish(const char *dir, run_state *st, meta_run *m)
 {
-	char path[4096], err[512];
+	char path[PATH_MAX_LEN], err[512];
 	int rc = 0;
 
 	if (write_summary(dir, &st->rep, err, sizeof(err))) {
@@ -402,7 +405,7 @@ int cmd_run(int argc, char **argv)
 	run_state st = { 0 };
 	const char *names[sizeof(c.named) / sizeof(c.named[0]) + 64];
 	size_t nnames = 0, wrong;
-	char outdir[4096];
+	char outdir[DIR_MAX];
 	meta_run m;
 	int rc, stopped;
 

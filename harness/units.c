@@ -95,7 +95,7 @@ int units_parse_count(const char *text, uint64_t min, uint64_t max, uint64_t *ou
 	return 0;
 }
 
-int units_parse_fraction(const char *text, double *out)
+int units_parse_ratio(const char *text, double *out)
 {
 	const char *end;
 	double v;
@@ -106,7 +106,17 @@ int units_parse_fraction(const char *text, double *out)
 		v /= 100;
 		end++;
 	}
-	if (*end || v > 1)
+	if (*end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int units_parse_fraction(const char *text, double *out)
+{
+	double v;
+
+	if (units_parse_ratio(text, &v) || v > 1)
 		return -1;
 	*out = v;
 	return 0;

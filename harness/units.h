@@ -24,6 +24,9 @@ int units_parse_count(const char *text, uint64_t min, uint64_t max, uint64_t *ou
 /* Parse a fraction: a decimal in 0..1, or a percentage ("25%"). */
 int units_parse_fraction(const char *text, double *out);
 
+/* Parse a non-negative ratio, a decimal or a percentage ("0.1", "150%"). */
+int units_parse_ratio(const char *text, double *out);
+
 /* Parse "A..B" (or a single "A", meaning A..A) of counts within MIN..MAX,
  * A <= B. Returns 0, or -1. */
 int units_parse_range(const char *text, uint64_t min, uint64_t max,
