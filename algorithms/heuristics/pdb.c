@@ -1,0 +1,582 @@
+#include "pdb.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Two bits for each (placement, blank region) pair during the build: not
+ * seen, in the layer being expanded, in the next layer, or done (after
+ * Korf's two-bit breadth-first search). The two layer codes swap roles from
+ * one layer to the next, and an expanded pair becomes done at once, so a
+ * layer needs one pass over the array. */
+#define CODE_BITS 2
+#define CODES_PER_WORD (64 / CODE_BITS)
+#define CODE_MASK ((1u << CODE_BITS) - 1)
+#define CODE_DONE CODE_MASK
+/* A code field of each word, low bit set: 0x5555... */
+#define CODE_LOW_BITS (~0ULL / CODE_MASK)
+/* Successors gathered (and prefetched) before they are looked at, so that
+ * the cache misses of a batch overlap. */
+#define BATCH 64
+
+/* The code of the layer at DEPTH: 1 or 2. */
+static unsigned layer_code(unsigned depth)
+{
+	return 1 + depth % 2;
+}
+
+/* The N-th (from 0) set bit of MASK. */
+static inline int select_bit(uint32_t mask, unsigned n)
+{
+#ifdef __BMI2__
+	return __builtin_ctz(__builtin_ia32_pdep_si(1u << n, mask));
+#else
+	while (n--)
+		mask &= mask - 1;
+	return __builtin_ctz(mask);
+#endif
+}
+
+uint64_t pb_placement_weights(int n, int k, uint64_t *weight)
+{
+	uint64_t count = 1;
+
+	for (int i = k - 1; i >= 0; i--) {
+		weight[i] = count;
+		count *= (uint64_t)(n - i);
+	}
+	return count;
+}
+
+void pb_placement_unrank(int n, int k, const uint64_t *weight, uint64_t r, uint8_t *pos)
+{
+	uint32_t avail = (1u << n) - 1;
+
+	for (int i = 0; i < k; i++) {
+		uint64_t digit = r / weight[i];
+		int c = select_bit(avail, (unsigned)digit);
+
+		r -= digit * weight[i];
+		pos[i] = (uint8_t)c;
+		avail &= ~(1u << c);
+	}
+}
+
+int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells)
+{
+	int k = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (d->kind != PB_TILES)
+		return -1;
+	p->cells = d->cells;
+	p->width = d->width;
+	p->goal_blank = d->goal_blank;
+	goal_cells &= (uint16_t)(((1u << d->cells) - 1) & ~(1u << d->goal_blank));
+	p->goal_cells = goal_cells;
+	for (int c = 0; c < d->cells; c++) {
+		if (!(goal_cells & (1u << c)))
+			continue;
+		if (k == PB_PDB_MAX_TILES)
+			return -1;
+		p->goal_cell[k] = (uint8_t)c;
+		p->tiles[k++] = (uint8_t)pb_nibble(d->goal.cells, c);
+	}
+	if (!k)
+		return -1;
+	p->ntiles = k;
+	p->entries = pb_placement_weights(d->cells, k, p->weight);
+	return 0;
+}
+
+void pb_pdb_release(pb_pdb *p)
+{
+	pb_free(p->excess);
+	p->excess = NULL;
+}
+
+/* The state of one build. */
+typedef struct builder {
+	pb_pdb *p;
+	pb_search *s;
+	int slots;       /* free cells of a placement: the blank's choices */
+	uint32_t all;    /* every cell */
+	uint32_t not_first_col, not_last_col;
+	uint32_t nb[PB_MAX_CELLS]; /* neighbours of each cell */
+	uint8_t dist[PB_PDB_MAX_TILES][PB_MAX_CELLS]; /* Manhattan, tile i, cell c */
+	uint64_t *codes;
+	uint64_t fresh;  /* pairs first seen in this layer */
+	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
+	int nbatch;
+	struct successor {
+		uint64_t pair;      /* placement * slots + slot */
+		uint64_t placement;
+		unsigned md;        /* its Manhattan distance */
+	} batch[BATCH];
+} builder;
+
+/* The cells the blank reaches from START over FREE cells. */
+static inline uint32_t flood(const builder *b, int start, uint32_t free)
+{
+	uint32_t r = 1u << start, prev;
+	int w = b->p->width;
+
+	do {
+		prev = r;
+		r |= ((r << w) | (r >> w) | ((r & b->not_last_col) << 1) |
+		      ((r & b->not_first_col) >> 1)) & free;
+	} while (r != prev);
+	return r;
+}
+
+/* The blank region of FREE holding cell C, as its slot: the rank of its
+ * lowest cell among the free cells. */
+static inline unsigned region_slot(const builder *b, int c, uint32_t free)
+{
+	uint32_t region = flood(b, c, free);
+	uint32_t low = region & -region;
+
+	return (unsigned)__builtin_popcount(free & (low - 1));
+}
+
+static void unrank(const builder *b, uint64_t r, uint8_t *pos, uint32_t *occupied)
+{
+	const pb_pdb *p = b->p;
+
+	pb_placement_unrank(p->cells, p->ntiles, p->weight, r, pos);
+	*occupied = 0;
+	for (int i = 0; i < p->ntiles; i++)
+		*occupied |= 1u << pos[i];
+}
+
+static uint64_t rank(const builder *b, const uint8_t *pos)
+{
+	static const uint8_t order[PB_PDB_MAX_TILES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	static const uint8_t same[PB_MAX_CELLS] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	};
+
+	return pb_pdb_rank(b->p, pos, order, same);
+}
+
+/* Record the batched successors, found at DEPTH, as CODE. */
+static void settle(builder *b, unsigned code, unsigned depth)
+{
+	pb_pdb *p = b->p;
+
+	for (int i = 0; i < b->nbatch; i++) {
+		const struct successor *x = &b->batch[i];
+		uint64_t *word = &b->codes[x->pair / CODES_PER_WORD];
+		unsigned shift = (unsigned)(x->pair % CODES_PER_WORD) * CODE_BITS;
+		uint8_t *entry;
+		unsigned eshift, excess;
+
+		if ((*word >> shift) & CODE_MASK)
+			continue;
+		*word |= (uint64_t)code << shift;
+		b->fresh++;
+		entry = &p->excess[x->placement >> 1];
+		eshift = (unsigned)(x->placement & 1) * PB_PDB_ENTRY_BITS;
+		if (((*entry >> eshift) & PB_PDB_UNSET) != PB_PDB_UNSET)
+			continue;
+		excess = (depth - x->md) / 2;
+		if (excess > PB_PDB_MAX_EXCESS) {
+			b->overflow = true;
+			excess = PB_PDB_MAX_EXCESS;
+		}
+		if ((int)excess > p->max_excess)
+			p->max_excess = (int)excess;
+		*entry = (uint8_t)((*entry & ~(PB_PDB_UNSET << eshift)) | (excess << eshift));
+	}
+	b->nbatch = 0;
+}
+
+static inline void push(builder *b, uint64_t placement, unsigned slot, unsigned md,
+			unsigned code, unsigned depth)
+{
+	struct successor *x = &b->batch[b->nbatch++];
+
+	x->placement = placement;
+	x->pair = placement * (uint64_t)b->slots + slot;
+	x->md = md;
+	__builtin_prefetch(&b->codes[x->pair / CODES_PER_WORD], 1);
+	__builtin_prefetch(&b->p->excess[placement >> 1], 1);
+	if (b->nbatch == BATCH)
+		settle(b, code, depth);
+}
+
+/* Generate the successors of (placement R, blank region SLOT): each pattern
+ * tile next to the region steps into it, at a cost of one. */
+static void expand(builder *b, uint64_t r, unsigned slot, unsigned code, unsigned depth)
+{
+	const pb_pdb *p = b->p;
+	uint8_t pos[PB_PDB_MAX_TILES];
+	uint32_t occupied, free, region;
+	unsigned md = 0;
+
+	unrank(b, r, pos, &occupied);
+	free = b->all & ~occupied;
+	region = flood(b, select_bit(free, slot), free);
+	for (int i = 0; i < p->ntiles; i++)
+		md += b->dist[i][pos[i]];
+	for (int i = 0; i < p->ntiles; i++) {
+		int c = pos[i];
+		uint32_t to = b->nb[c] & region;
+
+		while (to) {
+			int t = __builtin_ctz(to);
+			uint32_t nfree = free ^ (1u << t) ^ (1u << c);
+
+			to &= to - 1;
+			pos[i] = (uint8_t)t;
+			push(b, rank(b, pos), region_slot(b, c, nfree),
+			     md - b->dist[i][c] + b->dist[i][t], code, depth);
+			pos[i] = (uint8_t)c;
+			b->s->generated++;
+		}
+	}
+	b->s->expanded++;
+}
+
+/* Expand every pair of the layer at DEPTH. Returns PB_SOLVED or the reason
+ * the search stopped. */
+static pb_status expand_layer(builder *b, uint64_t nwords, unsigned depth)
+{
+	uint64_t want = CODE_LOW_BITS * layer_code(depth);
+	unsigned next = layer_code(depth + 1);
+
+	for (uint64_t w = 0; w < nwords; w++) {
+		uint64_t x = b->codes[w] ^ want;
+		uint64_t hits = ~(x | (x >> 1)) & CODE_LOW_BITS, left = hits;
+
+		while (left) {
+			uint64_t pair = w * CODES_PER_WORD + (unsigned)__builtin_ctzll(left) / CODE_BITS;
+			pb_status st = pb_search_poll(b->s);
+
+			if (st != PB_SOLVED)
+				return st;
+			left &= left - 1;
+			expand(b, pair / (uint64_t)b->slots, (unsigned)(pair % (uint64_t)b->slots),
+			       next, depth + 1);
+		}
+		/* the expanded pairs are done (the successors in the batch
+		 * only ever fill fields not seen yet) */
+		b->codes[w] |= hits * CODE_DONE;
+	}
+	settle(b, next, depth + 1);
+	return PB_SOLVED;
+}
+
+static void builder_init(builder *b, pb_pdb *p, pb_search *s)
+{
+	int w = p->width, h = p->cells / p->width;
+
+	memset(b, 0, sizeof(*b));
+	b->p = p;
+	b->s = s;
+	b->slots = p->cells - p->ntiles;
+	b->all = (1u << p->cells) - 1;
+	for (int c = 0; c < p->cells; c++) {
+		int row = c / w, col = c % w;
+
+		if (col)
+			b->not_first_col |= 1u << c;
+		if (col < w - 1)
+			b->not_last_col |= 1u << c;
+		b->nb[c] = (row ? 1u << (c - w) : 0) | (row < h - 1 ? 1u << (c + w) : 0) |
+			   (col ? 1u << (c - 1) : 0) | (col < w - 1 ? 1u << (c + 1) : 0);
+	}
+	for (int i = 0; i < p->ntiles; i++) {
+		int g = p->goal_cell[i];
+
+		for (int c = 0; c < p->cells; c++)
+			b->dist[i][c] = (uint8_t)(abs(c / w - g / w) + abs(c % w - g % w));
+	}
+}
+
+pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
+{
+	builder b;
+	uint64_t pairs, nwords, goal;
+	uint32_t free = 0;
+	pb_status st = PB_SOLVED;
+
+	builder_init(&b, p, s);
+	pairs = p->entries * (uint64_t)b.slots;
+	nwords = (pairs + CODES_PER_WORD - 1) / CODES_PER_WORD;
+	p->max_excess = 0;
+	p->excess = pb_alloc(&s->meter, (p->entries + 1) / 2);
+	if (!p->excess)
+		return pb_search_alloc_failed(s);
+	memset(p->excess, 0xff, (p->entries + 1) / 2);
+	b.codes = pb_calloc(&s->meter, nwords, sizeof(uint64_t));
+	if (!b.codes) {
+		pb_pdb_release(p);
+		return pb_search_alloc_failed(s);
+	}
+
+	/* the goal: every pattern tile home, the blank in the goal blank's region */
+	goal = rank(&b, p->goal_cell);
+	free = b.all;
+	for (int i = 0; i < p->ntiles; i++)
+		free &= ~(1u << p->goal_cell[i]);
+	b.batch[0].placement = goal;
+	b.batch[0].pair = goal * (uint64_t)b.slots + region_slot(&b, p->goal_blank, free);
+	b.batch[0].md = 0;
+	b.nbatch = 1;
+	settle(&b, layer_code(0), 0);
+
+	for (unsigned depth = 0; b.fresh; depth++) {
+		b.fresh = 0;
+		st = expand_layer(&b, nwords, depth);
+		if (st != PB_SOLVED)
+			break;
+	}
+	pb_free(b.codes);
+	if (st == PB_SOLVED && b.overflow) {
+		snprintf(s->message, sizeof(s->message),
+			 "a pattern database entry exceeds %d (the most %d bits hold)",
+			 PB_PDB_MAX_EXCESS, PB_PDB_ENTRY_BITS);
+		st = PB_FAILED;
+	}
+	if (st != PB_SOLVED)
+		pb_pdb_release(p);
+	return st;
+}
+
+/* The cache file: a header of 64-bit fields, then the entries. */
+#define PDB_MAGIC "pbpdb\r\n\032" /* text-mode and truncation tell-tales */
+#define PDB_FORMAT_VERSION 1
+
+typedef struct pdb_header {
+	char magic[8];
+	uint64_t version;
+	uint64_t width, height, goal_blank, goal_cells;
+	uint64_t entry_bits, entries, max_excess;
+	uint64_t checksum; /* of the entries */
+} pdb_header;
+
+/* A 64-bit checksum over four interleaved lanes (so it runs at memory
+ * speed), each a multiply-xorshift mix; the constants are odd 64-bit
+ * multipliers with well-spread bits (the golden ratio's and MurmurHash3's). */
+#define MIX_A 0x9E3779B97F4A7C15ULL
+#define MIX_B 0xFF51AFD7ED558CCDULL
+#define LANES 4
+
+static uint64_t mix(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * MIX_A;
+	return h ^ (h >> 29);
+}
+
+static uint64_t checksum(const uint8_t *data, size_t len)
+{
+	uint64_t lane[LANES], h = len * MIX_B;
+	size_t i = 0;
+
+	for (int l = 0; l < LANES; l++)
+		lane[l] = MIX_B * (uint64_t)(l + 1);
+	for (; i + LANES * sizeof(uint64_t) <= len; i += LANES * sizeof(uint64_t)) {
+		for (int l = 0; l < LANES; l++) {
+			uint64_t w;
+
+			memcpy(&w, data + i + (size_t)l * sizeof(w), sizeof(w));
+			lane[l] = mix(lane[l], w);
+		}
+	}
+	for (; i < len; i++)
+		h = mix(h, data[i]);
+	for (int l = 0; l < LANES; l++)
+		h = mix(h, lane[l]);
+	return h;
+}
+
+static void fill_header(const pb_pdb *p, pdb_header *h)
+{
+	memset(h, 0, sizeof(*h));
+	memcpy(h->magic, PDB_MAGIC, sizeof(h->magic));
+	h->version = PDB_FORMAT_VERSION;
+	h->width = (uint64_t)p->width;
+	h->height = (uint64_t)(p->cells / p->width);
+	h->goal_blank = (uint64_t)p->goal_blank;
+	h->goal_cells = p->goal_cells;
+	h->entry_bits = PB_PDB_ENTRY_BITS;
+	h->entries = p->entries;
+}
+
+int pb_pdb_file_name(const pb_pdb *p, const char *dir, char *buf, size_t len)
+{
+	int k = snprintf(buf, len, "%s/tiles%dx%d-b%d-%04x.pdb", dir, p->width,
+			 p->cells / p->width, p->goal_blank, (unsigned)p->goal_cells);
+
+	return k < 0 || (size_t)k >= len ? -1 : 0;
+}
+
+static bool read_all(int fd, void *buf, size_t len)
+{
+	char *at = buf;
+
+	while (len) {
+		ssize_t k = read(fd, at, len);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		at += k;
+		len -= (size_t)k;
+	}
+	return true;
+}
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *at = buf;
+
+	while (len) {
+		ssize_t k = write(fd, at, len);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		at += k;
+		len -= (size_t)k;
+	}
+	return true;
+}
+
+pb_pdb_load_result pb_pdb_load(pb_pdb *p, const char *path, pb_meter *m)
+{
+	pdb_header want, got;
+	size_t bytes = (size_t)((p->entries + 1) / 2);
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	pb_pdb_load_result result = PB_PDB_STALE;
+
+	if (fd < 0)
+		return errno == ENOENT ? PB_PDB_MISSING : PB_PDB_STALE;
+	fill_header(p, &want);
+	if (fstat(fd, &st) || (uint64_t)st.st_size != sizeof(got) + bytes ||
+	    !read_all(fd, &got, sizeof(got)))
+		goto out;
+	want.max_excess = got.max_excess;
+	want.checksum = got.checksum;
+	if (memcmp(&want, &got, sizeof(want)) || got.max_excess > PB_PDB_MAX_EXCESS)
+		goto out;
+	p->excess = pb_alloc(m, bytes);
+	if (!p->excess) {
+		result = PB_PDB_NOMEM;
+		goto out;
+	}
+	if (!read_all(fd, p->excess, bytes) || checksum(p->excess, bytes) != got.checksum) {
+		pb_pdb_release(p);
+		goto out;
+	}
+	p->max_excess = (int)got.max_excess;
+	result = PB_PDB_LOADED;
+out:
+	close(fd);
+	return result;
+}
+
+/* mkdir -p for the directories above the file PATH. */
+static int make_parents(const char *path)
+{
+	char dir[PATH_MAX];
+	size_t len = strlen(path);
+
+	if (len >= sizeof(dir)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(dir, path, len + 1);
+	for (char *at = dir + 1; *at; at++) {
+		if (*at != '/')
+			continue;
+		*at = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			return -1;
+		*at = '/';
+	}
+	return 0;
+}
+
+int pb_pdb_save(const pb_pdb *p, const char *path)
+{
+	char tmp[PATH_MAX];
+	size_t bytes = (size_t)((p->entries + 1) / 2);
+	pdb_header h;
+	int fd, saved;
+
+	if (make_parents(path))
+		return -1;
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0)
+		return -1;
+	fill_header(p, &h);
+	h.max_excess = (uint64_t)p->max_excess;
+	h.checksum = checksum(p->excess, bytes);
+	if (!write_all(fd, &h, sizeof(h)) || !write_all(fd, p->excess, bytes)) {
+		saved = errno ? errno : EIO;
+		close(fd);
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	if (close(fd) || rename(tmp, path)) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+const char *pb_pdb_cache_dir(const char *dir)
+{
+	const char *env;
+
+	if (dir)
+		return dir;
+	env = getenv("PUZZLEBENCH_CACHE");
+	return env && *env ? env : "cache/pdb";
+}
+
+pb_status pb_pdb_open(pb_pdb *p, const char *dir, pb_search *s, bool *built)
+{
+	char path[PATH_MAX];
+	pb_status st;
+
+	*built = false;
+	if (pb_pdb_file_name(p, pb_pdb_cache_dir(dir), path, sizeof(path))) {
+		snprintf(s->message, sizeof(s->message), "cache directory name too long");
+		return PB_FAILED;
+	}
+	switch (pb_pdb_load(p, path, &s->meter)) {
+	case PB_PDB_LOADED:
+		return PB_SOLVED;
+	case PB_PDB_NOMEM:
+		return pb_search_alloc_failed(s);
+	case PB_PDB_MISSING:
+	case PB_PDB_STALE:
+		break;
+	}
+	st = pb_pdb_build(p, s);
+	if (st != PB_SOLVED)
+		return st;
+	*built = true;
+	if (pb_pdb_save(p, path))
+		snprintf(s->message, sizeof(s->message), "cannot write '%.100s': %s", path,
+			 strerror(errno));
+	return PB_SOLVED;
+}
