@@ -34,12 +34,18 @@ int run_status_parse(const char *name)
  * this yet; when it has, this list goes.) */
 static const char *const informed_solvers[] = { "astar", "idastar" };
 
-const char *runner_heuristic_of(const pb_solver *s, const char *heuristic)
+const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic)
 {
-	for (size_t i = 0; i < sizeof(informed_solvers) / sizeof(informed_solvers[0]); i++)
-		if (!strcmp(s->name, informed_solvers[i]))
-			return heuristic ? heuristic
-			       : pb_heuristic_count ? pb_heuristics[0].name : "-";
+	const pb_heuristic_info *h;
+
+	for (size_t i = 0; i < sizeof(informed_solvers) / sizeof(informed_solvers[0]); i++) {
+		if (strcmp(s->name, informed_solvers[i]))
+			continue;
+		if (heuristic)
+			return heuristic;
+		h = pb_heuristic_default(d);
+		return h ? h->name : "-";
+	}
 	return "-";
 }
 
@@ -310,7 +316,7 @@ int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolve
 
 		rc.solver = solvers[k];
 		rc.solver_index = k;
-		rc.heuristic = runner_heuristic_of(rc.solver, o->heuristic);
+		rc.heuristic = runner_heuristic_of(rc.solver, &ds->domain, o->heuristic);
 		rc.ctx = NULL;
 		if (prepare(&rc, only, &ps))
 			continue;

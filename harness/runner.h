@@ -109,9 +109,10 @@ uint64_t runner_work(const dataset *ds, size_t nsolvers, const bool *only,
 int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolvers,
 	       const bool *only, const runner_options *o, const runner_hooks *hooks);
 
-/* The heuristic column for solver S given the --heuristic option (NULL: the
- * default): the heuristic's name for the informed solvers, else "-". */
-const char *runner_heuristic_of(const pb_solver *s, const char *heuristic);
+/* The heuristic column for solver S on domain D given the --heuristic
+ * option (NULL: the domain's default): the heuristic's name for the
+ * informed solvers, else "-". */
+const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic);
 
 /* Judge solver answer ST with PATH for instance IN of domain D: RUN_OK,
  * RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status ST maps to
