@@ -10,6 +10,9 @@
 #define TITLE "puzzlebench dataset"
 #define REF_UNSOLVABLE_WORD "unsolvable"
 #define REF_UNKNOWN_WORD "-"
+/* FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis and prime as published. */
+#define FNV_OFFSET_BASIS 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
 
 /* A reader's position and what the header said so far. */
 typedef struct reader {
@@ -239,11 +242,10 @@ static int close_header(reader *r, unsigned at)
 
 static uint64_t hash_id(const char *id)
 {
-	/* FNV-1a, 64 bits: offset basis and prime as published. */
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET_BASIS;
 
 	for (; *id; id++)
-		h = (h ^ (unsigned char)*id) * 0x100000001b3ULL;
+		h = (h ^ (unsigned char)*id) * FNV_PRIME;
 	return h;
 }
 

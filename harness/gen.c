@@ -309,14 +309,13 @@ static int gen_walk(generator *g)
 /* The other parity class's state paired with S: its first two tiles (not
  * the blank) swapped. A bijection between the classes, so a uniform S gives
  * a uniform unsolvable state. */
-static pb_state swap_two_tiles(const pb_domain *d, const pb_state *s)
+static pb_state swap_two_tiles(const pb_state *s)
 {
 	int a = s->blank == 0 ? 1 : 0;
 	int b = s->blank == a + 1 ? a + 2 : a + 1;
 	uint64_t va = pb_nibble(s->cells, a), vb = pb_nibble(s->cells, b);
 	pb_state t = *s;
 
-	(void)d;
 	t.cells &= ~(15ULL << (4 * a) | 15ULL << (4 * b));
 	t.cells |= va << (4 * b) | vb << (4 * a);
 	return t;
@@ -349,7 +348,7 @@ static int gen_uniform(generator *g)
 
 		pb_unindex(&g->d, prng_below(&g->rng, g->d.index_count), &s);
 		if (unsolvable[i])
-			s = swap_two_tiles(&g->d, &s);
+			s = swap_two_tiles(&s);
 		snprintf(id, sizeof(id), "%" PRIu64, i + 1);
 		rc = emit(g, id, &s);
 	}

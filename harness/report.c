@@ -11,6 +11,9 @@
 
 #define PREPARE_INSTANCE "-"
 #define NO_VALUE "-"
+/* FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis and prime as published. */
+#define FNV_OFFSET_BASIS 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
 /* Above this relative spread between quartiles, a sample is noisy. */
 #define NOISY_SPREAD 0.25
 /* Warn when more than this share of instances is noisy. */
@@ -24,13 +27,12 @@
 
 static const char *const phase_names[] = { [RUN_SOLVE] = "solve", [RUN_PREPARE] = "prepare" };
 
-/* FNV-1a, 64 bits: offset basis and prime as published. */
 static uint64_t hash_string(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET_BASIS;
 
 	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+		h = (h ^ (unsigned char)*s) * FNV_PRIME;
 	return h;
 }
 
