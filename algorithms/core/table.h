@@ -37,6 +37,21 @@ static inline size_t pb_table_slot(const pb_table *t, uint64_t key)
 	return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> t->shift);
 }
 
+/* Whether inserting EXTRA more keys may double the table. */
+static inline int pb_table_will_grow(const pb_table *t, size_t extra)
+{
+	return (t->count + extra) * 4 > (t->mask + 1) * 3;
+}
+
+/* A rough, generous price of doubling the table, in nanoseconds (zeroing
+ * the new arrays and moving every key), so that a search can tell whether
+ * it still has the time for it. */
+#define PB_TABLE_GROW_NS_PER_SLOT 8
+static inline uint64_t pb_table_grow_ns(const pb_table *t)
+{
+	return (uint64_t)(t->mask + 1) * PB_TABLE_GROW_NS_PER_SLOT;
+}
+
 /* The value stored for KEY, or NULL. */
 static inline uint16_t *pb_table_find(const pb_table *t, uint64_t key)
 {

@@ -29,6 +29,8 @@ typedef struct visited_ops {
 	/* Record S reached by TAG: 1 new, 0 seen before, -1 memory refused. */
 	int (*mark)(visited *v, const pb_state *s, uint8_t tag);
 	uint8_t (*tag_of)(const visited *v, const pb_state *s);
+	/* Nanoseconds of work (a rehash) the next few marks may cause, or 0. */
+	uint64_t (*growth_ns)(const visited *v);
 	void (*release)(visited *v);
 } visited_ops;
 
@@ -47,6 +49,11 @@ static uint8_t hash_tag_of(const visited *v, const pb_state *s)
 	const uint16_t *t = pb_table_find(&v->table, s->cells);
 
 	return t ? (uint8_t)*t : 0;
+}
+
+static uint64_t hash_growth_ns(const visited *v)
+{
+	return pb_table_will_grow(&v->table, PB_MAX_MOVES) ? pb_table_grow_ns(&v->table) : 0;
 }
 
 static void hash_release(visited *v)
@@ -76,13 +83,19 @@ static uint8_t rank_tag_of(const visited *v, const pb_state *s)
 	return v->tags[pb_index(v->d, s)];
 }
 
+static uint64_t rank_growth_ns(const visited *v)
+{
+	(void)v;
+	return 0;
+}
+
 static void rank_release(visited *v)
 {
 	pb_free(v->tags);
 }
 
-static const visited_ops hash_ops = { hash_init, hash_mark, hash_tag_of, hash_release };
-static const visited_ops rank_ops = { rank_init, rank_mark, rank_tag_of, rank_release };
+static const visited_ops hash_ops = { hash_init, hash_mark, hash_tag_of, hash_growth_ns, hash_release };
+static const visited_ops rank_ops = { rank_init, rank_mark, rank_tag_of, rank_growth_ns, rank_release };
 
 /* Walk back from the goal to the start along the recorded moves. */
 static void read_path(const visited_ops *ops, const visited *v, pb_path *out)
@@ -134,6 +147,8 @@ bfs_search(const visited_ops *ops, const pb_domain *d, const pb_state *start,
 		x.cells = pb_queue_pop(&q, &last);
 		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : 0;
 		if ((st = pb_search_poll(s)) != PB_SOLVED)
+			break;
+		if (ops->growth_ns(&v) && (st = pb_search_can_afford(s, ops->growth_ns(&v))) != PB_SOLVED)
 			break;
 		if (pb_queue_reserve(&q, PB_MAX_MOVES)) {
 			st = pb_search_alloc_failed(s);

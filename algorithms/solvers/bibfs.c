@@ -98,6 +98,9 @@ static pb_status expand_layer(const pb_domain *d, side *sd, const side *other,
 		fill_blank(d, &x);
 		if ((st = pb_search_poll(s)) != PB_SOLVED)
 			return st;
+		if (pb_table_will_grow(&sd->seen, PB_MAX_MOVES) &&
+		    (st = pb_search_can_afford(s, pb_table_grow_ns(&sd->seen))) != PB_SOLVED)
+			return st;
 		s->expanded++;
 		for (int m = 0; m < d->nmoves; m++) {
 			const uint16_t *there;

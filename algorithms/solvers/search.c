@@ -36,6 +36,13 @@ pb_status pb_search_check(pb_search *s)
 	return PB_SOLVED;
 }
 
+pb_status pb_search_can_afford(pb_search *s, uint64_t ns)
+{
+	if (s->deadline_ns && pb_wall_ns() + ns >= s->deadline_ns)
+		return PB_TIMEOUT;
+	return pb_search_check(s);
+}
+
 pb_status pb_search_alloc_failed(pb_search *s)
 {
 	if (s->meter.refused)

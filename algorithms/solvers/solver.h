@@ -58,6 +58,10 @@ static inline pb_status pb_search_poll(pb_search *s)
 	return pb_search_check(s);
 }
 
+/* Before one long step (a table's rehash): PB_TIMEOUT when NS more
+ * nanoseconds would pass the deadline, else as pb_search_check. */
+pb_status pb_search_can_afford(pb_search *s, uint64_t ns);
+
 /* The status for a failed allocation: PB_MEMOUT when the limit refused it. */
 pb_status pb_search_alloc_failed(pb_search *s);
 
