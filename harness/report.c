@@ -195,9 +195,13 @@ void report_write_run(FILE *out, const run_row *row)
 		fputs(NO_VALUE, out);
 	else
 		fprintf(out, "%d", row->length);
-	fprintf(out, ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+	fprintf(out, ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
 		dataset_format_reference(in ? in->reference : DATASET_REF_UNKNOWN, ref, sizeof(ref)),
 		row->expanded, row->generated, row->wall_ns, row->cpu_ns, row->peak_bytes);
+	if (row->rss_bytes)
+		fprintf(out, "%" PRIu64 "\n", row->rss_bytes);
+	else
+		fputs(NO_VALUE "\n", out);
 }
 
 /* runs.csv reading */

@@ -15,10 +15,13 @@
 
 #define REPORT_NONE UINT32_MAX
 
-/* The header line of runs.csv (without its line break). */
+/* The header line of runs.csv (without its line break). rss_bytes is the
+ * peak resident set: with --isolate the solve's own process's (wait4);
+ * without it the bench process's high-water mark so far, an upper bound
+ * that never falls; '-' for rows that measured nothing. */
 #define REPORT_RUNS_HEADER \
 	"dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference," \
-	"expanded,generated,wall_ns,cpu_ns,peak_bytes"
+	"expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes"
 #define REPORT_SUMMARY_HEADER \
 	"dataset,algorithm,heuristic,optimal_length,count,solved,median_ns,q1_ns,q3_ns," \
 	"min_ns,max_ns,median_peak_bytes,median_expanded,median_generated"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "algorithms/heuristics/heuristic.h"
+#include "isolate.h"
 
 static const char *const status_names[RUN_STATUS_COUNT] = {
 	[RUN_OK] = "ok",
@@ -174,6 +175,59 @@ static bool stopped(const run_context *rc)
 	return rc->o->stop && *rc->o->stop;
 }
 
+static const run_status isolate_status[] = {
+	[ISOLATE_CRASHED] = RUN_CRASH,
+	[ISOLATE_MEMOUT] = RUN_MEMOUT,
+	[ISOLATE_TIMEOUT] = RUN_TIMEOUT,
+	[ISOLATE_STOPPED] = RUN_INTERRUPTED,
+};
+
+/* solve_once in a child process. */
+static void solve_isolated(run_context *rc, size_t i, run_row *row, pb_path *path,
+			   char *note, size_t notelen)
+{
+	const dataset_instance *in = &rc->ds->instances[i];
+	isolate_limits lim = {
+		.mem_limit = rc->o->mem_limit, .time_limit_ns = rc->o->time_limit_ns,
+		.stop = rc->o->stop,
+	};
+	isolate_result r;
+
+	row->instance = i;
+	row->phase = RUN_SOLVE;
+	row->length = RUN_NO_LENGTH;
+	row->note = note;
+	if (isolate_solve(rc->solver, rc->ctx, &in->state, &lim, &r)) {
+		row->status = RUN_ERROR;
+		snprintf(note, notelen, "%s", r.note);
+		return;
+	}
+	row->measured = true;
+	row->wall_ns = r.wall_ns;
+	row->cpu_ns = r.cpu_ns;
+	row->rss_bytes = r.rss_bytes;
+	if (r.outcome != ISOLATE_ANSWERED) {
+		row->status = isolate_status[r.outcome];
+		snprintf(note, notelen, "%s", r.note);
+		return;
+	}
+	*path = r.path;
+	row->expanded = r.expanded;
+	row->generated = r.generated;
+	row->peak_bytes = r.peak_bytes;
+	row->status = runner_judge(&rc->ds->domain, in, r.status, path, note, notelen,
+				   &row->below_reference);
+	row->length = r.status == PB_SOLVED ? path->length : RUN_NO_LENGTH;
+	row->path = r.status == PB_SOLVED ? path : NULL;
+	if (r.status == PB_FAILED || r.status == PB_UNSUPPORTED)
+		snprintf(note, notelen, "%s", r.message);
+	if (r.held_bytes) {
+		snprintf(note, notelen, "the solver still holds %llu bytes after returning",
+			 (unsigned long long)r.held_bytes);
+		row->status = RUN_ERROR;
+	}
+}
+
 /* One solve of instance I, measured and judged into ROW (PATH, NOTE hold
  * what ROW points to). */
 static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
@@ -187,6 +241,10 @@ static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
 	memset(row, 0, sizeof(*row));
 	memset(path, 0, sizeof(*path));
 	note[0] = '\0';
+	if (rc->o->isolate) {
+		solve_isolated(rc, i, row, path, note, notelen);
+		return;
+	}
 	pb_search_init(&s, rc->o->mem_limit, rc->o->time_limit_ns, rc->o->stop);
 	wall0 = pb_wall_ns();
 	cpu0 = pb_cpu_ns();
@@ -201,6 +259,7 @@ static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
 	row->expanded = s.expanded;
 	row->generated = s.generated;
 	row->peak_bytes = s.meter.peak;
+	row->rss_bytes = isolate_self_rss();
 	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
 				   &row->below_reference);
 	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
@@ -217,7 +276,8 @@ static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
 
 static bool last_try(run_status s)
 {
-	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_INTERRUPTED;
+	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_INTERRUPTED ||
+	       s == RUN_CRASH;
 }
 
 /* Warm-ups, then the repeats, of instance I. */
@@ -225,10 +285,18 @@ static void run_instance(run_context *rc, size_t i)
 {
 	const runner_options *o = rc->o;
 	unsigned runs = o->warmup + o->repeat;
+	unsigned done = rc->hooks->done ? rc->hooks->done(rc->hooks->arg, rc->ds, rc->solver, i) : 0;
 	char note[200];
 	pb_path path;
 	run_row row;
 
+	if (done >= o->repeat) {
+		tick(rc, runs);
+		return;
+	}
+	/* repeats on record: their solves count as done */
+	tick(rc, done);
+	runs -= done;
 	for (unsigned k = 0; k < runs; k++) {
 		bool warmup = k < o->warmup;
 
@@ -236,7 +304,7 @@ static void run_instance(run_context *rc, size_t i)
 		tick(rc, 1);
 		if (warmup && !last_try(row.status))
 			continue;
-		row.repeat = warmup ? 1 : k - o->warmup + 1;
+		row.repeat = done + (warmup ? 1 : k - o->warmup + 1);
 		emit(rc, &row);
 		if (last_try(row.status)) {
 			tick(rc, runs - k - 1);
@@ -293,6 +361,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.expanded = ps->expanded;
 	row.generated = ps->generated;
 	row.peak_bytes = ps->meter.peak;
+	row.rss_bytes = isolate_self_rss();
 	row.status = from_pb(st);
 	row.note = ps->message;
 	emit(rc, &row);

@@ -17,10 +17,13 @@
  *   instance's last: no more repeats of it (a failing warm-up is written
  *   as repeat 1, being a real measurement);
  * - the stop flag: the solve in flight ends 'interrupted', nothing more
- *   runs, and runner_run returns 1. */
+ *   runs, and runner_run returns 1;
+ * - with isolate, a solve whose process dies is 'crash', one killed for
+ *   runaway memory 'memout': like timeout, the instance's last try. */
 #ifndef RUNNER_H
 #define RUNNER_H
 
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -73,6 +76,9 @@ typedef struct run_row {
 	int length;             /* moves, or RUN_NO_LENGTH */
 	uint64_t expanded, generated, wall_ns, cpu_ns;
 	uint64_t peak_bytes;
+	uint64_t rss_bytes;     /* peak resident set: the solve's own process
+				 * with isolate, else the bench process's high-
+				 * water mark so far (it never falls); 0 unknown */
 	bool measured;          /* false: skipped, the measures are zero */
 	bool below_reference;   /* a valid path shorter than the reference */
 	const pb_path *path;    /* the moves when the solver returned some */
@@ -87,13 +93,22 @@ typedef struct runner_options {
 	const char *heuristic;     /* pb_config.heuristic; NULL: the default */
 	const char *cache_dir;     /* pb_config.cache_dir; NULL: the default */
 	const volatile sig_atomic_t *stop; /* nonzero: stop; may be NULL */
+	bool isolate;              /* each solve in a child process (isolate.h):
+				    * a crash is a 'crash' row, not the end */
 } runner_options;
+
+/* What runner_hooks.done returns for an instance with nothing left to run. */
+#define RUNNER_FINISHED UINT_MAX
 
 typedef struct runner_hooks {
 	/* Each row as it is made (prepare rows, then solve rows). */
 	void (*row)(void *arg, const run_row *row);
 	/* N more solves done (or skipped) of those runner_work counted. */
 	void (*tick)(void *arg, uint64_t n);
+	/* Repeats of INSTANCE of DS by S already on record (a resumed run):
+	 * the runner does the warm-ups, then starts at the next repeat; or
+	 * RUNNER_FINISHED to skip the instance. NULL: none on record. */
+	unsigned (*done)(void *arg, const dataset *ds, const pb_solver *s, size_t instance);
 	void *arg;
 } runner_hooks;
 
