@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The default campaign (the README's main command): install what is
+# missing, build, run every solver where it finishes in reasonable time and
+# memory over the committed datasets, write results/<run>/ (runs.csv,
+# summary.csv, meta.json, charts/) and print each run's summary table.
+# Usage: scripts/campaign.sh [OUT_DIR]   (default: results)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-results}
+bench=build/bench
+# Pattern databases are built once and kept here.
+export PUZZLEBENCH_CACHE=${PUZZLEBENCH_CACHE:-cache/pdb}
+
+scripts/setup.sh build
+
+# run NAME [bench run options...]: one run directory, then its charts.
+run() {
+	local name=$1
+	shift
+	echo
+	echo "== $name"
+	"$bench" run "$@" --force -o "$out/$name"
+	"$bench" plot "$out/$name" >/dev/null
+}
+
+start=$(date +%s)
+# Every solver on the small boards, stratified by optimal depth.
+run 8puzzle-depth datasets/8puzzle-depth.txt -r 3 -w 1 -t 10
+run msquare-depth datasets/msquare-depth.txt -r 3 -w 1 -t 10
+# The 15-puzzle: random walks of growing length; the blind searches stop at
+# their limits, which is the point of the chart.
+run 15puzzle-walks datasets/15puzzle-walks.txt -a idastar,astar,bibfs,bfs-hash \
+	--heuristic linear-conflict -r 1 -w 0 -t 2 -m 4G
+# Korf's 100 with the 7-8 pattern databases (built on first use, then cached).
+run korf100-pdb78 datasets/korf100.txt -a idastar,astar --heuristic pdb78 \
+	-r 1 -w 0 -t 60 -m 8G
+echo
+echo "campaign: done in $(($(date +%s) - start)) s; results and charts under $out/"
