@@ -238,6 +238,8 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
 	write_build(f.fp);
 	write_options(f.fp, m->options);
 	write_datasets(f.fp, m);
+	if (m->extra)
+		m->extra(f.fp, m->extra_arg);
 	fputs("  \"format\": 1\n}\n", f.fp);
 	return outfile_commit(&f, err, errlen);
 }

@@ -23,6 +23,10 @@ typedef struct meta_run {
 	uint64_t started;        /* time(NULL) at the start */
 	uint64_t wall_ns;        /* the whole run */
 	const char *outcome;     /* "complete", "interrupted" */
+	/* More members, written after the others (each line "  \"key\": value,"),
+	 * or NULL */
+	void (*extra)(FILE *out, const void *arg);
+	const void *extra_arg;
 } meta_run;
 
 /* Write M as JSON to PATH (through a temporary file). Returns 0, or -1
