@@ -1,0 +1,230 @@
+/* bench run --isolate: each solve in a child process, so that a solver
+ * that crashes, whose memory runs away, or that ignores its time limit
+ * costs one row ('crash', 'memout', 'timeout') and the run goes on. The
+ * faulty solvers here are test-only: the runner takes the caller's list. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "algorithms/solvers/registry.h"
+#include "harness/dataset.h"
+#include "harness/report.h"
+#include "harness/runner.h"
+#include "harness_test.h"
+
+#define NS_PER_S 1000000000ULL
+#define MIB (1024ULL * 1024ULL)
+/* The runaway solver's allocation step. */
+#define HOG_CHUNK (8 * MIB)
+
+typedef struct rows {
+	run_row r[16];
+	char note[16][200];
+	size_t n;
+} rows;
+
+static void keep_row(void *arg, const run_row *row)
+{
+	rows *k = arg;
+
+	cr_assert_lt(k->n, 16);
+	k->r[k->n] = *row;
+	k->r[k->n].path = NULL;
+	snprintf(k->note[k->n], sizeof(k->note[0]), "%s", row->note);
+	k->r[k->n].note = k->note[k->n];
+	k->n++;
+}
+
+/* The 8-puzzle states of TEXTS as a dataset in memory, ids i1, i2, ... */
+static void make_dataset(dataset *ds, const char *const *texts, size_t n)
+{
+	char err[256];
+
+	memset(ds, 0, sizeof(*ds));
+	cr_assert_eq(pb_domain_init(&ds->domain, "8puzzle", err, sizeof(err)), 0, "%s", err);
+	ds->name = strdup("mem");
+	ds->path = strdup("mem");
+	for (size_t i = 0; i < n; i++) {
+		char id[16];
+		pb_state s;
+
+		cr_assert_eq(pb_parse(&ds->domain, texts[i], strlen(texts[i]), &s, err, sizeof(err)), 0);
+		snprintf(id, sizeof(id), "i%zu", i + 1);
+		cr_assert_eq(dataset_append(ds, id, &s, DATASET_REF_UNKNOWN), 0);
+	}
+}
+
+static const char *serves_all(const pb_domain *d, const pb_config *c, char *w, size_t n)
+{
+	(void)d, (void)c, (void)w, (void)n;
+	return NULL;
+}
+
+static pb_status no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+{
+	(void)c, (void)s;
+	*ctx = (void *)d;
+	return PB_SOLVED;
+}
+
+static void no_release(void *ctx)
+{
+	(void)ctx;
+}
+
+/* The goal in no moves; on any other start, a crash. */
+static pb_status goal_or_crash(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)s;
+	if (!pb_is_goal(ctx, start))
+		abort();
+	out->length = 0;
+	return PB_SOLVED;
+}
+
+/* Allocates behind the counting allocator's back, without end. */
+static pb_status hog(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	void *volatile last = NULL;
+
+	(void)ctx, (void)start, (void)out;
+	/* s->generated stays 0: the loop ends only when the process does */
+	while (!s->generated) {
+		void **p = malloc(HOG_CHUNK);
+
+		if (!p)
+			abort();
+		memset(p, 1, HOG_CHUNK);
+		*p = last;
+		last = p;
+	}
+	return PB_FAILED;
+}
+
+/* Never polls its limits. */
+static pb_status hang(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	const struct timespec nap = { .tv_nsec = 1000000 };
+
+	(void)ctx, (void)start, (void)out;
+	while (!s->generated)
+		nanosleep(&nap, NULL);
+	return PB_FAILED;
+}
+
+static const pb_solver crashing = {
+	"test-crash", "crashes off the goal", serves_all, no_prepare, goal_or_crash, no_release,
+};
+static const pb_solver hogging = {
+	"test-hog", "allocates without end", serves_all, no_prepare, hog, no_release,
+};
+static const pb_solver hanging = {
+	"test-hang", "ignores its limits", serves_all, no_prepare, hang, no_release,
+};
+
+#define FAR "8 6 7 2 5 4 3 x 1"
+#define GOAL "1 2 3 4 5 6 7 8 x"
+
+static void run_list(const char *const *states, size_t nstates, const pb_solver *const *list,
+		     size_t n, const runner_options *o, rows *k)
+{
+	runner_hooks hooks = { .row = keep_row, .arg = k };
+	dataset ds;
+
+	make_dataset(&ds, states, nstates);
+	k->n = 0;
+	cr_assert_eq(runner_run(&ds, list, n, NULL, o, &hooks), 0);
+	dataset_release(&ds);
+}
+
+Test(isolate, a_crash_is_a_row_and_the_run_goes_on)
+{
+	static const char *const states[] = { FAR, GOAL };
+	const pb_solver *list[] = { &crashing, &pb_solver_bfs_hash };
+	runner_options o = { .repeat = 2, .isolate = true };
+	rows k;
+
+	run_list(states, 2, list, 2, &o, &k);
+	/* crashing: prepare, i1 crash (not repeated), i2 twice; bfs-hash:
+	 * prepare, i1 twice, i2 twice */
+	cr_assert_eq(k.n, 9, "rows: %zu", k.n);
+	cr_assert_eq(k.r[1].status, RUN_CRASH, "instance 'i1' (%s) under test-crash: %s", FAR,
+		     run_status_name(k.r[1].status));
+	cr_assert(strstr(k.r[1].note, "signal"), "instance 'i1': note '%s'", k.r[1].note);
+	cr_assert_eq(k.r[1].length, RUN_NO_LENGTH);
+	cr_assert_eq(k.r[2].status, RUN_OK, "instance 'i2' (the goal) after the crash");
+	cr_assert_eq(k.r[3].repeat, 2);
+	for (size_t i = 5; i < 9; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK, "row %zu of bfs-hash: %s", i,
+			     run_status_name(k.r[i].status));
+		cr_assert_gt(k.r[i].rss_bytes, 0, "row %zu: the child's peak resident set", i);
+	}
+	cr_assert_gt(k.r[5].expanded, 0, "instance 'i1': counts come back from the child");
+	cr_assert_eq(k.r[5].length, 31, "instance 'i1' (%s): bfs-hash length %d", FAR,
+		     k.r[5].length);
+}
+
+Test(isolate, runaway_memory_is_memout)
+{
+	static const char *const states[] = { FAR, GOAL };
+	const pb_solver *list[] = { &hogging };
+	runner_options o = { .repeat = 1, .mem_limit = 32 * MIB, .isolate = true };
+	rows k;
+
+	run_list(states, 2, list, 1, &o, &k);
+	cr_assert_eq(k.n, 3);
+	for (size_t i = 1; i < 3; i++) {
+		cr_assert_eq(k.r[i].status, RUN_MEMOUT, "instance 'i%zu' under test-hog: %s (%s)", i,
+			     run_status_name(k.r[i].status), k.r[i].note);
+		cr_assert_gt(k.r[i].rss_bytes, o.mem_limit, "instance 'i%zu': rss %llu", i,
+			     (unsigned long long)k.r[i].rss_bytes);
+	}
+}
+
+Test(isolate, a_solver_that_ignores_its_time_limit_is_killed)
+{
+	static const char *const states[] = { GOAL };
+	const pb_solver *list[] = { &hanging, &pb_solver_bfs_hash };
+	runner_options o = { .repeat = 1, .time_limit_ns = NS_PER_S / 5, .isolate = true };
+	rows k;
+
+	run_list(states, 1, list, 2, &o, &k);
+	cr_assert_eq(k.n, 4);
+	cr_assert_eq(k.r[1].status, RUN_TIMEOUT, "instance 'i1' under test-hang: %s",
+		     run_status_name(k.r[1].status));
+	cr_assert_geq(k.r[1].wall_ns, o.time_limit_ns);
+	cr_assert_eq(k.r[3].status, RUN_OK, "instance 'i1' under bfs-hash after the kill");
+}
+
+Test(isolate, bench_run_writes_crash_rows_and_rss)
+{
+	char *dir = ht_tempdir(), path[512], *out, *runs;
+	int rc;
+
+	cr_assert_not_null(dir);
+	rc = ht_bench(&out, "gen --method walk --length 10 --count 3 --seed 2 -o %s/w.txt", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/w.txt -a bfs-hash -r 1 -w 0 --isolate -o %s/o", dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	cr_assert(strstr(runs, ",peak_bytes,rss_bytes\n"), "header: %.200s", runs);
+	cr_assert_eq(ht_count_lines(runs, "w,w10-"), 3, "%s", runs);
+	/* every solve row ends in a byte count, not '-' */
+	cr_assert_null(strstr(runs, ",solve,ok,10,-,0,"), "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "w,w10-1,bfs-hash,-,1,solve,ok,"), 1, "%s", runs);
+	for (const char *p = strstr(runs, "\nw,w10-"); p; p = strstr(p + 1, "\nw,w10-")) {
+		const char *eol = strchr(p + 1, '\n'), *comma = p;
+
+		for (const char *q = p + 1; q < eol; q++)
+			if (*q == ',')
+				comma = q;
+		cr_assert(comma[1] >= '1' && comma[1] <= '9', "rss_bytes of %.40s", p + 1);
+	}
+	free(runs);
+	ht_remove(dir);
+}

@@ -1,0 +1,222 @@
+/* bench run stopped midway: SIGINT/SIGTERM give 130/143 with the rows so
+ * far and a summary of them; after SIGKILL (and a torn last line),
+ * 'bench run --resume' with the same arguments completes the run with no
+ * row lost and none repeated. */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness/report.h"
+#include "harness_test.h"
+
+/* The run the tests stop: walks of 16 moves on the 15-puzzle, two solvers,
+ * two repeats: 2 x (1 + 30 x 2) rows, long enough to be caught midway. */
+#define COUNT 30
+#define REPEAT 2
+#define ROWS (2 * (1 + COUNT * REPEAT))
+#define RUN_ARGS "-a bfs-hash,bibfs -r 2 -w 0"
+/* Kill once runs.csv holds this many lines (header included). */
+#define KILL_AFTER_LINES 8
+#define POLL_NS 2000000L
+/* Give up waiting for rows after this many polls (20 s). */
+#define POLL_MAX 10000
+
+static char *dir;
+
+static void setup(void)
+{
+	char *out;
+	int rc;
+
+	dir = ht_tempdir();
+	cr_assert_not_null(dir);
+	rc = ht_bench(&out, "gen --domain 15puzzle --method walk --length 16 --count %d --seed 5 "
+		      "-o %s/k.txt", COUNT, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+}
+
+static void teardown(void)
+{
+	ht_remove(dir);
+}
+
+TestSuite(resume, .init = setup, .fini = teardown);
+
+static size_t lines_in(const char *path)
+{
+	char *text = ht_read(path);
+	size_t n = 0;
+
+	for (const char *p = text; p && *p; p++)
+		n += *p == '\n';
+	free(text);
+	return n;
+}
+
+/* Start 'bench run' on the dataset into OUTDIR; once runs.csv holds
+ * KILL_AFTER_LINES lines, send SIG. Returns the wait status; *MIDWAY says
+ * whether the run was still going when the signal came. */
+static int run_and_signal(const char *outdir, int sig, bool *midway)
+{
+	char data[512], runs[512];
+	const struct timespec nap = { .tv_nsec = POLL_NS };
+	int status;
+	pid_t pid;
+
+	snprintf(data, sizeof(data), "%s/k.txt", dir);
+	snprintf(runs, sizeof(runs), "%s/runs.csv", outdir);
+	pid = fork();
+	cr_assert_geq(pid, 0);
+	if (!pid) {
+		freopen("/dev/null", "w", stdout);
+		freopen("/dev/null", "w", stderr);
+		execl(PB_BENCH, PB_BENCH, "run", data, "-a", "bfs-hash,bibfs", "-r", "2", "-w", "0",
+		      "-o", outdir, (char *)NULL);
+		_exit(127);
+	}
+	*midway = false;
+	for (int i = 0; i < POLL_MAX; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return status;
+		if (lines_in(runs) >= KILL_AFTER_LINES) {
+			*midway = true;
+			break;
+		}
+		nanosleep(&nap, NULL);
+	}
+	kill(pid, sig);
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+/* Each row's key (dataset..phase: the first six fields) once, and the
+ * count of rows. */
+static size_t check_unique(const char *runs, const char *what)
+{
+	size_t n = 0;
+	char *copy = strdup(runs), *save, *line;
+	char **keys = calloc(ROWS * 2, sizeof(*keys));
+
+	cr_assert(copy && keys);
+	line = strtok_r(copy, "\n", &save); /* the header */
+	cr_assert_str_eq(line, REPORT_RUNS_HEADER, "%s: header", what);
+	while ((line = strtok_r(NULL, "\n", &save))) {
+		char *c = line;
+
+		for (int f = 0; f < 6 && c; f++)
+			c = strchr(c + 1, ',');
+		cr_assert_not_null(c, "%s: short row '%s'", what, line);
+		*c = '\0';
+		for (size_t i = 0; i < n; i++)
+			cr_assert_str_neq(keys[i], line, "%s: row '%s' twice", what, line);
+		cr_assert_lt(n, ROWS * 2, "%s: too many rows", what);
+		keys[n++] = line;
+	}
+	free(keys);
+	free(copy);
+	return n;
+}
+
+Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
+{
+	char outdir[512], path[1024], *out, *runs;
+	bool midway;
+	int status, rc;
+	FILE *f;
+
+	snprintf(outdir, sizeof(outdir), "%s/o", dir);
+	status = run_and_signal(outdir, SIGKILL, &midway);
+	if (!midway)
+		cr_skip("the run ended before it could be killed");
+	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
+	cr_assert_lt(lines_in(path), ROWS + 1, "killed midway");
+	/* a row cut short as it was written */
+	f = fopen(path, "a");
+	cr_assert_not_null(f);
+	fputs("k,w16-29,bfs-h", f);
+	fclose(f);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	cr_assert_eq(rc, 0, "bench run --resume: exit %d: %s", rc, out);
+	cr_assert(strstr(out, "resuming"), "%s", out);
+	cr_assert(strstr(out, "60/60") || strstr(out, "30/30"), "the table counts every instance: %s", out);
+	free(out);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	cr_assert_eq(check_unique(runs, "resumed run"), ROWS, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "k,-,bfs-hash,-,1,prepare,ok,"), 1);
+	cr_assert_eq(ht_count_lines(runs, "k,w16-30,bibfs,-,2,solve,ok,"), 1, "%s", runs);
+	cr_assert_null(strstr(runs, "bfs-h\n"), "the torn line is gone");
+	free(runs);
+	/* resuming a finished run does nothing more */
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	runs = ht_read(path);
+	cr_assert_eq(check_unique(runs, "resumed twice"), ROWS);
+	free(runs);
+}
+
+Test(resume, sigterm_keeps_the_rows_and_the_summary_then_resume_completes)
+{
+	char outdir[512], path[1024], *out, *runs, *meta;
+	bool midway;
+	int status, rc;
+
+	snprintf(outdir, sizeof(outdir), "%s/o", dir);
+	status = run_and_signal(outdir, SIGTERM, &midway);
+	if (!midway)
+		cr_skip("the run ended before it could be stopped");
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM,
+		  "exit status %d after SIGTERM", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	snprintf(path, sizeof(path), "%s/summary.csv", outdir);
+	cr_assert_not_null(runs = ht_read(path), "summary.csv of what finished");
+	cr_assert(!strncmp(runs, REPORT_SUMMARY_HEADER "\n", strlen(REPORT_SUMMARY_HEADER) + 1));
+	free(runs);
+	snprintf(path, sizeof(path), "%s/meta.json", outdir);
+	meta = ht_read(path);
+	cr_assert(meta && strstr(meta, "interrupted"), "meta.json says interrupted: %s", meta);
+	free(meta);
+	snprintf(path, sizeof(path), "ls '%s' | grep -q tmp", outdir);
+	cr_assert_neq(system(path), 0, "no temporary file left in %s", outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
+	runs = ht_read(path);
+	cr_assert_eq(check_unique(runs, "resumed run"), ROWS, "%s", runs);
+	cr_assert_null(strstr(runs, "interrupted"), "the interrupted solve was done again");
+	free(runs);
+	snprintf(path, sizeof(path), "%s/meta.json", outdir);
+	meta = ht_read(path);
+	cr_assert(meta && strstr(meta, "complete"), "meta.json: %s", meta);
+	free(meta);
+}
+
+Test(resume, refuses_a_file_that_is_not_a_runs_csv)
+{
+	char path[512], *out;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/o", dir);
+	cr_assert_eq(mkdir(path, 0777), 0);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	cr_assert_eq(ht_write(path, "name,value\nx,1\n"), 0);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s/o --resume", dir, dir);
+	cr_assert_eq(rc, 2, "%s", out);
+	cr_assert(strstr(out, "runs.csv:1: not the header"), "%s", out);
+	free(out);
+	out = ht_read(path);
+	cr_assert_str_eq(out, "name,value\nx,1\n", "left as it was");
+	free(out);
+	rc = ht_bench(&out, "run %s/k.txt -o %s/o --resume --force", dir, dir);
+	cr_assert_eq(rc, 2, "%s", out);
+	free(out);
+}
