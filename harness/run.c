@@ -14,11 +14,13 @@
 #include "cmdline.h"
 #include "commands.h"
 #include "meta.h"
+#include "mpi_run.h"
 #include "outfile.h"
 #include "progress.h"
 #include "report.h"
 #include "resume.h"
 #include "runner.h"
+#include "shard.h"
 #include "signals.h"
 #include "units.h"
 
@@ -41,6 +43,7 @@ typedef struct run_options {
 	const char *output;
 	bool force;
 	bool resume;      /* --resume: continue DIR/runs.csv */
+	shard_spec shard; /* --shard K/N; n = 0: the whole campaign */
 } run_options;
 
 /* Solvers chosen by name (NULL: every one serving each dataset's domain). */
@@ -106,11 +109,17 @@ static void usage(FILE *out)
 "                           away past --mem-limit or that ignores its time\n"
 "                           limit is killed ('memout', 'timeout'); rss_bytes\n"
 "                           is then the solve's own peak resident memory\n"
+"      --shard K/N          run only part K of N (1-based) of the work: a\n"
+"                           split of the instances and solvers that is the\n"
+"                           same on every machine and balanced by expected\n"
+"                           cost; join the parts with 'bench merge'. Under\n"
+"                           mpirun (an MPI build: %s) each rank is a part\n"
+"                           and rank 0 writes the files\n"
 "  -h, --help               show this and exit\n"
 "\n"
 "Solves that time out, run out of memory or fail are not repeated. A\n"
 "progress line goes to standard error when it is a terminal.\n",
-		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR);
+		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, mpi_job_available() ? "this one" : "not this one");
 }
 
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -137,8 +146,8 @@ static int add_dataset(run_options *o, const char *path)
 
 static int parse_options(int argc, char **argv, run_options *o)
 {
-	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_PREPARE_LIMIT, OPT_RESUME,
-	       OPT_ISOLATE };
+	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_PREPARE_LIMIT, OPT_SHARD,
+	       OPT_RESUME, OPT_ISOLATE };
 	static const struct option longopts[] = {
 		{ "dataset", required_argument, NULL, 'd' },
 		{ "algorithms", required_argument, NULL, 'a' },
@@ -151,6 +160,7 @@ static int parse_options(int argc, char **argv, run_options *o)
 		{ "prepare-limit", required_argument, NULL, OPT_PREPARE_LIMIT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
 		{ "help", no_argument, NULL, 'h' },
@@ -200,6 +210,11 @@ static int parse_options(int argc, char **argv, run_options *o)
 		case 'f': o->force = true; break;
 		case OPT_RESUME: o->resume = true; break;
 		case OPT_ISOLATE: o->r.isolate = true; break;
+		case OPT_SHARD:
+			if (shard_parse(optarg, &o->shard))
+				return bad_usage("--shard '%s' is not K/N with 1 <= K <= N <= %d",
+						 optarg, SHARD_MAX);
+			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
 		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
@@ -410,7 +425,7 @@ static void note_algorithms(const char **names, size_t *n, const pb_solver **sol
 
 /* Run every dataset; the rows go to ST. Returns 1 when stopped. */
 static int run_all(run_state *st, const run_options *o, const choice *c, dataset *ds,
-		   const char **names, size_t *nnames)
+		   const shard_plan *plan, const char **names, size_t *nnames)
 {
 	runner_hooks hooks = { .row = on_row, .tick = on_tick, .done = on_done, .arg = st };
 	const pb_solver *solvers[sizeof(c->named) / sizeof(c->named[0]) + 64];
@@ -419,7 +434,7 @@ static int run_all(run_state *st, const run_options *o, const choice *c, dataset
 
 	for (size_t i = 0; i < o->ndatasets; i++) {
 		n = solvers_for(c, &ds[i], &o->r, solvers);
-		total += runner_work(&ds[i], n, NULL, &o->r);
+		total += shard_work(plan, i, &ds[i], n, &o->r);
 	}
 	progress_start(&st->prog, "solves", total);
 	for (size_t i = 0; i < o->ndatasets; i++) {
@@ -428,7 +443,7 @@ static int run_all(run_state *st, const run_options *o, const choice *c, dataset
 		if (!n)
 			fprintf(stderr, "bench " CMD ": note: no solver serves dataset '%s' (%s)\n",
 				ds[i].name, ds[i].domain.name);
-		if (runner_run(&ds[i], solvers, n, NULL, &o->r, &hooks))
+		if (shard_run(plan, i, &ds[i], solvers, n, &o->r, &hooks))
 			return 1;
 	}
 	return 0;
@@ -452,6 +467,62 @@ static int finish(const char *dir, run_state *st, meta_run *m)
 	return rc;
 }
 
+/* What the shard plan asks of 'bench run': the solvers of each dataset. */
+typedef struct plan_arg {
+	const choice *c;
+	const dataset *ds;
+	const runner_options *o;
+} plan_arg;
+
+static size_t plan_solvers(void *arg, size_t i, const pb_solver **out)
+{
+	const plan_arg *a = arg;
+
+	return solvers_for(a->c, &a->ds[i], a->o, out);
+}
+
+/* Join the MPI job when there is one (each rank a shard) and plan the part
+ * to run. Returns 0, or an exit status (said why). */
+static int plan_part(run_options *o, const choice *c, const dataset *ds, mpi_job *job,
+		     shard_plan *plan, shard_info *si)
+{
+	plan_arg arg = { .c = c, .ds = ds, .o = &o->r };
+	char err[256];
+
+	shard_info_start(si, plan);
+	if (mpi_job_begin(job, si->host, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return PB_EXIT_USAGE;
+	}
+	if (job->active) {
+		if (o->shard.n)
+			return bad_usage("--shard under mpirun: each rank is a part already");
+		o->shard = (shard_spec){ .k = (unsigned)job->rank + 1, .n = (unsigned)job->size };
+		si->ranks = (unsigned)job->size;
+		si->ranks_on_host = job->ranks_on_host;
+		si->hosts_json = job->hosts_json;
+	}
+	if (shard_plan_build(plan, o->shard, ds, o->ndatasets, plan_solvers, &arg, &o->r)) {
+		fprintf(stderr, "bench " CMD ": out of memory planning the shards\n");
+		return PB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Open where the rows go: DIR/runs.csv, or (MPI ranks but 0) memory. */
+static FILE *open_rows(const mpi_job *job, const char *dir, bool force, bool append,
+		       char **mem, size_t *memlen)
+{
+	FILE *f;
+
+	if (!job->active || !job->rank)
+		return open_runs(dir, force, append);
+	f = open_memstream(mem, memlen);
+	if (f)
+		fputs(REPORT_RUNS_HEADER "\n", f);
+	return f;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_options o;
@@ -459,8 +530,11 @@ int cmd_run(int argc, char **argv)
 	dataset ds[MAX_DATASETS];
 	run_state st = { 0 };
 	const char *names[sizeof(c.named) / sizeof(c.named[0]) + 64];
-	size_t nnames = 0, wrong;
-	char outdir[DIR_MAX], path[PATH_MAX_LEN];
+	size_t nnames = 0, wrong, memlen = 0;
+	char outdir[DIR_MAX], path[PATH_MAX_LEN], err[512], *mem = NULL;
+	mpi_job job = { 0 };
+	shard_plan plan = { 0 };
+	shard_info si;
 	meta_run m;
 	int rc, stopped;
 
@@ -473,34 +547,52 @@ int cmd_run(int argc, char **argv)
 		rc = PB_EXIT_USAGE;
 		goto out;
 	}
+	rc = plan_part(&o, &c, ds, &job, &plan, &si);
+	if (rc)
+		goto out;
 	if (o.output)
 		snprintf(outdir, sizeof(outdir), "%s", o.output);
 	else
 		snprintf(outdir, sizeof(outdir), "%s/%s", RESULTS_DIR, ds[0].name);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
 	report_init(&st.rep);
-	if (o.resume && start_resume(&st, path)) {
+	if (o.resume && job.active)
+		rc = bad_usage("--resume under mpirun: resume each part with --shard instead");
+	else if (o.resume && start_resume(&st, path))
 		rc = PB_EXIT_USAGE;
+	if (rc)
 		goto release;
-	}
-	st.runs = open_runs(outdir, o.force, st.resuming);
-	if (!st.runs) {
+	st.runs = open_rows(&job, outdir, o.force, st.resuming, &mem, &memlen);
+	if (!mpi_job_agree(&job, st.runs != NULL)) {
+		if (st.runs)
+			fclose(st.runs);
 		rc = PB_EXIT_USAGE;
 		goto release;
 	}
 	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.ndatasets,
-			.algorithms = names, .options = &o.r, .started = (uint64_t)time(NULL) };
+			.algorithms = names, .options = &o.r, .started = (uint64_t)time(NULL),
+			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
 	o.r.stop = signals_catch();
-	stopped = run_all(&st, &o, &c, ds, names, &nnames);
+	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
 	signals_restore();
 	progress_end(&st.prog);
+	si.ended_ns = shard_now_ns();
 	m.nalgorithms = nnames;
 	m.wall_ns = pb_wall_ns() - st.prog.start_ns;
-	m.outcome = stopped ? "interrupted" : "complete";
 	if (fclose(st.runs))
 		st.write_failed = true;
+	if (mpi_job_collect(&job, path, mem, memlen, &stopped, &st.rep, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		st.write_failed = true;
+	}
+	if (job.active && job.rank) {
+		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
+		goto release;
+	}
+	m.outcome = stopped ? "interrupted" : "complete";
 	rc = finish(outdir, &st, &m) ? PB_EXIT_USAGE : PB_EXIT_OK;
 	wrong = report_print_table(stdout, &st.rep);
+	shard_print_warnings(stdout, &si);
 	fflush(stdout);
 	if (st.write_failed || st.out_of_memory) {
 		fprintf(stderr, "bench " CMD ": %s\n", st.write_failed
@@ -514,11 +606,14 @@ int cmd_run(int argc, char **argv)
 	if (!rc && wrong)
 		rc = PB_EXIT_CHECK;
 	if (stopped)
-		rc = EXIT_SIGNAL_BASE + *o.r.stop;
+		rc = EXIT_SIGNAL_BASE + (*o.r.stop ? *o.r.stop : SIGTERM);
 release:
 	resume_release(&st.resume);
 	report_release(&st.rep);
 out:
+	mpi_job_end(&job);
+	shard_plan_release(&plan);
+	free(mem);
 	for (size_t i = 0; i < o.ndatasets; i++)
 		dataset_release(&ds[i]);
 	return rc;
