@@ -12,3 +12,19 @@ scripts/setup.sh build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_SANITIZE=
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-sanitize && ctest --output-on-failure -j1)
+
+# --- issue 7: the MPI build (Open MPI), checked with mpirun -np 2 ---------
+# Installs Open MPI when missing, builds bench with PB_MPI and runs the MPI
+# test (two ranks give the rows of one process) and the shard tests there.
+if ! command -v mpirun >/dev/null 2>&1 || ! dpkg-query -W -f='${Status}' libopenmpi-dev 2>/dev/null | grep -q 'install ok installed'; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "test: Open MPI is missing; run as root, or: sudo apt-get install openmpi-bin libopenmpi-dev" >&2
+		exit 2
+	fi
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openmpi-bin libopenmpi-dev >/dev/null
+fi
+unset ASAN_OPTIONS UBSAN_OPTIONS
+cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DPB_MPI=ON >/dev/null
+cmake --build build-mpi -j"$(nproc)" --target bench test_mpi test_shard
+(cd build-mpi && ctest --output-on-failure -j1 -R '^test_(mpi|shard)$')
