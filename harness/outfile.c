@@ -29,7 +29,8 @@ int outfile_open(outfile *f, const char *path, char *err, size_t errlen)
 	snprintf(f->tmp, n, "%s.tmp.%ld", path, (long)getpid());
 	f->fp = fopen(f->tmp, "w");
 	if (!f->fp) {
-		snprintf(err, errlen, "%s: %s", f->tmp, strerror(errno));
+		/* name the file the user asked for, not the temporary one */
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
 		outfile_clear(f);
 		return -1;
 	}

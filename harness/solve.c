@@ -60,7 +60,9 @@ static int parse_options(int argc, char **argv, solve_options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->domain = "8puzzle";
-	while ((c = getopt_long(argc, argv, "a:d:g:ch", longs, NULL)) != -1) {
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":a:d:g:ch", longs, NULL)) != -1) {
 		switch (c) {
 		case 'a': o->algorithm = optarg; break;
 		case 'd': o->domain = optarg; break;
@@ -69,7 +71,14 @@ static int parse_options(int argc, char **argv, solve_options *o)
 		case 'P': o->cfg.cache_dir = optarg; break;
 		case 'c': o->check = true; break;
 		case 'h': fputs(solve_usage, stdout); return -1;
-		default: fputs("see 'bench solve --help'\n", stderr); return PB_EXIT_USAGE;
+		case ':':
+			fprintf(stderr, "bench solve: option '%s' needs a value (see 'bench solve --help')\n",
+				argv[optind - 1]);
+			return PB_EXIT_USAGE;
+		default:
+			fprintf(stderr, "bench solve: unknown option '%s' (see 'bench solve --help')\n",
+				argv[optind - 1]);
+			return PB_EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {
@@ -124,15 +133,44 @@ typedef struct solve_job {
 	int status;
 } solve_job;
 
+/* Where LINE[0..len) holds a control byte (a binary file), or LEN. */
+static size_t control_byte_at(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char b = (unsigned char)line[i];
+
+		if ((b < ' ' && b != '\t' && b != '\r') || b == 0x7f)
+			return i;
+	}
+	return len;
+}
+
+/* Make a message that quotes input safe for a terminal: bytes other than
+ * printable ASCII become '?'. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < ' ' || (unsigned char)*s >= 0x7f)
+			*s = '?';
+}
+
 static void answer_line(solve_job *job, const char *line, size_t len, size_t lineno)
 {
+	size_t bad = control_byte_at(line, len);
 	char err[160];
 	pb_state start;
 	pb_search *s = &job->search;
 	pb_path path;
 	pb_status st;
 
+	if (bad < len) {
+		fprintf(stderr, "line %zu: control byte 0x%02x in column %zu (a binary file?)\n",
+			lineno, (unsigned char)line[bad], bad + 1);
+		job->status = PB_EXIT_USAGE;
+		return;
+	}
 	if (pb_parse(job->d, line, len, &start, err, sizeof(err))) {
+		printable(err);
 		fprintf(stderr, "line %zu: %s\n", lineno, err);
 		job->status = PB_EXIT_USAGE;
 		return;
