@@ -1,29 +1,7 @@
 #include <criterion/criterion.h>
 
 #include "algorithms/core/rank.h"
-
-/* Advance P (n values) to the next permutation in lexicographic order;
- * false after the last. Independent of the code under test. */
-static bool next_permutation(unsigned *p, int n)
-{
-	int i = n - 2, j = n - 1;
-
-	while (i >= 0 && p[i] >= p[i + 1])
-		i--;
-	if (i < 0)
-		return false;
-	while (p[j] <= p[i])
-		j--;
-	unsigned t = p[i];
-	p[i] = p[j];
-	p[j] = t;
-	for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-		t = p[a];
-		p[a] = p[b];
-		p[b] = t;
-	}
-	return true;
-}
+#include "tests/permutations.h"
 
 static uint64_t pack(const unsigned *p, int n)
 {

@@ -12,6 +12,7 @@
 #include "algorithms/core/queue.h"
 #include "algorithms/core/table.h"
 #include "algorithms/solvers/registry.h"
+#include "tests/permutations.h"
 
 #ifdef PB_SANITIZED
 #define SLOWDOWN 8
@@ -61,27 +62,6 @@ static void distances_by_bfs(const pb_domain *d, pb_meter *m, pb_table *t)
 				pb_queue_push(&q, y.cells, 0);
 	}
 	pb_queue_release(&q);
-}
-
-static bool next_permutation(unsigned *p, int n)
-{
-	int i = n - 2, j = n - 1;
-
-	while (i >= 0 && p[i] >= p[i + 1])
-		i--;
-	if (i < 0)
-		return false;
-	while (p[j] <= p[i])
-		j--;
-	unsigned t = p[i];
-	p[i] = p[j];
-	p[j] = t;
-	for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-		t = p[a];
-		p[a] = p[b];
-		p[b] = t;
-	}
-	return true;
 }
 
 typedef struct instance {
