@@ -1,8 +1,11 @@
 /* Heuristics for the informed solvers (astar, idastar): named, listed, and
  * built for a domain and goal.
  *
- * Every heuristic here is admissible and consistent (a move changes it by at
- * most one), so A* never reopens a state and IDA* returns optimal paths.
+ * Every heuristic here is admissible (never above the true distance), so
+ * IDA* and A* return optimal paths. All but the tiles pattern databases are
+ * also consistent (a move lowers them by one at most): a database keeps
+ * the least distance over the blank's places, which one move can lower by
+ * more; A* reopens a state it meets again by a shorter path.
  * - zero: h = 0 (breadth-first order; Magic Squares with A*).
  * - manhattan: the sum of the tiles' distances from their goal cells.
  * - linear-conflict: Manhattan plus two moves for each tile that must leave

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -106,9 +107,16 @@ typedef struct builder {
 	pb_search *s;
 	int slots;       /* free cells of a placement: the blank's choices */
 	uint32_t all;    /* every cell */
-	uint32_t not_first_col, not_last_col;
 	uint32_t nb[PB_MAX_CELLS]; /* neighbours of each cell */
 	uint8_t dist[PB_PDB_MAX_TILES][PB_MAX_CELLS]; /* Manhattan, tile i, cell c */
+	/* for each set of free cells, nibble c: the lowest cell of the region
+	 * (connected free cells) holding cell c */
+	uint64_t *regions;
+	/* a placement's digits, 4 bits each, from two tables: the high digits
+	 * by r / low_count, the low ones by r % low_count */
+	int high_digits;
+	uint64_t low_count;
+	uint16_t *high_table, *low_table;
 	uint64_t *codes;
 	uint64_t fresh;  /* pairs first seen in this layer */
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
@@ -120,38 +128,70 @@ typedef struct builder {
 	} batch[BATCH];
 } builder;
 
-/* The cells the blank reaches from START over FREE cells. */
-static inline uint32_t flood(const builder *b, int start, uint32_t free)
+/* The cells reached from START over FREE cells. */
+static uint32_t flood(const builder *b, int start, uint32_t free)
 {
 	uint32_t r = 1u << start, prev;
-	int w = b->p->width;
 
 	do {
 		prev = r;
-		r |= ((r << w) | (r >> w) | ((r & b->not_last_col) << 1) |
-		      ((r & b->not_first_col) >> 1)) & free;
+		for (uint32_t x = prev; x; x &= x - 1)
+			r |= b->nb[__builtin_ctz(x)] & free;
 	} while (r != prev);
 	return r;
 }
 
-/* The blank region of FREE holding cell C, as its slot: the rank of its
- * lowest cell among the free cells. */
+/* The lowest cell of the region of FREE that holds C. */
+static inline unsigned region_low(const builder *b, uint32_t free, int c)
+{
+	return (unsigned)(b->regions[free] >> (4 * c)) & 15u;
+}
+
+/* The slot of the region of FREE holding cell C: the rank of its lowest
+ * cell among the free cells. */
 static inline unsigned region_slot(const builder *b, int c, uint32_t free)
 {
-	uint32_t region = flood(b, c, free);
-	uint32_t low = region & -region;
+	return (unsigned)__builtin_popcount(free & ((1u << region_low(b, free, c)) - 1));
+}
 
-	return (unsigned)__builtin_popcount(free & (low - 1));
+/* A 1 in the low bit of each nibble. */
+#define NIBBLE_LOW_BITS 0x1111111111111111ULL
+
+/* The region of FREE holding C, as a cell mask: the cells whose label is
+ * C's (four bits a cell: xor with C's label repeated, then find the zero
+ * nibbles). */
+static inline uint32_t region_cells(const builder *b, int c, uint32_t free)
+{
+	uint64_t labels = b->regions[free];
+	uint64_t x = labels ^ (((labels >> (4 * c)) & 15u) * NIBBLE_LOW_BITS);
+	uint64_t same = ~(x | x >> 1 | x >> 2 | x >> 3) & NIBBLE_LOW_BITS;
+
+#ifdef __BMI2__
+	return (uint32_t)__builtin_ia32_pext_di(same, NIBBLE_LOW_BITS) & free;
+#else
+	uint32_t r = 0;
+
+	for (; same; same &= same - 1)
+		r |= 1u << (__builtin_ctzll(same) / 4);
+	return r & free;
+#endif
 }
 
 static void unrank(const builder *b, uint64_t r, uint8_t *pos, uint32_t *occupied)
 {
 	const pb_pdb *p = b->p;
+	uint64_t high = r / b->low_count;
+	uint32_t digits = b->high_table[high] |
+			  (uint32_t)b->low_table[r - high * b->low_count] << (4 * b->high_digits);
+	uint32_t avail = b->all;
 
-	pb_placement_unrank(p->cells, p->ntiles, p->weight, r, pos);
-	*occupied = 0;
-	for (int i = 0; i < p->ntiles; i++)
-		*occupied |= 1u << pos[i];
+	for (int i = 0; i < p->ntiles; i++, digits >>= 4) {
+		int c = select_bit(avail, digits & 15u);
+
+		pos[i] = (uint8_t)c;
+		avail &= ~(1u << c);
+	}
+	*occupied = b->all & ~avail;
 }
 
 static uint64_t rank(const builder *b, const uint8_t *pos)
@@ -210,20 +250,45 @@ static inline void push(builder *b, uint64_t placement, unsigned slot, unsigned 
 		settle(b, code, depth);
 }
 
+/* The rank of the placement R after tile I (of those at cells OCCUPIED,
+ * AT[cell] naming each one's index) moves from cell C to the free cell T
+ * next to it. Only digit I changes, by one, in a move sideways; in a move
+ * down (up), digit I grows (shrinks) by the width less the earlier tiles
+ * passed over, and each later tile passed over gains (loses) one. */
+static inline uint64_t rank_after(const builder *b, uint64_t r, int i, int c, int t,
+				  uint32_t occupied, const uint8_t *at)
+{
+	const uint64_t *weight = b->p->weight;
+	int lo = c < t ? c : t, hi = c < t ? t : c;
+	uint64_t delta;
+
+	if (hi - lo == 1)
+		return t > c ? r + weight[i] : r - weight[i];
+	delta = (uint64_t)(hi - lo) * weight[i];
+	for (uint32_t x = occupied & ((1u << hi) - (2u << lo)); x; x &= x - 1) {
+		int j = at[__builtin_ctz(x)];
+
+		delta += j < i ? -weight[i] : weight[j];
+	}
+	return t > c ? r + delta : r - delta;
+}
+
 /* Generate the successors of (placement R, blank region SLOT): each pattern
  * tile next to the region steps into it, at a cost of one. */
 static void expand(builder *b, uint64_t r, unsigned slot, unsigned code, unsigned depth)
 {
 	const pb_pdb *p = b->p;
-	uint8_t pos[PB_PDB_MAX_TILES];
+	uint8_t pos[PB_PDB_MAX_TILES], at[PB_MAX_CELLS];
 	uint32_t occupied, free, region;
 	unsigned md = 0;
 
 	unrank(b, r, pos, &occupied);
 	free = b->all & ~occupied;
-	region = flood(b, select_bit(free, slot), free);
-	for (int i = 0; i < p->ntiles; i++)
+	region = region_cells(b, select_bit(free, slot), free);
+	for (int i = 0; i < p->ntiles; i++) {
 		md += b->dist[i][pos[i]];
+		at[pos[i]] = (uint8_t)i;
+	}
 	for (int i = 0; i < p->ntiles; i++) {
 		int c = pos[i];
 		uint32_t to = b->nb[c] & region;
@@ -233,10 +298,8 @@ static void expand(builder *b, uint64_t r, unsigned slot, unsigned code, unsigne
 			uint32_t nfree = free ^ (1u << t) ^ (1u << c);
 
 			to &= to - 1;
-			pos[i] = (uint8_t)t;
-			push(b, rank(b, pos), region_slot(b, c, nfree),
+			push(b, rank_after(b, r, i, c, t, occupied, at), region_slot(b, c, nfree),
 			     md - b->dist[i][c] + b->dist[i][t], code, depth);
-			pos[i] = (uint8_t)c;
 			b->s->generated++;
 		}
 	}
@@ -272,31 +335,96 @@ static pb_status expand_layer(builder *b, uint64_t nwords, unsigned depth)
 	return PB_SOLVED;
 }
 
-static void builder_init(builder *b, pb_pdb *p, pb_search *s)
+/* Ask for huge pages for the block P of BYTES (fewer TLB misses in the
+ * random accesses of the search); a hint only. */
+static void want_huge_pages(void *p, size_t bytes)
 {
-	int w = p->width, h = p->cells / p->width;
+#ifdef MADV_HUGEPAGE
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t to = ((uintptr_t)p + bytes) & ~(page - 1);
+
+	if (to > from)
+		madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)p, (void)bytes;
+#endif
+}
+
+/* The digits of placements: the high ones' table counts up the first
+ * HIGH_DIGITS radices, the low one's the rest. */
+static void fill_digits(uint16_t *table, uint64_t count, const int *radix, int ndigits)
+{
+	for (uint64_t r = 0; r < count; r++) {
+		uint64_t x = r;
+		uint16_t digits = 0;
+
+		for (int i = ndigits - 1; i >= 0; i--) {
+			digits |= (uint16_t)((x % (uint64_t)radix[i]) << (4 * i));
+			x /= (uint64_t)radix[i];
+		}
+		table[r] = digits;
+	}
+}
+
+static int builder_init(builder *b, pb_pdb *p, pb_search *s)
+{
+	int w = p->width, h = p->cells / p->width, k = p->ntiles;
+	int radix[PB_PDB_MAX_TILES];
+	uint64_t masks = 1ULL << p->cells;
 
 	memset(b, 0, sizeof(*b));
 	b->p = p;
 	b->s = s;
-	b->slots = p->cells - p->ntiles;
-	b->all = (1u << p->cells) - 1;
+	b->slots = p->cells - k;
+	b->all = (uint32_t)(masks - 1);
 	for (int c = 0; c < p->cells; c++) {
 		int row = c / w, col = c % w;
 
-		if (col)
-			b->not_first_col |= 1u << c;
-		if (col < w - 1)
-			b->not_last_col |= 1u << c;
 		b->nb[c] = (row ? 1u << (c - w) : 0) | (row < h - 1 ? 1u << (c + w) : 0) |
 			   (col ? 1u << (c - 1) : 0) | (col < w - 1 ? 1u << (c + 1) : 0);
 	}
-	for (int i = 0; i < p->ntiles; i++) {
+	for (int i = 0; i < k; i++) {
 		int g = p->goal_cell[i];
 
+		radix[i] = p->cells - i;
 		for (int c = 0; c < p->cells; c++)
 			b->dist[i][c] = (uint8_t)(abs(c / w - g / w) + abs(c % w - g % w));
 	}
+	b->high_digits = (k + 1) / 2;
+	b->low_count = p->weight[b->high_digits - 1];
+	b->regions = pb_alloc(&s->meter, masks * sizeof(*b->regions));
+	b->high_table = pb_alloc(&s->meter, p->entries / b->low_count * sizeof(uint16_t));
+	b->low_table = pb_alloc(&s->meter, b->low_count * sizeof(uint16_t));
+	if (!b->regions || !b->high_table || !b->low_table)
+		return -1;
+	fill_digits(b->high_table, p->entries / b->low_count, radix, b->high_digits);
+	fill_digits(b->low_table, b->low_count, radix + b->high_digits, k - b->high_digits);
+	for (uint64_t free = 0; free < masks; free++) {
+		uint64_t labels = ~0ULL;
+
+		for (uint32_t left = (uint32_t)free; left;) {
+			uint32_t r = flood(b, __builtin_ctz(left), (uint32_t)free);
+
+			left &= ~r;
+			for (uint32_t x = r; x; x &= x - 1) {
+				int c = __builtin_ctz(x);
+
+				labels &= ~(15ULL << (4 * c));
+				labels |= (uint64_t)__builtin_ctz(r) << (4 * c);
+			}
+		}
+		b->regions[free] = labels;
+	}
+	return 0;
+}
+
+static void builder_release(builder *b)
+{
+	pb_free(b->regions);
+	pb_free(b->high_table);
+	pb_free(b->low_table);
+	pb_free(b->codes);
 }
 
 pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
@@ -306,19 +434,19 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	uint32_t free = 0;
 	pb_status st = PB_SOLVED;
 
-	builder_init(&b, p, s);
-	pairs = p->entries * (uint64_t)b.slots;
-	nwords = (pairs + CODES_PER_WORD - 1) / CODES_PER_WORD;
 	p->max_excess = 0;
+	pairs = p->entries * (uint64_t)(p->cells - p->ntiles);
+	nwords = (pairs + CODES_PER_WORD - 1) / CODES_PER_WORD;
 	p->excess = pb_alloc(&s->meter, (p->entries + 1) / 2);
-	if (!p->excess)
-		return pb_search_alloc_failed(s);
-	memset(p->excess, 0xff, (p->entries + 1) / 2);
-	b.codes = pb_calloc(&s->meter, nwords, sizeof(uint64_t));
-	if (!b.codes) {
+	if (builder_init(&b, p, s) || !p->excess ||
+	    !(b.codes = pb_calloc(&s->meter, nwords, sizeof(uint64_t)))) {
+		builder_release(&b);
 		pb_pdb_release(p);
 		return pb_search_alloc_failed(s);
 	}
+	want_huge_pages(b.codes, nwords * sizeof(uint64_t));
+	want_huge_pages(p->excess, (p->entries + 1) / 2);
+	memset(p->excess, 0xff, (p->entries + 1) / 2);
 
 	/* the goal: every pattern tile home, the blank in the goal blank's region */
 	goal = rank(&b, p->goal_cell);
@@ -337,7 +465,7 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 		if (st != PB_SOLVED)
 			break;
 	}
-	pb_free(b.codes);
+	builder_release(&b);
 	if (st == PB_SOLVED && b.overflow) {
 		snprintf(s->message, sizeof(s->message),
 			 "a pattern database entry exceeds %d (the most %d bits hold)",

@@ -3,10 +3,11 @@
  * by f and, within f, by g, taking the largest g first; a closed set hashed
  * on the packed state; parent links for the path.
  *
- * The heuristics are consistent, so a state's g is final when it is
- * expanded; a state met again with a smaller g before that is moved (its
- * old open entry is skipped when it comes up). Within one (f, g) bucket the
- * newest entry goes first.
+ * A state met again by a shorter path is moved to its new bucket (its old
+ * open entry is skipped when it comes up), and reopened if it was expanded
+ * already, which only an inconsistent heuristic (the tiles pattern
+ * databases) can cause. Within one (f, g) bucket the newest entry goes
+ * first.
  *
  * Where answers must be the lexicographically least of the minimal ones
  * (Magic Squares), A* gives the optimal length L, and the answer is then

@@ -23,7 +23,8 @@ typedef struct ida_ctx {
 	pb_heur h;
 } ida_ctx;
 
-/* One solve. */
+/* One solve. The tables the hot loop reads are copied in, next to each
+ * other, so that it reaches them from one pointer. */
 typedef struct ida {
 	const pb_domain *d;
 	const pb_heur *h;
@@ -34,6 +35,15 @@ typedef struct ida {
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
 	int width;
+	/* the cell the blank reaches from cell c by move m, or -1 */
+	int8_t next[PB_MAX_CELLS][PB_MAX_MOVES];
+	/* the change of Manhattan distance when the blank at cell c moves by m
+	 * and the tile t there comes to c: [t][c][m] */
+	int8_t md_delta[PB_MAX_CELLS][PB_MAX_CELLS][PB_MAX_MOVES];
+	uint8_t inverse[PB_MAX_MOVES];
+	/* the moves worth trying from cell c after move l (PB_MAX_MOVES: at
+	 * the start), as a bit mask: the legal ones but the one undoing l */
+	uint8_t tried[PB_MAX_CELLS][PB_MAX_MOVES + 1];
 	/* incremental parts of h: Manhattan distance, linear conflicts,
 	 * pattern database excesses as is and reflected, and where each tile
 	 * is */
@@ -48,23 +58,23 @@ enum tiles_kind { KIND_ZERO, KIND_MD, KIND_LC, KIND_PDB };
 /* Results of a search below a node. */
 enum { GO_ON = 0, FOUND = 1, STOPPED = -1 };
 
-static int tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int undo);
-static int tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int undo);
-static int tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int undo);
-static int tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int undo);
+static int tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int last);
+static int tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int last);
+static int tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int last);
+static int tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int last);
 
 static inline __attribute__((always_inline)) int
-tiles_recurse(ida *x, uint64_t cells, int blank, int g, int h, int undo, const int kind)
+tiles_recurse(ida *x, uint64_t cells, int blank, int g, int h, int last, const int kind)
 {
 	switch (kind) {
 	case KIND_ZERO:
-		return tiles_zero(x, cells, blank, g, h, undo);
+		return tiles_zero(x, cells, blank, g, h, last);
 	case KIND_MD:
-		return tiles_md(x, cells, blank, g, h, undo);
+		return tiles_md(x, cells, blank, g, h, last);
 	case KIND_LC:
-		return tiles_lc(x, cells, blank, g, h, undo);
+		return tiles_lc(x, cells, blank, g, h, last);
 	default:
-		return tiles_pdb(x, cells, blank, g, h, undo);
+		return tiles_pdb(x, cells, blank, g, h, last);
 	}
 }
 
@@ -79,43 +89,44 @@ static inline unsigned moved_lines_conflicts(const ida *x, int from, int to, uin
 	       pb_heur_line_conflicts(h, h->line_of[to][dir], cells);
 }
 
-/* Expand the node CELLS (blank at BLANK, reached in G moves, heuristic H;
- * UNDO is the move that would undo the last). */
+/* Expand the node CELLS (blank at BLANK, reached in G moves by last move
+ * LAST (PB_MAX_MOVES at the start), heuristic H). The path is written on
+ * the way back, once found. */
 static inline __attribute__((always_inline)) int
-tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int undo, const int kind)
+tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const int kind)
 {
 	const pb_heur *heur = x->h;
 	pb_search *s = x->s;
 	pb_status st = pb_search_poll(s);
-	unsigned generated = 0;
-	int result = GO_ON;
+	unsigned generated = 0, tried = x->tried[blank][last];
+	int result = GO_ON, m;
 
-	(void)h;
 	if (__builtin_expect(st != PB_SOLVED, 0)) {
 		x->stop = st;
 		return STOPPED;
 	}
 	s->expanded++;
-	for (int m = 0; m < PB_MAX_MOVES; m++) {
-		int to = x->d->next_cell[blank][m], nh = 0, f;
+#pragma GCC unroll 4
+	for (m = 0; m < PB_MAX_MOVES; m++) {
+		int to = x->next[blank][m], nh = 0, f;
 		unsigned tile, md = 0, lc = 0, plain_sum = 0, mirrored_sum = 0;
 		unsigned plain = 0, mirrored = 0, p = 0, q = 0;
 		uint64_t child;
 
-		if (to < 0 || m == undo)
+		if (!(tried & (1u << m)))
 			continue;
 		tile = (unsigned)(cells >> (4 * to)) & 15u;
 		child = cells - ((uint64_t)tile << (4 * to)) + ((uint64_t)tile << (4 * blank));
 		generated++;
 		if (kind == KIND_MD) {
-			nh = h + heur->md[tile][blank] - heur->md[tile][to];
+			nh = h + x->md_delta[tile][blank][m];
 		} else if (kind == KIND_LC) {
-			md = x->md + heur->md[tile][blank] - heur->md[tile][to];
+			md = x->md + (unsigned)x->md_delta[tile][blank][m];
 			lc = x->lc - moved_lines_conflicts(x, to, blank, cells) +
 			     moved_lines_conflicts(x, to, blank, child);
 			nh = (int)(md + 2 * lc);
 		} else if (kind == KIND_PDB) {
-			md = x->md + heur->md[tile][blank] - heur->md[tile][to];
+			md = x->md + (unsigned)x->md_delta[tile][blank][m];
 			x->where[tile] = (uint8_t)blank;
 			p = heur->pattern_of[tile];
 			plain = pb_heur_pattern_excess(heur, (int)p, x->where);
@@ -136,7 +147,6 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int undo, const in
 				x->where[tile] = (uint8_t)to;
 			continue;
 		}
-		x->path[g] = (uint8_t)m;
 		if (child == x->goal) {
 			x->length = g + 1;
 			result = FOUND;
@@ -155,7 +165,7 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int undo, const in
 				x->mirrored_sum = mirrored_sum;
 				x->mirrored[q] = mirrored;
 			}
-			result = tiles_recurse(x, child, to, g + 1, nh, x->d->inverse[m], kind);
+			result = tiles_recurse(x, child, to, g + 1, nh, m, kind);
 			x->md = old_md;
 			x->lc = old_lc;
 			if (kind == KIND_PDB) {
@@ -166,33 +176,35 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int undo, const in
 				x->where[tile] = (uint8_t)to;
 			}
 		} else {
-			result = tiles_recurse(x, child, to, g + 1, nh, x->d->inverse[m], kind);
+			result = tiles_recurse(x, child, to, g + 1, nh, m, kind);
 		}
 		if (result != GO_ON)
 			break;
 	}
 	s->generated += generated;
+	if (result == FOUND)
+		x->path[g] = (uint8_t)m;
 	return result;
 }
 
-static int tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int undo)
+static int tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
-	return tiles_search(x, cells, blank, g, h, undo, KIND_ZERO);
+	return tiles_search(x, cells, blank, g, h, last, KIND_ZERO);
 }
 
-static int tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int undo)
+static int tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
-	return tiles_search(x, cells, blank, g, h, undo, KIND_MD);
+	return tiles_search(x, cells, blank, g, h, last, KIND_MD);
 }
 
-static int tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int undo)
+static int tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
-	return tiles_search(x, cells, blank, g, h, undo, KIND_LC);
+	return tiles_search(x, cells, blank, g, h, last, KIND_LC);
 }
 
-static int tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int undo)
+static int tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
-	return tiles_search(x, cells, blank, g, h, undo, KIND_PDB);
+	return tiles_search(x, cells, blank, g, h, last, KIND_PDB);
 }
 
 /* Magic Squares: op M applied to packed CELLS (cell i takes what cell
@@ -233,14 +245,39 @@ static int msquare_search(ida *x, uint64_t cells, int g, int undo)
 				x->next_bound = f;
 			continue;
 		}
-		x->path[g] = (uint8_t)m;
 		if (child.cells == x->goal) {
 			x->length = g + 1;
-			return FOUND;
+			result = FOUND;
+		} else {
+			result = msquare_search(x, child.cells, g + 1, d->inverse[m]);
 		}
-		result = msquare_search(x, child.cells, g + 1, d->inverse[m]);
+		if (result == FOUND)
+			x->path[g] = (uint8_t)m;
 	}
 	return result;
+}
+
+/* Copy the move table in; the Manhattan deltas from the heuristic's
+ * distances. */
+static void init_tables(ida *x)
+{
+	const pb_domain *d = x->d;
+
+	memcpy(x->inverse, d->inverse, sizeof(x->inverse));
+	if (d->kind != PB_TILES)
+		return;
+	for (int c = 0; c < d->cells; c++) {
+		for (int m = 0; m < PB_MAX_MOVES; m++) {
+			int to = d->next_cell[c][m];
+
+			x->next[c][m] = (int8_t)to;
+			for (int t = 0; to >= 0 && t < d->cells; t++)
+				x->md_delta[t][c][m] = (int8_t)(x->h->md[t][c] - x->h->md[t][to]);
+			for (int l = 0; to >= 0 && l <= PB_MAX_MOVES; l++)
+				if (l == PB_MAX_MOVES || d->inverse[l] != m)
+					x->tried[c][l] |= (uint8_t)(1u << m);
+		}
+	}
 }
 
 /* The incremental parts of the heuristic at START. */
@@ -273,13 +310,13 @@ static int search_root(ida *x, const pb_state *start, int h)
 		return msquare_search(x, start->cells, 0, PB_NO_MOVE);
 	switch (x->h->info->kind) {
 	case PB_HEUR_MANHATTAN:
-		return tiles_md(x, start->cells, start->blank, 0, h, PB_NO_MOVE);
+		return tiles_md(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
 	case PB_HEUR_LINEAR_CONFLICT:
-		return tiles_lc(x, start->cells, start->blank, 0, h, PB_NO_MOVE);
+		return tiles_lc(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
 	case PB_HEUR_TILES_PDB:
-		return tiles_pdb(x, start->cells, start->blank, 0, h, PB_NO_MOVE);
+		return tiles_pdb(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
 	default:
-		return tiles_zero(x, start->cells, start->blank, 0, h, PB_NO_MOVE);
+		return tiles_zero(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
 	}
 }
 
@@ -300,6 +337,7 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	x.s = s;
 	x.goal = c->d->goal.cells;
 	x.width = c->d->width;
+	init_tables(&x);
 	init_parts(&x, start);
 	h = (int)pb_heur_value(&c->h, start);
 	for (x.bound = h; x.bound < PB_MAX_PATH; x.bound = x.next_bound) {

@@ -1,0 +1,277 @@
+/* Heuristics: names and defaults, hand-counted values, and on every state
+ * of small boards (and Magic Squares) admissible (never above the true
+ * distance, from one breadth-first search), consistent (a move lowers h by
+ * one at most) and zero at the goal; the 15-puzzle pattern databases on
+ * every state within a few moves of the goal, and the reflected lookup
+ * giving a state and its mirror image the same value. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/core/queue.h"
+#include "algorithms/core/table.h"
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/puzzles/distances.h"
+
+#define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+
+static pb_domain domain(const char *name, const char *goal)
+{
+	pb_domain d;
+	char err[200];
+
+	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
+	if (goal)
+		cr_assert_eq(pb_domain_set_goal(&d, goal, strlen(goal), err, sizeof(err)), 0,
+			     "goal '%s': %s", goal, err);
+	return d;
+}
+
+static pb_state parse(const pb_domain *d, const char *text)
+{
+	pb_state s;
+	char err[200];
+
+	cr_assert_eq(pb_parse(d, text, strlen(text), &s, err, sizeof(err)), 0, "'%s': %s", text, err);
+	return s;
+}
+
+static void build(pb_heur *h, const char *name, const pb_domain *d, const char *cache,
+		  pb_search *s)
+{
+	const pb_heuristic_info *info = pb_heuristic_find(name);
+	pb_config cfg = { .heuristic = name, .cache_dir = cache };
+	pb_status st;
+
+	cr_assert_not_null(info, "no heuristic '%s'", name);
+	pb_search_init(s, 0, 0, NULL);
+	st = pb_heur_init(h, info, d, &cfg, s);
+	cr_assert_eq(st, PB_SOLVED, "'%s' on %s: %s (%s)", name, d->name, pb_status_name(st),
+		     s->message);
+}
+
+static void release(pb_heur *h, pb_search *s)
+{
+	pb_heur_release(h);
+	cr_assert_eq(s->meter.current, 0, "'%s': %zu bytes left", h->info->name, s->meter.current);
+}
+
+Test(heuristics, names_defaults_and_domains)
+{
+	pb_domain tiles = domain("8puzzle", NULL), ms = domain("msquare", NULL);
+	pb_domain wide = domain("tiles4x3", NULL);
+	char why[160];
+	const char *r;
+
+	for (size_t i = 0; i < pb_heuristic_count; i++)
+		cr_assert_eq(pb_heuristic_find(pb_heuristics[i].name), &pb_heuristics[i]);
+	cr_assert_null(pb_heuristic_find("nope"));
+	cr_assert_str_eq(pb_heuristic_default(&tiles)->name, "manhattan");
+	cr_assert_str_eq(pb_heuristic_default(&ms)->name, "msquare-pdb");
+	r = pb_heuristic_supports(pb_heuristic_find("pdb78"), &wide, why, sizeof(why));
+	cr_assert(r && strstr(r, "4x4"), "pdb78 on 4x3: '%s'", r ? r : "(served)");
+	cr_assert_not_null(pb_heuristic_supports(pb_heuristic_find("manhattan"), &ms, why, sizeof(why)));
+	cr_assert_not_null(pb_heuristic_supports(pb_heuristic_find("msquare-pdb"), &tiles, why,
+						 sizeof(why)));
+	cr_assert_null(pb_heuristic_supports(pb_heuristic_find("zero"), &ms, why, sizeof(why)));
+}
+
+Test(heuristics, values_counted_by_hand)
+{
+	pb_domain d = domain("8puzzle", NULL);
+	pb_heur md, lc;
+	pb_search s1, s2;
+	static const struct {
+		const char *state;
+		unsigned manhattan, conflicts;
+	} cases[] = {
+		{ "1 2 3 4 5 6 7 8 x", 0, 0 },
+		{ "2 1 3 4 5 6 7 8 x", 2, 1 },  /* 1 and 2 swapped in their row */
+		{ "3 2 1 4 5 6 7 8 x", 4, 2 },  /* a row reversed: one tile stays */
+		{ "4 2 3 1 5 6 7 8 x", 2, 1 },  /* 1 and 4 swapped in their column */
+		{ "7 2 3 4 5 6 1 8 x", 4, 2 },  /* a column reversed */
+		{ "1 2 3 4 5 6 x 7 8", 2, 0 },  /* no conflict: in order */
+		{ "8 6 7 2 5 4 3 x 1", 21, 1 }, /* a farthest state (31 moves) */
+	};
+
+	build(&md, "manhattan", &d, NULL, &s1);
+	build(&lc, "linear-conflict", &d, NULL, &s2);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pb_state x = parse(&d, cases[i].state);
+
+		cr_assert_eq(pb_heur_value(&md, &x), cases[i].manhattan, "manhattan of '%s': %u",
+			     cases[i].state, pb_heur_value(&md, &x));
+		cr_assert_eq(pb_heur_value(&lc, &x), cases[i].manhattan + 2 * cases[i].conflicts,
+			     "linear-conflict of '%s': %u", cases[i].state, pb_heur_value(&lc, &x));
+	}
+	release(&md, &s1);
+	release(&lc, &s2);
+}
+
+/* Every state of D: h at most the distance, zero at the goal, and
+ * consistent: a move from x to y lowers it by one at most (Magic Squares'
+ * ops are not their own inverses, so h may rise by more). */
+static void check_everywhere(const char *name, const char *goal, const char *heuristic)
+{
+	pb_domain d = domain(name, goal);
+	pb_search s, ds;
+	pb_heur h;
+	uint8_t *dist;
+
+	build(&h, heuristic, &d, NULL, &s);
+	pb_search_init(&ds, 0, 0, NULL);
+	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
+	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
+		     pb_heur_value(&h, &d.goal));
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		pb_state x, y;
+		unsigned hx;
+		char text[80];
+
+		pb_unindex(&d, i, &x);
+		hx = pb_heur_value(&h, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
+			      text, hx, dist[i]);
+		for (int m = 0; m < d.nmoves; m++) {
+			unsigned hy;
+
+			if (!pb_apply(&d, &x, m, &y))
+				continue;
+			hy = pb_heur_value(&h, &y);
+			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %c takes h from %u to %u",
+				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
+		}
+	}
+	pb_free(dist);
+	release(&h, &s);
+}
+
+Test(heuristics, admissible_and_consistent_on_small_boards)
+{
+	static const char *const names[] = { "zero", "manhattan", "linear-conflict" };
+
+	for (int i = 0; i < 3; i++) {
+		check_everywhere("8puzzle", NULL, names[i]);
+		check_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", names[i]);
+		check_everywhere("tiles2x4", "4 3 2 1 x 5 6 7", names[i]);
+	}
+	/* rows of five: conflicts counted without a table */
+	check_everywhere("tiles5x2", NULL, "linear-conflict");
+	check_everywhere("tiles2x5", "x 1 2 3 4 5 6 7 8 9", "linear-conflict");
+}
+
+Test(heuristics, msquare_pattern_databases)
+{
+	check_everywhere("msquare", NULL, "msquare-pdb");
+	check_everywhere("msquare", NULL, "zero");
+}
+
+/* The user's tiles of S mirrored about the main diagonal, relabelled so
+ * that the goal stays the goal: the tile at cell x goes to the mirror of x
+ * and becomes the tile whose goal cell mirrors its own. */
+static pb_state mirror_of(const pb_domain *d, const pb_state *s)
+{
+	char text[80], goal[80], out[80];
+	unsigned cell_of[PB_MAX_CELLS], tile_at[PB_MAX_CELLS], vals[PB_MAX_CELLS], mirrored[PB_MAX_CELLS];
+	int w = d->width, used = 0;
+	char *tok;
+
+	pb_format_goal(d, goal, sizeof(goal));
+	tok = strtok(goal, " ");
+	for (int c = 0; c < d->cells; c++, tok = strtok(NULL, " ")) {
+		tile_at[c] = *tok == 'x' ? 0 : (unsigned)atoi(tok);
+		cell_of[tile_at[c]] = (unsigned)c;
+	}
+	pb_format(d, s, text, sizeof(text));
+	tok = strtok(text, " ");
+	for (int c = 0; c < d->cells; c++, tok = strtok(NULL, " "))
+		vals[c] = *tok == 'x' ? 0 : (unsigned)atoi(tok);
+	for (int c = 0; c < d->cells; c++) {
+		unsigned g = cell_of[vals[c]];
+
+		mirrored[(c % w) * w + c / w] = tile_at[(g % w) * w + g / w];
+	}
+	for (int c = 0; c < d->cells; c++)
+		used += snprintf(out + used, sizeof(out) - (size_t)used, c ? " %u" : "%u", mirrored[c]);
+	return parse(d, out);
+}
+
+/* Breadth-first from the goal of the 15-puzzle to DEPTH moves: h never
+ * above the distance, at least Manhattan, and (where the goal is
+ * symmetric) equal on a state and its mirror image; and consistent but for
+ * the pattern databases, whose least value over the blank's places a move
+ * may lower by more than one. */
+static void check_near_goal(const char *goal, const char *heuristic, const char *cache, int depth)
+{
+	bool consistent = pb_heuristic_find(heuristic)->kind != PB_HEUR_TILES_PDB;
+	pb_domain d = domain("15puzzle", goal);
+	pb_search s;
+	pb_heur h, md;
+	pb_search ms;
+	pb_table seen;
+	pb_queue q;
+	uint8_t unused;
+	char text[80];
+
+	build(&h, heuristic, &d, cache, &s);
+	build(&md, "manhattan", &d, NULL, &ms);
+	cr_assert_eq(pb_table_init(&seen, &ms.meter, 1024), 0);
+	cr_assert_eq(pb_queue_init(&q, &ms.meter, 1024), 0);
+	pb_table_insert(&seen, d.goal.cells, 0, NULL);
+	pb_queue_push(&q, d.goal.cells, 0);
+	cr_assert_eq(pb_heur_value(&h, &d.goal), 0);
+	while (q.count) {
+		pb_state x = { .cells = pb_queue_pop(&q, &unused) }, y;
+		unsigned dx = *pb_table_find(&seen, x.cells), hx;
+
+		x.blank = pb_find_blank(&d, x.cells);
+		hx = pb_heur_value(&h, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_leq(hx, dx, "'%s' on '%s': h = %u, distance %u", heuristic, text, hx, dx);
+		cr_assert_geq(hx, pb_heur_value(&md, &x), "'%s' below Manhattan on '%s'", heuristic, text);
+		if (h.mirror) {
+			pb_state y2 = mirror_of(&d, &x);
+
+			cr_assert_eq(pb_heur_value(&h, &y2), hx, "'%s' on '%s': %u, on its mirror %u",
+				     heuristic, text, hx, pb_heur_value(&h, &y2));
+		}
+		for (int m = 0; m < d.nmoves; m++) {
+			unsigned hy;
+
+			if (!pb_apply(&d, &x, m, &y))
+				continue;
+			hy = pb_heur_value(&h, &y);
+			cr_assert(!consistent || hy + 1 >= hx, "'%s' on '%s': move %c takes h from %u to %u",
+				  heuristic, text, pb_move_name(&d, m), hx, hy);
+			if ((int)dx < depth && pb_table_insert(&seen, y.cells, (uint16_t)(dx + 1), NULL) == 1)
+				pb_queue_push(&q, y.cells, 0);
+		}
+	}
+	pb_queue_release(&q);
+	pb_table_release(&seen);
+	release(&md, &ms);
+	release(&h, &s);
+}
+
+Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
+{
+	char dir[] = "/tmp/pb-heur-XXXXXX", cmd[64];
+	pb_domain korf = domain("15puzzle", KORF_GOAL);
+	pb_heur h;
+	pb_search s;
+
+	cr_assert_not_null(mkdtemp(dir));
+	check_near_goal(KORF_GOAL, "pdb555", dir, 12);
+	check_near_goal(NULL, "pdb555", dir, 12);
+	/* a goal off the diagonal: no reflection */
+	check_near_goal("1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "pdb555", dir, 10);
+	build(&h, "pdb555", &korf, dir, &s);
+	cr_assert(h.mirror, "Korf's goal is symmetric about the diagonal");
+	cr_assert_eq(h.npatterns, 3);
+	release(&h, &s);
+	check_near_goal(KORF_GOAL, "linear-conflict", NULL, 12);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
