@@ -270,19 +270,32 @@ void pb_heur_release(pb_heur *h)
 	h->npatterns = h->nvalue_pdbs = 0;
 }
 
+void pb_heur_parts_init(const pb_heur *h, uint64_t cells, pb_heur_parts *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->md = pb_heur_manhattan(h, cells);
+	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT)
+		p->lc = pb_heur_all_conflicts(h, cells);
+	if (h->info->kind != PB_HEUR_TILES_PDB)
+		return;
+	for (int c = 0; c < h->d->cells; c++)
+		p->where[pb_nibble(cells, c)] = (uint8_t)c;
+	for (int q = 0; q < h->npatterns; q++) {
+		p->plain[q] = (uint8_t)pb_heur_pattern_excess(h, q, p->where);
+		p->plain_sum += p->plain[q];
+		if (h->mirror) {
+			p->mirrored[q] = (uint8_t)pb_heur_mirror_excess(h, q, p->where);
+			p->mirrored_sum += p->mirrored[q];
+		}
+	}
+}
+
 static unsigned tiles_pdb_value(const pb_heur *h, uint64_t cells)
 {
-	uint8_t where[PB_MAX_CELLS];
-	unsigned plain = 0, mirrored = 0;
+	pb_heur_parts p;
 
-	for (int c = 0; c < h->d->cells; c++)
-		where[pb_nibble(cells, c)] = (uint8_t)c;
-	for (int q = 0; q < h->npatterns; q++) {
-		plain += pb_heur_pattern_excess(h, q, where);
-		if (h->mirror)
-			mirrored += pb_heur_mirror_excess(h, q, where);
-	}
-	return pb_heur_manhattan(h, cells) + 2 * (plain > mirrored ? plain : mirrored);
+	pb_heur_parts_init(h, cells, &p);
+	return pb_heur_parts_value(h, &p);
 }
 
 static unsigned value_pdb_value(const pb_heur *h, uint64_t cells)

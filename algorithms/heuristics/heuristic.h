@@ -175,9 +175,9 @@ static inline unsigned pb_heur_all_conflicts(const pb_heur *h, uint64_t cells)
 	return sum;
 }
 
-/* Tiles pattern databases: the sum of the excesses over Manhattan distance
- * of the patterns, for the tiles at cells WHERE[t] (as is), and for the
- * state reflected about the diagonal. */
+/* Tiles pattern databases: the excess over Manhattan distance that
+ * pattern Q's database holds for the tiles at cells WHERE[t], as is and in
+ * the state reflected about the diagonal. */
 static inline unsigned pb_heur_pattern_excess(const pb_heur *h, int q, const uint8_t *where)
 {
 	const pb_pdb *p = &h->pdb[q];
@@ -190,6 +190,62 @@ static inline unsigned pb_heur_mirror_excess(const pb_heur *h, int q, const uint
 	const pb_pdb *p = &h->pdb[q];
 
 	return pb_pdb_excess(p, pb_pdb_rank(p, where, h->mirror_tiles[q], h->mirror_cell));
+}
+
+/* The parts of a tiles heuristic that one move updates, so that a search
+ * pays for the moved tile only: Manhattan distance, linear conflicts, each
+ * pattern's excess as is and reflected, and where each tile is. */
+typedef struct pb_heur_parts {
+	unsigned md, lc;
+	unsigned plain_sum, mirrored_sum;
+	uint8_t plain[PB_MAX_PATTERNS], mirrored[PB_MAX_PATTERNS];
+	uint8_t where[PB_MAX_CELLS];
+} pb_heur_parts;
+
+/* Fill P for the tiles state CELLS. */
+void pb_heur_parts_init(const pb_heur *h, uint64_t cells, pb_heur_parts *p);
+
+/* The heuristic's value from its parts. */
+static inline unsigned pb_heur_parts_value(const pb_heur *h, const pb_heur_parts *p)
+{
+	switch (h->info->kind) {
+	case PB_HEUR_MANHATTAN:
+		return p->md;
+	case PB_HEUR_LINEAR_CONFLICT:
+		return p->md + 2 * p->lc;
+	case PB_HEUR_TILES_PDB:
+		return p->md + 2 * (p->plain_sum > p->mirrored_sum ? p->plain_sum : p->mirrored_sum);
+	default:
+		return 0;
+	}
+}
+
+/* Update P, the parts of packed tiles CELLS, for the move of TILE from
+ * cell FROM to the blank's cell TO, which gives CHILD. */
+static inline void pb_heur_parts_move(const pb_heur *h, pb_heur_parts *p, uint64_t cells,
+				      uint64_t child, unsigned tile, int from, int to)
+{
+	p->md = p->md + h->md[tile][to] - h->md[tile][from];
+	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT) {
+		int dir = from / h->d->width == to / h->d->width; /* sideways: columns */
+		int a = h->line_of[from][dir], b = h->line_of[to][dir];
+
+		p->lc = p->lc - pb_heur_line_conflicts(h, a, cells) - pb_heur_line_conflicts(h, b, cells) +
+			pb_heur_line_conflicts(h, a, child) + pb_heur_line_conflicts(h, b, child);
+	} else if (h->info->kind == PB_HEUR_TILES_PDB) {
+		unsigned q = h->pattern_of[tile], e;
+
+		p->where[tile] = (uint8_t)to;
+		e = pb_heur_pattern_excess(h, (int)q, p->where);
+		p->plain_sum = p->plain_sum - p->plain[q] + e;
+		p->plain[q] = (uint8_t)e;
+		if (h->mirror) {
+			q = h->mirror_pattern_of[tile];
+			e = pb_heur_mirror_excess(h, (int)q, p->where);
+			p->mirrored_sum = p->mirrored_sum - p->mirrored[q] + e;
+			p->mirrored[q] = (uint8_t)e;
+		}
+	}
 }
 
 #endif

@@ -18,9 +18,11 @@
  * marked in the table). The first path found is the least, and no state is
  * walked from twice at one depth.
  *
- * Memory: 16 bytes a state in one array, 4 bytes a slot in the hash table
- * (at most 3/4 full), 4 bytes an open entry; everything from the meter, so
- * the memory limit ends the search with PB_MEMOUT. */
+ * Memory: 16 bytes a state in one array, 8 bytes a slot in the hash table
+ * (at most 3/4 full; a slot holds the state's number and a fingerprint of
+ * it, so that a probe seldom visits a state that is not the one sought),
+ * 4 bytes an open entry; everything from the meter, so the memory limit
+ * ends the search with PB_MEMOUT. */
 #include <stdio.h>
 #include <string.h>
 
@@ -61,7 +63,7 @@ typedef struct astar {
 	pb_meter *m;
 	node *nodes;
 	uint32_t count, cap;
-	uint32_t *slots; /* node id + 1; 0 empty */
+	uint64_t *slots; /* fingerprint | node id + 1; 0 empty */
 	size_t mask, used;
 	int shift;
 	entries *open[MAX_COST + 1]; /* [f][g], allocated per f when first used */
@@ -84,25 +86,48 @@ static void astar_free(astar *a)
 	pb_free(a->slots);
 }
 
+/* A slot: the node's id + 1 in the low half, a fingerprint of its cells
+ * (the high half of another product) in the high half. */
+#define ID_MASK 0xffffffffULL
+#define FINGERPRINT_MULT 0xC2B2AE3D27D4EB4FULL /* odd, bits well spread (xxHash's) */
+
+static inline uint64_t fingerprint(uint64_t cells)
+{
+	return (cells * FINGERPRINT_MULT) & ~ID_MASK;
+}
+
 static inline size_t slot_of(const astar *a, uint64_t cells)
 {
 	return (size_t)((cells * 0x9E3779B97F4A7C15ULL) >> a->shift);
 }
 
+/* The node in slot I, or NO_NODE. */
+static inline uint32_t node_in(const astar *a, size_t i)
+{
+	return (uint32_t)(a->slots[i] & ID_MASK) - 1;
+}
+
 /* The slot of CELLS: where its node is, or the empty slot for it. */
 static inline size_t find_slot(const astar *a, uint64_t cells)
 {
+	uint64_t fp = fingerprint(cells);
 	size_t i = slot_of(a, cells);
 
-	while (a->slots[i] && a->nodes[a->slots[i] - 1].cells != cells)
-		i = (i + 1) & a->mask;
+	for (; a->slots[i]; i = (i + 1) & a->mask)
+		if ((a->slots[i] & ~ID_MASK) == fp && a->nodes[node_in(a, i)].cells == cells)
+			break;
 	return i;
+}
+
+static inline void fill_slot(astar *a, size_t i, uint64_t cells, uint32_t id)
+{
+	a->slots[i] = fingerprint(cells) | (id + 1);
 }
 
 static int grow_slots(astar *a)
 {
 	size_t n = (a->mask + 1) * 2;
-	uint32_t *old = a->slots, *slots = pb_calloc(a->m, n, sizeof(*slots));
+	uint64_t *old = a->slots, *slots = pb_calloc(a->m, n, sizeof(*slots));
 
 	if (!slots)
 		return -1;
@@ -110,7 +135,7 @@ static int grow_slots(astar *a)
 	a->mask = n - 1;
 	a->shift--;
 	for (uint32_t id = 0; id < a->count; id++)
-		a->slots[find_slot(a, a->nodes[id].cells)] = id + 1;
+		fill_slot(a, find_slot(a, a->nodes[id].cells), a->nodes[id].cells, id);
 	pb_free(old);
 	return 0;
 }
@@ -212,18 +237,33 @@ static inline bool successor(const pb_domain *d, const node *x, int m, pb_state 
 	return pb_apply(d, &here, m, child);
 }
 
-/* The heuristic of CHILD, reached from a state of heuristic H with the
- * blank at BLANK: the tile went from child->blank to BLANK. */
-static inline int child_h(const astar *a, const pb_state *child, int h, int blank)
+/* The heuristic of CHILD, reached from X (heuristic H, PARTS its parts
+ * for linear conflicts and pattern databases, filled on first use): from
+ * the one tile that moved, from the child's blank cell to X's. */
+static inline int child_h(const astar *a, const node *x, int h, pb_heur_parts *parts,
+			  bool *have_parts, const pb_state *child)
 {
 	const pb_heur *heur = a->h;
+	pb_heur_parts p;
+	unsigned tile;
 
-	if (heur->info->kind == PB_HEUR_MANHATTAN) {
-		unsigned tile = pb_nibble(child->cells, blank);
-
-		return h + heur->md[tile][blank] - heur->md[tile][child->blank];
+	if (a->d->kind != PB_TILES)
+		return (int)pb_heur_value(heur, child);
+	tile = pb_nibble(x->cells, child->blank);
+	switch (heur->info->kind) {
+	case PB_HEUR_ZERO:
+		return 0;
+	case PB_HEUR_MANHATTAN:
+		return h + heur->md[tile][x->blank] - heur->md[tile][child->blank];
+	default:
+		if (!*have_parts) {
+			pb_heur_parts_init(heur, x->cells, parts);
+			*have_parts = true;
+		}
+		p = *parts;
+		pb_heur_parts_move(heur, &p, x->cells, child->cells, tile, child->blank, x->blank);
+		return (int)pb_heur_parts_value(heur, &p);
 	}
-	return (int)pb_heur_value(heur, child);
 }
 
 static void read_path(const astar *a, uint32_t id, pb_path *out)
@@ -248,7 +288,7 @@ static uint32_t add_node(astar *a, uint64_t cells, int blank, int g)
 	if (reserve_node(a))
 		return NO_NODE;
 	id = a->count++;
-	a->slots[find_slot(a, cells)] = id + 1;
+	fill_slot(a, find_slot(a, cells), cells, id);
 	a->used++;
 	a->nodes[id] = (node){ cells, NO_NODE, (uint8_t)g, PB_NO_MOVE, (int8_t)blank, 0 };
 	return id;
@@ -261,38 +301,44 @@ static pb_status expand(astar *a, uint32_t id, int f, int g)
 	const pb_domain *d = a->d;
 	node x = a->nodes[id];
 	int h = f - g, undo = x.move == PB_NO_MOVE ? PB_NO_MOVE : d->inverse[x.move];
+	pb_heur_parts parts;
+	bool have_parts = false;
+
+	pb_state children[PB_MAX_MOVES];
+	uint8_t moves[PB_MAX_MOVES];
+	int n = 0;
 
 	a->s->expanded++;
+	/* the successors' slots first, fetched together */
 	for (int m = 0; m < d->nmoves; m++) {
-		pb_state child;
+		if (m == undo || !successor(d, &x, m, &children[n]))
+			continue;
+		__builtin_prefetch(&a->slots[slot_of(a, children[n].cells)]);
+		moves[n++] = (uint8_t)m;
+	}
+	a->s->generated += (uint64_t)n;
+	for (int i = 0; i < n; i++) {
+		const pb_state *child = &children[i];
 		int ng = g + 1, nh, nf;
-		size_t slot;
-		uint32_t cid;
+		uint32_t cid = node_in(a, find_slot(a, child->cells));
 
-		if (m == undo || !successor(d, &x, m, &child))
+		if (cid != NO_NODE && a->nodes[cid].g <= ng)
 			continue;
-		a->s->generated++;
-		slot = find_slot(a, child.cells);
-		cid = a->slots[slot];
-		if (cid && a->nodes[cid - 1].g <= ng)
-			continue;
-		nh = child_h(a, &child, h, x.blank);
+		nh = child_h(a, &x, h, &parts, &have_parts, child);
 		nf = ng + nh;
 		if (nf > MAX_COST) {
 			snprintf(a->s->message, sizeof(a->s->message),
 				 "a path longer than %d moves", MAX_COST);
 			return PB_FAILED;
 		}
-		if (cid) {
-			cid--; /* met again, closer: move it */
-		} else {
-			cid = add_node(a, child.cells, child.blank, ng);
+		if (cid == NO_NODE) {
+			cid = add_node(a, child->cells, child->blank, ng);
 			if (cid == NO_NODE)
 				return pb_search_alloc_failed(a->s);
-		}
+		} /* else met again, closer: move it */
 		a->nodes[cid].parent = id;
 		a->nodes[cid].g = (uint8_t)ng;
-		a->nodes[cid].move = (uint8_t)m;
+		a->nodes[cid].move = moves[i];
 		a->nodes[cid].closed = 0;
 		if (push(a, cid, nf, ng))
 			return pb_search_alloc_failed(a->s);
@@ -327,16 +373,17 @@ static int least_walk(astar *a, const node *x, int k, int length, int undo, pb_p
 		out->moves[k] = (uint8_t)m;
 		if (child.cells == d->goal.cells)
 			return 1;
-		cid = a->slots[find_slot(a, child.cells)];
-		if (cid && (a->nodes[cid - 1].g < k + 1 ||
-			    (a->nodes[cid - 1].g == k + 1 && a->nodes[cid - 1].closed)))
+		cid = node_in(a, find_slot(a, child.cells));
+		if (cid != NO_NODE && (a->nodes[cid].g < k + 1 ||
+				       (a->nodes[cid].g == k + 1 && a->nodes[cid].closed)))
 			continue;
 		next = (node){ child.cells, NO_NODE, 0, (uint8_t)m, (int8_t)child.blank, 0 };
 		r = least_walk(a, &next, k + 1, length, d->inverse[m], out);
 		if (r)
 			return r;
 		/* no minimal path goes on from here at this depth */
-		cid = cid ? cid - 1 : add_node(a, child.cells, child.blank, k + 1);
+		if (cid == NO_NODE)
+			cid = add_node(a, child.cells, child.blank, k + 1);
 		if (cid == NO_NODE) {
 			a->stop = pb_search_alloc_failed(a->s);
 			return -1;
@@ -379,7 +426,7 @@ static pb_status search(astar *a, const pb_state *start, pb_path *out)
 	a->nodes[0] = (node){ start->cells, NO_NODE, 0, PB_NO_MOVE, (int8_t)start->blank, 0 };
 	a->count = 1;
 	a->used = 1;
-	a->slots[find_slot(a, start->cells)] = 1;
+	fill_slot(a, find_slot(a, start->cells), start->cells, 0);
 	a->fmin = h;
 	if (push(a, 0, h, 0))
 		return pb_search_alloc_failed(a->s);

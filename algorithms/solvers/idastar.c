@@ -44,13 +44,10 @@ typedef struct ida {
 	/* the moves worth trying from cell c after move l (PB_MAX_MOVES: at
 	 * the start), as a bit mask: the legal ones but the one undoing l */
 	uint8_t tried[PB_MAX_CELLS][PB_MAX_MOVES + 1];
-	/* incremental parts of h: Manhattan distance, linear conflicts,
-	 * pattern database excesses as is and reflected, and where each tile
-	 * is */
-	unsigned md, lc, plain_sum, mirrored_sum;
-	unsigned plain[PB_MAX_PATTERNS], mirrored[PB_MAX_PATTERNS];
-	uint8_t where[PB_MAX_CELLS];
 	uint8_t path[PB_MAX_PATH];
+	/* linear conflicts and pattern databases: the parts of h at each
+	 * depth of the path */
+	pb_heur_parts parts[PB_MAX_PATH];
 } ida;
 
 enum tiles_kind { KIND_ZERO, KIND_MD, KIND_LC, KIND_PDB };
@@ -78,17 +75,6 @@ tiles_recurse(ida *x, uint64_t cells, int blank, int g, int h, int last, const i
 	}
 }
 
-/* The lines whose conflicts change when a tile moves between FROM and TO:
- * the two rows for a vertical move, the two columns for a sideways one. */
-static inline unsigned moved_lines_conflicts(const ida *x, int from, int to, uint64_t cells)
-{
-	const pb_heur *h = x->h;
-	int dir = from / x->width == to / x->width; /* 1: sideways: columns */
-
-	return pb_heur_line_conflicts(h, h->line_of[from][dir], cells) +
-	       pb_heur_line_conflicts(h, h->line_of[to][dir], cells);
-}
-
 /* Expand the node CELLS (blank at BLANK, reached in G moves by last move
  * LAST (PB_MAX_MOVES at the start), heuristic H). The path is written on
  * the way back, once found. */
@@ -109,8 +95,7 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const in
 #pragma GCC unroll 4
 	for (m = 0; m < PB_MAX_MOVES; m++) {
 		int to = x->next[blank][m], nh = 0, f;
-		unsigned tile, md = 0, lc = 0, plain_sum = 0, mirrored_sum = 0;
-		unsigned plain = 0, mirrored = 0, p = 0, q = 0;
+		unsigned tile;
 		uint64_t child;
 
 		if (!(tried & (1u << m)))
@@ -120,31 +105,17 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const in
 		generated++;
 		if (kind == KIND_MD) {
 			nh = h + x->md_delta[tile][blank][m];
-		} else if (kind == KIND_LC) {
-			md = x->md + (unsigned)x->md_delta[tile][blank][m];
-			lc = x->lc - moved_lines_conflicts(x, to, blank, cells) +
-			     moved_lines_conflicts(x, to, blank, child);
-			nh = (int)(md + 2 * lc);
-		} else if (kind == KIND_PDB) {
-			md = x->md + (unsigned)x->md_delta[tile][blank][m];
-			x->where[tile] = (uint8_t)blank;
-			p = heur->pattern_of[tile];
-			plain = pb_heur_pattern_excess(heur, (int)p, x->where);
-			plain_sum = x->plain_sum - x->plain[p] + plain;
-			mirrored_sum = 0;
-			if (heur->mirror) {
-				q = heur->mirror_pattern_of[tile];
-				mirrored = pb_heur_mirror_excess(heur, (int)q, x->where);
-				mirrored_sum = x->mirrored_sum - x->mirrored[q] + mirrored;
-			}
-			nh = (int)(md + 2 * (plain_sum > mirrored_sum ? plain_sum : mirrored_sum));
+		} else if (kind == KIND_LC || kind == KIND_PDB) {
+			pb_heur_parts *parts = &x->parts[g + 1];
+
+			*parts = x->parts[g];
+			pb_heur_parts_move(heur, parts, cells, child, tile, to, blank);
+			nh = (int)pb_heur_parts_value(heur, parts);
 		}
 		f = g + 1 + nh;
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
-			if (kind == KIND_PDB)
-				x->where[tile] = (uint8_t)to;
 			continue;
 		}
 		if (child == x->goal) {
@@ -152,32 +123,7 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const in
 			result = FOUND;
 			break;
 		}
-		if (kind == KIND_LC || kind == KIND_PDB) {
-			unsigned old_md = x->md, old_lc = x->lc;
-			unsigned old_plain_sum = x->plain_sum, old_mirrored_sum = x->mirrored_sum;
-			unsigned old_plain = x->plain[p], old_mirrored = x->mirrored[q];
-
-			x->md = md;
-			x->lc = lc;
-			if (kind == KIND_PDB) {
-				x->plain_sum = plain_sum;
-				x->plain[p] = plain;
-				x->mirrored_sum = mirrored_sum;
-				x->mirrored[q] = mirrored;
-			}
-			result = tiles_recurse(x, child, to, g + 1, nh, m, kind);
-			x->md = old_md;
-			x->lc = old_lc;
-			if (kind == KIND_PDB) {
-				x->plain_sum = old_plain_sum;
-				x->plain[p] = old_plain;
-				x->mirrored_sum = old_mirrored_sum;
-				x->mirrored[q] = old_mirrored;
-				x->where[tile] = (uint8_t)to;
-			}
-		} else {
-			result = tiles_recurse(x, child, to, g + 1, nh, m, kind);
-		}
+		result = tiles_recurse(x, child, to, g + 1, nh, m, kind);
 		if (result != GO_ON)
 			break;
 	}
@@ -280,30 +226,6 @@ static void init_tables(ida *x)
 	}
 }
 
-/* The incremental parts of the heuristic at START. */
-static void init_parts(ida *x, const pb_state *start)
-{
-	const pb_heur *h = x->h;
-
-	if (x->d->kind != PB_TILES)
-		return;
-	x->md = pb_heur_manhattan(h, start->cells);
-	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT)
-		x->lc = pb_heur_all_conflicts(h, start->cells);
-	if (h->info->kind != PB_HEUR_TILES_PDB)
-		return;
-	for (int c = 0; c < x->d->cells; c++)
-		x->where[pb_nibble(start->cells, c)] = (uint8_t)c;
-	for (int q = 0; q < h->npatterns; q++) {
-		x->plain[q] = pb_heur_pattern_excess(h, q, x->where);
-		x->plain_sum += x->plain[q];
-		if (h->mirror) {
-			x->mirrored[q] = pb_heur_mirror_excess(h, q, x->where);
-			x->mirrored_sum += x->mirrored[q];
-		}
-	}
-}
-
 static int search_root(ida *x, const pb_state *start, int h)
 {
 	if (x->d->kind == PB_MSQUARE)
@@ -338,7 +260,8 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	x.goal = c->d->goal.cells;
 	x.width = c->d->width;
 	init_tables(&x);
-	init_parts(&x, start);
+	if (c->d->kind == PB_TILES)
+		pb_heur_parts_init(&c->h, start->cells, &x.parts[0]);
 	h = (int)pb_heur_value(&c->h, start);
 	for (x.bound = h; x.bound < PB_MAX_PATH; x.bound = x.next_bound) {
 		int r;
