@@ -14,7 +14,8 @@ typedef struct block_header {
 
 static block_header *header_of(void *p)
 {
-	return (block_header *)((char *)p - HEADER_SIZE);
+	/* the header sits HEADER_SIZE (a multiple of 16) before the block */
+	return (block_header *)(void *)((char *)p - HEADER_SIZE);
 }
 
 static int meter_take(pb_meter *m, size_t bytes)

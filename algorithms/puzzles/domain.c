@@ -25,6 +25,9 @@ static const uint8_t msquare_ops[3][MSQUARE_CELLS] = {
 };
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -189,7 +192,8 @@ static int parse_board(const char *s, int *w, int *h)
 	b = strtol(s, &end, 10);
 	if (end == s || *end || errno)
 		return -1;
-	if (a < 2 || b < 2 || a * b > PB_MAX_CELLS)
+	/* each side first, so that the product cannot overflow */
+	if (a < 2 || b < 2 || a > PB_MAX_CELLS || b > PB_MAX_CELLS || a * b > PB_MAX_CELLS)
 		return -1;
 	*w = (int)a;
 	*h = (int)b;

@@ -37,7 +37,10 @@ Test(domain, names_and_boards)
 {
 	pb_domain d;
 	char err[200];
-	const char *bad[] = { "tiles1x9", "tiles5x4", "tiles3", "tilesx3", "9puzzle", "tiles3x3junk", "" };
+	const char *bad[] = { "tiles1x9", "tiles5x4", "tiles3", "tilesx3", "9puzzle", "tiles3x3junk", "",
+			      /* sides whose product overflows a long */
+			      "tiles4611686018427387904x4", "tiles4611686018427387906x8",
+			      "tiles99999999999999999999x2" };
 
 	d = domain("8puzzle");
 	cr_assert(d.width == 3 && d.height == 3 && d.index_count == pb_factorial(9) / 2);
