@@ -154,24 +154,36 @@ static void printable(char *s)
 			*s = '?';
 }
 
+static bool blank_line(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+			return false;
+	return true;
+}
+
 static void answer_line(solve_job *job, const char *line, size_t len, size_t lineno)
 {
-	size_t bad = control_byte_at(line, len);
 	char err[160];
 	pb_state start;
 	pb_search *s = &job->search;
 	pb_path path;
 	pb_status st;
+	size_t bad;
 
-	if (bad < len) {
-		fprintf(stderr, "line %zu: control byte 0x%02x in column %zu (a binary file?)\n",
-			lineno, (unsigned char)line[bad], bad + 1);
-		job->status = PB_EXIT_USAGE;
-		return;
-	}
+	/* The parser sees every byte once; only a line it refuses is looked at
+	 * again, to tell a blank line or a binary file from a wrong puzzle. */
 	if (pb_parse(job->d, line, len, &start, err, sizeof(err))) {
-		printable(err);
-		fprintf(stderr, "line %zu: %s\n", lineno, err);
+		if (blank_line(line, len))
+			return;
+		bad = control_byte_at(line, len);
+		if (bad < len) {
+			fprintf(stderr, "line %zu: control byte 0x%02x in column %zu (a binary file?)\n",
+				lineno, (unsigned char)line[bad], bad + 1);
+		} else {
+			printable(err);
+			fprintf(stderr, "line %zu: %s\n", lineno, err);
+		}
 		job->status = PB_EXIT_USAGE;
 		return;
 	}
@@ -191,13 +203,6 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 	}
 }
 
-static bool blank_line(const char *line, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-			return false;
-	return true;
-}
 
 static int setup_domain(const solve_options *o, pb_domain *d)
 {
@@ -276,8 +281,7 @@ static int answer_stream(solve_job *job, int fd)
 				continue;
 			}
 			lineno++;
-			if (!blank_line(line, n))
-				answer_line(job, line, n, lineno);
+			answer_line(job, line, n, lineno);
 		}
 		memmove(buf, buf + at, have - at);
 		have -= at;

@@ -228,7 +228,6 @@ enum { CH_OTHER, CH_SPACE, CH_DIGIT, CH_BLANK };
 /* Character classes of the instance syntax. */
 static const uint8_t char_class[256] = {
 	[' '] = CH_SPACE, ['\t'] = CH_SPACE, ['\r'] = CH_SPACE, ['\n'] = CH_SPACE,
-	['\v'] = CH_SPACE, ['\f'] = CH_SPACE,
 	['0' ... '9'] = CH_DIGIT,
 	['x'] = CH_BLANK, ['X'] = CH_BLANK,
 };
@@ -254,22 +253,24 @@ static int bad_token(const pb_domain *d, const char *tok, size_t n, char *err,
 static bool parse_one_char_tokens(const pb_domain *d, const char *text,
 				  size_t len, unsigned *values)
 {
-	unsigned seen = 0, n = (unsigned)d->cells, full = (1u << n) - 1;
+	const unsigned char *p = (const unsigned char *)text;
+	unsigned seen = 0, n = (unsigned)d->cells, full = (1u << n) - 1, out_of_range = 0, gaps = 0;
 
-	if (len == 2 * n && text[len - 1] == '\r')
+	if (len == 2 * n && p[len - 1] == '\r')
 		len--;
 	if (d->kind != PB_TILES || n > 10 || len != 2 * n - 1)
 		return false;
+	/* no branch per character: mistakes are gathered and judged once */
 	for (unsigned i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)text[2 * i];
-		unsigned v = c == 'x' ? 0 : (unsigned)(c - '0');
+		unsigned c = p[2 * i], v = c == 'x' ? 0 : c - '0';
 
-		if ((i && text[2 * i - 1] != ' ') || v >= n)
-			return false;
-		seen |= 1u << v;
+		out_of_range |= v >= n;
+		seen |= 1u << (v & 15);
 		values[i] = v;
 	}
-	return seen == full;
+	for (unsigned i = 1; i < n; i++)
+		gaps |= p[2 * i - 1] ^ ' ';
+	return !out_of_range && !gaps && seen == full;
 }
 
 /* Read the user's values from TEXT into VALUES (blank as 0). */
@@ -322,22 +323,22 @@ int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
 	     char *err, size_t errlen)
 {
 	unsigned values[PB_MAX_CELLS];
+	uint64_t cells = 0;
 
 	if (parse_values(d, text, len, values, err, errlen))
 		return -1;
-	out->cells = 0;
 	if (d->kind == PB_MSQUARE) {
 		/* start = inverse of the target (see domain.h) */
 		for (int c = 0; c < d->cells; c++)
-			out->cells |= (uint64_t)c << (4 * (values[c] - 1));
+			cells |= (uint64_t)c << (4 * (values[c] - 1));
+		out->cells = cells;
 		out->blank = -1;
 		return 0;
 	}
-	for (int c = 0; c < d->cells; c++) {
-		out->cells |= (uint64_t)d->label[values[c]] << (4 * c);
-		if (!values[c])
-			out->blank = c;
-	}
+	for (int c = 0; c < d->cells; c++)
+		cells |= (uint64_t)d->label[values[c]] << (4 * c);
+	out->cells = cells;
+	out->blank = pb_find_blank(d, cells);
 	return 0;
 }
 
