@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,12 @@
 #include <unistd.h>
 
 /* Two bits for each (placement, blank region) pair during the build: not
- * seen, in the layer being expanded, in the next layer, or done (after
- * Korf's two-bit breadth-first search). The two layer codes swap roles from
- * one layer to the next, and an expanded pair becomes done at once, so a
- * layer needs one pass over the array. */
+ * seen, in the layer being expanded, in the next layer, or done (two-bit
+ * breadth-first search: Cooperman & Finkelstein 1992; Korf, "Minimizing
+ * disk I/O in two-bit breadth-first search", AAAI 2008). The two layer
+ * codes swap roles from one layer to the next, and an expanded pair
+ * becomes done at once, so a layer needs one pass over the array. The
+ * pass is shared by threads, chunk by chunk. */
 #define CODE_BITS 2
 #define CODES_PER_WORD (64 / CODE_BITS)
 #define CODE_MASK ((1u << CODE_BITS) - 1)
@@ -104,7 +107,6 @@ void pb_pdb_release(pb_pdb *p)
 /* The state of one build. */
 typedef struct builder {
 	pb_pdb *p;
-	pb_search *s;
 	int slots;       /* free cells of a placement: the blank's choices */
 	uint32_t all;    /* every cell */
 	uint32_t nb[PB_MAX_CELLS]; /* neighbours of each cell */
@@ -117,8 +119,24 @@ typedef struct builder {
 	int high_digits;
 	uint64_t low_count;
 	uint16_t *high_table, *low_table;
-	uint64_t *codes;
-	uint64_t fresh;  /* pairs first seen in this layer */
+	uint64_t *codes; /* written by the workers with atomic operations */
+	uint64_t nwords;
+	/* the layer being expanded: its depth, the next chunk of words to
+	 * take, and whether a worker was told to stop */
+	unsigned depth;
+	uint64_t next_chunk;
+	int stopped;
+} builder;
+
+/* One thread's share of a layer: its successors waiting to be looked up,
+ * and its counts, summed when the layer is done. */
+typedef struct worker {
+	builder *b;
+	pb_search poll;  /* a copy of the build's limits, polled alone */
+	pb_status status;
+	uint64_t fresh;  /* pairs first seen */
+	uint64_t expanded, generated;
+	int max_excess;
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
 	int nbatch;
 	struct successor {
@@ -126,7 +144,7 @@ typedef struct builder {
 		uint64_t placement;
 		unsigned md;        /* its Manhattan distance */
 	} batch[BATCH];
-} builder;
+} worker;
 
 /* The cells reached from START over FREE cells. */
 static uint32_t flood(const builder *b, int start, uint32_t free)
@@ -204,50 +222,60 @@ static uint64_t rank(const builder *b, const uint8_t *pos)
 	return pb_pdb_rank(b->p, pos, order, same);
 }
 
-/* Record the batched successors, found at DEPTH, as CODE. */
-static void settle(builder *b, unsigned code, unsigned depth)
+/* Record W's batched successors, found at the next depth. A field goes
+ * from unseen to the next layer's code by an atomic or (every thread that
+ * finds it writes the same code; the returned old value says who was
+ * first), and the first to reach a placement writes its entry by an atomic
+ * and on its nibble (all who might write it in this layer write the same
+ * value; the other nibble is another placement's). */
+static void settle(worker *w)
 {
+	const builder *b = w->b;
 	pb_pdb *p = b->p;
+	unsigned depth = b->depth + 1;
+	uint64_t code = layer_code(depth);
 
-	for (int i = 0; i < b->nbatch; i++) {
-		const struct successor *x = &b->batch[i];
+	for (int i = 0; i < w->nbatch; i++) {
+		const struct successor *x = &w->batch[i];
 		uint64_t *word = &b->codes[x->pair / CODES_PER_WORD];
 		unsigned shift = (unsigned)(x->pair % CODES_PER_WORD) * CODE_BITS;
 		uint8_t *entry;
 		unsigned eshift, excess;
 
-		if ((*word >> shift) & CODE_MASK)
+		if ((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & CODE_MASK)
 			continue;
-		*word |= (uint64_t)code << shift;
-		b->fresh++;
+		if ((__atomic_fetch_or(word, code << shift, __ATOMIC_RELAXED) >> shift) & CODE_MASK)
+			continue;
+		w->fresh++;
 		entry = &p->excess[x->placement >> 1];
 		eshift = (unsigned)(x->placement & 1) * PB_PDB_ENTRY_BITS;
-		if (((*entry >> eshift) & PB_PDB_UNSET) != PB_PDB_UNSET)
+		if (((__atomic_load_n(entry, __ATOMIC_RELAXED) >> eshift) & PB_PDB_UNSET) != PB_PDB_UNSET)
 			continue;
 		excess = (depth - x->md) / 2;
 		if (excess > PB_PDB_MAX_EXCESS) {
-			b->overflow = true;
+			w->overflow = true;
 			excess = PB_PDB_MAX_EXCESS;
 		}
-		if ((int)excess > p->max_excess)
-			p->max_excess = (int)excess;
-		*entry = (uint8_t)((*entry & ~(PB_PDB_UNSET << eshift)) | (excess << eshift));
+		if ((int)excess > w->max_excess)
+			w->max_excess = (int)excess;
+		__atomic_fetch_and(entry, (uint8_t)~((PB_PDB_UNSET & ~excess) << eshift),
+				   __ATOMIC_RELAXED);
 	}
-	b->nbatch = 0;
+	w->nbatch = 0;
 }
 
-static inline void push(builder *b, uint64_t placement, unsigned slot, unsigned md,
-			unsigned code, unsigned depth)
+static inline void push(worker *w, uint64_t placement, unsigned slot, unsigned md)
 {
-	struct successor *x = &b->batch[b->nbatch++];
+	const builder *b = w->b;
+	struct successor *x = &w->batch[w->nbatch++];
 
 	x->placement = placement;
 	x->pair = placement * (uint64_t)b->slots + slot;
 	x->md = md;
 	__builtin_prefetch(&b->codes[x->pair / CODES_PER_WORD], 1);
 	__builtin_prefetch(&b->p->excess[placement >> 1], 1);
-	if (b->nbatch == BATCH)
-		settle(b, code, depth);
+	if (w->nbatch == BATCH)
+		settle(w);
 }
 
 /* The rank of the placement R after tile I (of those at cells OCCUPIED,
@@ -275,8 +303,9 @@ static inline uint64_t rank_after(const builder *b, uint64_t r, int i, int c, in
 
 /* Generate the successors of (placement R, blank region SLOT): each pattern
  * tile next to the region steps into it, at a cost of one. */
-static void expand(builder *b, uint64_t r, unsigned slot, unsigned code, unsigned depth)
+static void expand(worker *w, uint64_t r, unsigned slot)
 {
+	const builder *b = w->b;
 	const pb_pdb *p = b->p;
 	uint8_t pos[PB_PDB_MAX_TILES], at[PB_MAX_CELLS];
 	uint32_t occupied, free, region;
@@ -298,41 +327,96 @@ static void expand(builder *b, uint64_t r, unsigned slot, unsigned code, unsigne
 			uint32_t nfree = free ^ (1u << t) ^ (1u << c);
 
 			to &= to - 1;
-			push(b, rank_after(b, r, i, c, t, occupied, at), region_slot(b, c, nfree),
-			     md - b->dist[i][c] + b->dist[i][t], code, depth);
-			b->s->generated++;
+			push(w, rank_after(b, r, i, c, t, occupied, at), region_slot(b, c, nfree),
+			     md - b->dist[i][c] + b->dist[i][t]);
+			w->generated++;
 		}
 	}
-	b->s->expanded++;
+	w->expanded++;
 }
 
-/* Expand every pair of the layer at DEPTH. Returns PB_SOLVED or the reason
- * the search stopped. */
-static pb_status expand_layer(builder *b, uint64_t nwords, unsigned depth)
+/* Words of the code array a worker takes at a time. */
+#define CHUNK_WORDS 4096
+
+/* A worker's loop: take chunks of the code array until none is left and
+ * expand the pairs of the current layer in them; each expanded pair
+ * becomes done (by an atomic or: other workers may be filling other fields
+ * of the word). Stops early when its limits say so, or another's did. */
+static void *work(void *arg)
 {
-	uint64_t want = CODE_LOW_BITS * layer_code(depth);
-	unsigned next = layer_code(depth + 1);
+	worker *w = arg;
+	builder *b = w->b;
+	uint64_t want = CODE_LOW_BITS * layer_code(b->depth);
 
-	for (uint64_t w = 0; w < nwords; w++) {
-		uint64_t x = b->codes[w] ^ want;
-		uint64_t hits = ~(x | (x >> 1)) & CODE_LOW_BITS, left = hits;
+	while (!__atomic_load_n(&b->stopped, __ATOMIC_RELAXED)) {
+		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * CHUNK_WORDS;
+		uint64_t end = first + CHUNK_WORDS < b->nwords ? first + CHUNK_WORDS : b->nwords;
 
-		while (left) {
-			uint64_t pair = w * CODES_PER_WORD + (unsigned)__builtin_ctzll(left) / CODE_BITS;
-			pb_status st = pb_search_poll(b->s);
+		for (uint64_t i = first; i < end; i++) {
+			uint64_t x = __atomic_load_n(&b->codes[i], __ATOMIC_RELAXED) ^ want;
+			uint64_t hits = ~(x | (x >> 1)) & CODE_LOW_BITS;
 
-			if (st != PB_SOLVED)
-				return st;
-			left &= left - 1;
-			expand(b, pair / (uint64_t)b->slots, (unsigned)(pair % (uint64_t)b->slots),
-			       next, depth + 1);
+			for (uint64_t left = hits; left; left &= left - 1) {
+				uint64_t pair = i * CODES_PER_WORD +
+						(unsigned)__builtin_ctzll(left) / CODE_BITS;
+
+				w->status = pb_search_poll(&w->poll);
+				if (w->status != PB_SOLVED) {
+					__atomic_store_n(&b->stopped, 1, __ATOMIC_RELAXED);
+					return NULL;
+				}
+				expand(w, pair / (uint64_t)b->slots, (unsigned)(pair % (uint64_t)b->slots));
+			}
+			if (hits)
+				__atomic_fetch_or(&b->codes[i], hits * CODE_DONE, __ATOMIC_RELAXED);
 		}
-		/* the expanded pairs are done (the successors in the batch
-		 * only ever fill fields not seen yet) */
-		b->codes[w] |= hits * CODE_DONE;
+		if (end == b->nwords)
+			break;
 	}
-	settle(b, next, depth + 1);
-	return PB_SOLVED;
+	settle(w);
+	return NULL;
+}
+
+#define MAX_THREADS PB_PDB_MAX_THREADS
+
+/* Expand the layer at B->depth with NTHREADS workers (this thread one of
+ * them). Returns PB_SOLVED or why the build stopped; *FRESH: the pairs of
+ * the next layer. */
+static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nthreads,
+			      uint64_t *fresh)
+{
+	pthread_t threads[MAX_THREADS];
+	bool started[MAX_THREADS] = { false };
+	pb_status st = PB_SOLVED;
+
+	b->next_chunk = 0;
+	b->stopped = 0;
+	for (int t = 0; t < nthreads; t++) {
+		worker *w = &workers[t];
+
+		w->b = b;
+		w->poll = *s;
+		w->status = PB_SOLVED;
+		w->fresh = w->expanded = w->generated = 0;
+		w->nbatch = 0;
+		if (t)
+			started[t] = !pthread_create(&threads[t], NULL, work, w);
+	}
+	work(&workers[0]);
+	*fresh = 0;
+	for (int t = 0; t < nthreads; t++) {
+		worker *w = &workers[t];
+
+		if (t && started[t])
+			pthread_join(threads[t], NULL);
+		*fresh += w->fresh;
+		s->expanded += w->expanded;
+		s->generated += w->generated;
+		if (w->status != PB_SOLVED)
+			st = w->status;
+	}
+	/* a worker that could not start left its chunks to the others */
+	return st;
 }
 
 /* Ask for huge pages for the block P of BYTES (fewer TLB misses in the
@@ -375,7 +459,6 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 
 	memset(b, 0, sizeof(*b));
 	b->p = p;
-	b->s = s;
 	b->slots = p->cells - k;
 	b->all = (uint32_t)(masks - 1);
 	for (int c = 0; c < p->cells; c++) {
@@ -427,54 +510,79 @@ static void builder_release(builder *b)
 	pb_free(b->codes);
 }
 
+/* How many threads a build uses: the processors online, at most
+ * MAX_THREADS, and none past what the layer's chunks can feed. */
+static int thread_count(uint64_t nwords)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t chunks = (nwords + CHUNK_WORDS - 1) / CHUNK_WORDS;
+
+	if (n < 1)
+		n = 1;
+	if (n > MAX_THREADS)
+		n = MAX_THREADS;
+	return (uint64_t)n > chunks ? (int)chunks : (int)n;
+}
+
 pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 {
 	builder b;
-	uint64_t pairs, nwords, goal;
+	worker *workers = NULL;
+	uint64_t pairs, goal, fresh = 1;
 	uint32_t free = 0;
 	pb_status st = PB_SOLVED;
+	int nthreads;
 
 	p->max_excess = 0;
 	pairs = p->entries * (uint64_t)(p->cells - p->ntiles);
-	nwords = (pairs + CODES_PER_WORD - 1) / CODES_PER_WORD;
 	p->excess = pb_alloc(&s->meter, (p->entries + 1) / 2);
-	if (builder_init(&b, p, s) || !p->excess ||
-	    !(b.codes = pb_calloc(&s->meter, nwords, sizeof(uint64_t)))) {
-		builder_release(&b);
-		pb_pdb_release(p);
-		return pb_search_alloc_failed(s);
-	}
-	want_huge_pages(b.codes, nwords * sizeof(uint64_t));
+	if (builder_init(&b, p, s) || !p->excess)
+		goto refused;
+	b.nwords = (pairs + CODES_PER_WORD - 1) / CODES_PER_WORD;
+	nthreads = thread_count(b.nwords);
+	workers = pb_calloc(&s->meter, (size_t)nthreads, sizeof(*workers));
+	b.codes = pb_calloc(&s->meter, b.nwords, sizeof(uint64_t));
+	if (!workers || !b.codes)
+		goto refused;
+	want_huge_pages(b.codes, b.nwords * sizeof(uint64_t));
 	want_huge_pages(p->excess, (p->entries + 1) / 2);
 	memset(p->excess, 0xff, (p->entries + 1) / 2);
 
-	/* the goal: every pattern tile home, the blank in the goal blank's region */
+	/* the goal: every pattern tile home, the blank in the goal blank's
+	 * region; its entry is 0 */
 	goal = rank(&b, p->goal_cell);
 	free = b.all;
 	for (int i = 0; i < p->ntiles; i++)
 		free &= ~(1u << p->goal_cell[i]);
-	b.batch[0].placement = goal;
-	b.batch[0].pair = goal * (uint64_t)b.slots + region_slot(&b, p->goal_blank, free);
-	b.batch[0].md = 0;
-	b.nbatch = 1;
-	settle(&b, layer_code(0), 0);
+	{
+		uint64_t pair = goal * (uint64_t)b.slots + region_slot(&b, p->goal_blank, free);
 
-	for (unsigned depth = 0; b.fresh; depth++) {
-		b.fresh = 0;
-		st = expand_layer(&b, nwords, depth);
-		if (st != PB_SOLVED)
-			break;
+		b.codes[pair / CODES_PER_WORD] |= (uint64_t)layer_code(0)
+						  << (pair % CODES_PER_WORD * CODE_BITS);
+		p->excess[goal >> 1] &= (uint8_t)~(PB_PDB_UNSET << (goal & 1) * PB_PDB_ENTRY_BITS);
 	}
+	for (b.depth = 0; fresh && st == PB_SOLVED; b.depth++)
+		st = expand_layer(&b, s, workers, nthreads, &fresh);
+	for (int t = 0; st == PB_SOLVED && t < nthreads; t++) {
+		if (workers[t].max_excess > p->max_excess)
+			p->max_excess = workers[t].max_excess;
+		if (workers[t].overflow) {
+			snprintf(s->message, sizeof(s->message),
+				 "a pattern database entry exceeds %d (the most %d bits hold)",
+				 PB_PDB_MAX_EXCESS, PB_PDB_ENTRY_BITS);
+			st = PB_FAILED;
+		}
+	}
+	pb_free(workers);
 	builder_release(&b);
-	if (st == PB_SOLVED && b.overflow) {
-		snprintf(s->message, sizeof(s->message),
-			 "a pattern database entry exceeds %d (the most %d bits hold)",
-			 PB_PDB_MAX_EXCESS, PB_PDB_ENTRY_BITS);
-		st = PB_FAILED;
-	}
 	if (st != PB_SOLVED)
 		pb_pdb_release(p);
 	return st;
+refused:
+	pb_free(workers);
+	builder_release(&b);
+	pb_pdb_release(p);
+	return pb_search_alloc_failed(s);
 }
 
 /* The cache file: a header of 64-bit fields, then the entries. */

@@ -33,6 +33,8 @@
 
 /* The most tiles in one pattern (the 8 of the 7-8 partition). */
 #define PB_PDB_MAX_TILES 8
+/* The most threads a build runs (one a processor online). */
+#define PB_PDB_MAX_THREADS 8
 /* Bits an entry costs, and the largest excess an entry can hold; the value
  * above it marks an entry not reached yet during the build. */
 #define PB_PDB_ENTRY_BITS 4
@@ -60,8 +62,9 @@ typedef struct pb_pdb {
 int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells);
 
 /* Build P's table by breadth-first search, allocating through S's meter and
- * polling S once per abstract state expanded; S's expanded and generated
- * count the abstract states. Returns PB_SOLVED, PB_MEMOUT, PB_TIMEOUT,
+ * polling S's limits once per abstract state expanded (each thread of the
+ * build polls a copy, so a stop is seen within PB_POLL_INTERVAL states of
+ * each thread); S's expanded and generated count the abstract states. Returns PB_SOLVED, PB_MEMOUT, PB_TIMEOUT,
  * PB_STOPPED, or PB_FAILED (message in S) when an entry does not fit. On
  * failure P holds no table. */
 pb_status pb_pdb_build(pb_pdb *p, pb_search *s);

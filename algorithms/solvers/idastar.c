@@ -1,17 +1,20 @@
 /* IDA* (R. E. Korf, "Depth-first iterative-deepening: an optimal admissible
  * tree search", Artificial Intelligence 27, 1985): depth-first searches
  * bounded by f = g + h, each bound the least f that passed the one before.
- * The state changes in place and is restored on the way back; the
- * heuristic is updated from the one tile that moves; the move that undoes
- * the last one is never tried. The tiles search is specialised per
- * heuristic (one function each, the body inlined), so the hot loop makes no
- * indirect call; moves come from the domain's table of neighbours.
+ * Nothing is allocated: a tiles state is one 64-bit word, a move two
+ * shifts and an add, and the caller's word is the undo; the heuristic is
+ * updated from the one tile that moves (its parts kept per depth); the move
+ * that undoes the last one is never tried. The tiles search is specialised
+ * per heuristic (one function each, the body inlined), so the hot loop
+ * makes no indirect call; moves and Manhattan deltas come from tables
+ * copied next to each other.
  *
  * Magic Squares: the last iteration tries the ops in order A, B, C and only
  * A after A is pruned (it undoes itself), so the first path found is the
  * lexicographically least of the minimal ones: every prefix of a minimal
  * path passes the bound, since the heuristic is admissible. */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,13 +37,11 @@ typedef struct ida {
 	int next_bound; /* least f above it seen */
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
-	int width;
 	/* the cell the blank reaches from cell c by move m, or -1 */
 	int8_t next[PB_MAX_CELLS][PB_MAX_MOVES];
 	/* the change of Manhattan distance when the blank at cell c moves by m
 	 * and the tile t there comes to c: [t][c][m] */
 	int8_t md_delta[PB_MAX_CELLS][PB_MAX_CELLS][PB_MAX_MOVES];
-	uint8_t inverse[PB_MAX_MOVES];
 	/* the moves worth trying from cell c after move l (PB_MAX_MOVES: at
 	 * the start), as a bit mask: the legal ones but the one undoing l */
 	uint8_t tried[PB_MAX_CELLS][PB_MAX_MOVES + 1];
@@ -209,7 +210,6 @@ static void init_tables(ida *x)
 {
 	const pb_domain *d = x->d;
 
-	memcpy(x->inverse, d->inverse, sizeof(x->inverse));
 	if (d->kind != PB_TILES)
 		return;
 	for (int c = 0; c < d->cells; c++) {
@@ -253,12 +253,11 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	out->length = 0;
 	if (pb_is_goal(c->d, start))
 		return PB_SOLVED;
-	memset(&x, 0, sizeof(x));
+	memset(&x, 0, offsetof(ida, path)); /* the path and parts are written as used */
 	x.d = c->d;
 	x.h = &c->h;
 	x.s = s;
 	x.goal = c->d->goal.cells;
-	x.width = c->d->width;
 	init_tables(&x);
 	if (c->d->kind == PB_TILES)
 		pb_heur_parts_init(&c->h, start->cells, &x.parts[0]);
