@@ -710,6 +710,7 @@ pb_pdb_load_result pb_pdb_load(pb_pdb *p, const char *path, pb_meter *m)
 		result = PB_PDB_NOMEM;
 		goto out;
 	}
+	want_huge_pages(p->excess, bytes);
 	if (!read_all(fd, p->excess, bytes) || checksum(p->excess, bytes) != got.checksum) {
 		pb_pdb_release(p);
 		goto out;
