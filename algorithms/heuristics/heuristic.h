@@ -6,10 +6,11 @@
  * also consistent (a move lowers them by one at most): a database keeps
  * the least distance over the blank's places, which one move can lower by
  * more; A* reopens a state it meets again by a shorter path.
- * - zero: h = 0 (breadth-first order; Magic Squares with A*).
+ * - zero: h = 0 (breadth-first order; every domain).
  * - manhattan: the sum of the tiles' distances from their goal cells.
  * - linear-conflict: Manhattan plus two moves for each tile that must leave
- *   its goal row or column to let another pass (Hansson, Mayer & Yung 1992):
+ *   its goal row or column to let another pass (Hansson, Mayer & Yung,
+ *   Information Sciences 63, 1992):
  *   per line, the tiles in their goal line less the longest run of them
  *   already in goal order.
  * - pdb555, pdb663, pdb78: the sum of disjoint pattern databases (pdb.h) on
@@ -17,7 +18,9 @@
  *   main diagonal, also reflected about it, taking the larger sum (Felner,
  *   Korf & Hanan 2004).
  * - msquare-pdb: Magic Squares: the larger of two pattern databases that
- *   each track where six of the eight values are (the other two unlabelled). */
+ *   each track where six of the eight values are (the other two
+ *   unlabelled), built by a breadth-first search backwards from the goal
+ *   in memory (20,160 bytes each, in milliseconds). */
 #ifndef PB_HEURISTIC_H
 #define PB_HEURISTIC_H
 
