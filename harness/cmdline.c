@@ -1,9 +1,13 @@
 #include "cmdline.h"
 
+#include <stdarg.h>
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "commands.h"
 
 #define PROGRAM "bench"
 
@@ -75,4 +79,16 @@ int cmdline_domain(const char *cmd, pb_domain *d, const char *name, const char *
 		return -1;
 	}
 	return 0;
+}
+
+int cmdline_bad_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "bench %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see 'bench %s --help')\n", cmd);
+	return PB_EXIT_USAGE;
 }

@@ -19,4 +19,9 @@ int cmdline_split(char *list, char **items, int max);
  * "bench CMD: ..." printed on standard error. */
 int cmdline_domain(const char *cmd, pb_domain *d, const char *name, const char *goal);
 
+/* Print "bench CMD: <message> (see 'bench CMD --help')" on standard error
+ * and return the exit status for bad usage. */
+int cmdline_bad_usage(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 #endif

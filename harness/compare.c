@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "commands.h"
 #include "report.h"
 #include "units.h"
@@ -67,19 +68,7 @@ static void usage(FILE *out)
 "bad usage or unreadable runs.\n", 100 * DEFAULT_THRESHOLD);
 }
 
-static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "bench " CMD ": ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see 'bench " CMD " --help')\n");
-	return PB_EXIT_USAGE;
-}
+#define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
 static int cmp_str(const char *a, const char *b)
 {

@@ -122,19 +122,7 @@ static void usage(FILE *out)
 		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, mpi_job_available() ? "this one" : "not this one");
 }
 
-static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "bench " CMD ": ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see 'bench " CMD " --help')\n");
-	return PB_EXIT_USAGE;
-}
+#define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
 static int add_dataset(run_options *o, const char *path)
 {

@@ -407,19 +407,7 @@ static void usage(FILE *out)
 		DEFAULT_SHOWN);
 }
 
-static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "bench " CMD ": ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see 'bench " CMD " --help')\n");
-	return PB_EXIT_USAGE;
-}
+#define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
 static int add_dataset(verify_args *a, const char *path)
 {
