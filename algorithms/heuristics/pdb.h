@@ -61,12 +61,13 @@ typedef struct pb_pdb {
  * PB_PDB_MAX_TILES tiles. */
 int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells);
 
-/* Build P's table by breadth-first search, allocating through S's meter and
- * polling S's limits once per abstract state expanded (each thread of the
- * build polls a copy, so a stop is seen within PB_POLL_INTERVAL states of
- * each thread); S's expanded and generated count the abstract states. Returns PB_SOLVED, PB_MEMOUT, PB_TIMEOUT,
- * PB_STOPPED, or PB_FAILED (message in S) when an entry does not fit. On
- * failure P holds no table. */
+/* Build P's table by breadth-first search, one thread a processor (up to
+ * PB_PDB_MAX_THREADS), allocating through S's meter and polling S's limits
+ * once per abstract state expanded (each thread polls a copy, so a stop is
+ * seen within PB_POLL_INTERVAL states of each thread); S's expanded and
+ * generated count the abstract states. Returns PB_SOLVED, PB_MEMOUT,
+ * PB_TIMEOUT, PB_STOPPED, or PB_FAILED (message in S) when an entry does
+ * not fit. On failure P holds no table. */
 pb_status pb_pdb_build(pb_pdb *p, pb_search *s);
 
 /* The cache file of P under DIR, as DIR/tiles4x4-b0-fe00.pdb (board, goal

@@ -138,22 +138,26 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const in
  * They recurse into each other through tiles_recurse; noinline keeps the
  * compiler from unrolling that recursion into itself (which took minutes
  * and a gigabyte to compile, for no gain at run time). */
-static __attribute__((noinline)) int tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int last)
+static __attribute__((noinline)) int
+tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
 	return tiles_search(x, cells, blank, g, h, last, KIND_ZERO);
 }
 
-static __attribute__((noinline)) int tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int last)
+static __attribute__((noinline)) int
+tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
 	return tiles_search(x, cells, blank, g, h, last, KIND_MD);
 }
 
-static __attribute__((noinline)) int tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int last)
+static __attribute__((noinline)) int
+tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
 	return tiles_search(x, cells, blank, g, h, last, KIND_LC);
 }
 
-static __attribute__((noinline)) int tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int last)
+static __attribute__((noinline)) int
+tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int last)
 {
 	return tiles_search(x, cells, blank, g, h, last, KIND_PDB);
 }
