@@ -15,6 +15,7 @@ static int table_alloc(pb_table *t, pb_meter *meter, int bits)
 	t->mask = slots - 1;
 	t->shift = 64 - bits;
 	t->count = 0;
+	t->hold = 0;
 	t->meter = meter;
 	return 0;
 }

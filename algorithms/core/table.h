@@ -17,6 +17,8 @@ typedef struct pb_table {
 	size_t mask;      /* slots - 1 (a power of two) */
 	size_t count;
 	int shift;        /* 64 - log2(slots) */
+	int hold;         /* nonzero: fill to 15/16 before doubling, for a
+			   * search with no time left for a rehash */
 	pb_meter *meter;
 } pb_table;
 
@@ -40,7 +42,9 @@ static inline size_t pb_table_slot(const pb_table *t, uint64_t key)
 /* Whether inserting EXTRA more keys may double the table. */
 static inline int pb_table_will_grow(const pb_table *t, size_t extra)
 {
-	return (t->count + extra) * 4 > (t->mask + 1) * 3;
+	size_t slots = t->mask + 1;
+
+	return t->hold ? (t->count + extra) * 16 > slots * 15 : (t->count + extra) * 4 > slots * 3;
 }
 
 /* A rough, generous price of doubling the table, in nanoseconds (zeroing
@@ -71,7 +75,7 @@ static inline int pb_table_insert(pb_table *t, uint64_t key, uint16_t value,
 {
 	size_t i;
 
-	if ((t->count + 1) * 4 > (t->mask + 1) * 3 && pb_table_grow(t))
+	if (pb_table_will_grow(t, 1) && pb_table_grow(t))
 		return -1;
 	for (i = pb_table_slot(t, key); t->keys[i]; i = (i + 1) & t->mask) {
 		if (t->keys[i] == key) {

@@ -31,6 +31,9 @@ typedef struct visited_ops {
 	uint8_t (*tag_of)(const visited *v, const pb_state *s);
 	/* Nanoseconds of work (a rehash) the next few marks may cause, or 0. */
 	uint64_t (*growth_ns)(const visited *v);
+	/* Put that work off (a fuller table): 1, or 0 when it was put off
+	 * already. */
+	int (*hold_growth)(visited *v);
 	void (*release)(visited *v);
 } visited_ops;
 
@@ -54,6 +57,14 @@ static uint8_t hash_tag_of(const visited *v, const pb_state *s)
 static uint64_t hash_growth_ns(const visited *v)
 {
 	return pb_table_will_grow(&v->table, PB_MAX_MOVES) ? pb_table_grow_ns(&v->table) : 0;
+}
+
+static int hash_hold_growth(visited *v)
+{
+	if (v->table.hold)
+		return 0;
+	v->table.hold = 1;
+	return 1;
 }
 
 static void hash_release(visited *v)
@@ -89,13 +100,23 @@ static uint64_t rank_growth_ns(const visited *v)
 	return 0;
 }
 
+static int rank_hold_growth(visited *v)
+{
+	(void)v;
+	return 0;
+}
+
 static void rank_release(visited *v)
 {
 	pb_free(v->tags);
 }
 
-static const visited_ops hash_ops = { hash_init, hash_mark, hash_tag_of, hash_growth_ns, hash_release };
-static const visited_ops rank_ops = { rank_init, rank_mark, rank_tag_of, rank_growth_ns, rank_release };
+static const visited_ops hash_ops = {
+	hash_init, hash_mark, hash_tag_of, hash_growth_ns, hash_hold_growth, hash_release,
+};
+static const visited_ops rank_ops = {
+	rank_init, rank_mark, rank_tag_of, rank_growth_ns, rank_hold_growth, rank_release,
+};
 
 /* Walk back from the goal to the start along the recorded moves. */
 static void read_path(const visited_ops *ops, const visited *v, pb_path *out)
@@ -148,8 +169,13 @@ bfs_search(const visited_ops *ops, const pb_domain *d, const pb_state *start,
 		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : 0;
 		if ((st = pb_search_poll(s)) != PB_SOLVED)
 			break;
-		if (ops->growth_ns(&v) && (st = pb_search_can_afford(s, ops->growth_ns(&v))) != PB_SOLVED)
-			break;
+		/* a rehash that would end past the deadline is put off once (the
+		 * table fills further instead), so the search runs up to its limit */
+		if (ops->growth_ns(&v) && (st = pb_search_can_afford(s, ops->growth_ns(&v))) != PB_SOLVED) {
+			if (st != PB_TIMEOUT || !ops->hold_growth(&v))
+				break;
+			st = PB_SOLVED;
+		}
 		if (pb_queue_reserve(&q, PB_MAX_MOVES)) {
 			st = pb_search_alloc_failed(s);
 			break;

@@ -98,9 +98,13 @@ static pb_status expand_layer(const pb_domain *d, side *sd, const side *other,
 		fill_blank(d, &x);
 		if ((st = pb_search_poll(s)) != PB_SOLVED)
 			return st;
+		/* a rehash that would end past the deadline is put off once */
 		if (pb_table_will_grow(&sd->seen, PB_MAX_MOVES) &&
-		    (st = pb_search_can_afford(s, pb_table_grow_ns(&sd->seen))) != PB_SOLVED)
-			return st;
+		    (st = pb_search_can_afford(s, pb_table_grow_ns(&sd->seen))) != PB_SOLVED) {
+			if (st != PB_TIMEOUT || sd->seen.hold)
+				return st;
+			sd->seen.hold = 1;
+		}
 		s->expanded++;
 		for (int m = 0; m < d->nmoves; m++) {
 			const uint16_t *there;
