@@ -332,3 +332,22 @@ unsigned pb_heur_value(const pb_heur *h, const pb_state *s)
 	}
 	return 0;
 }
+
+const pb_heuristic_info *pb_heuristic_chosen(const pb_domain *d, const pb_config *cfg)
+{
+	if (cfg && cfg->heuristic)
+		return pb_heuristic_find(cfg->heuristic);
+	return pb_heuristic_default(d);
+}
+
+const char *pb_heuristic_supports_config(const pb_domain *d, const pb_config *cfg,
+					 char *why, size_t whylen)
+{
+	const pb_heuristic_info *info = pb_heuristic_chosen(d, cfg);
+
+	if (!info) {
+		snprintf(why, whylen, "unknown heuristic '%s'", cfg->heuristic);
+		return why;
+	}
+	return pb_heuristic_supports(info, d, why, whylen);
+}

@@ -70,6 +70,15 @@ const pb_heuristic_info *pb_heuristic_default(const pb_domain *d);
 const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain *d,
 				  char *why, size_t whylen);
 
+/* The heuristic CFG names, or D's default when it names none; NULL when
+ * the name is unknown. */
+const pb_heuristic_info *pb_heuristic_chosen(const pb_domain *d, const pb_config *cfg);
+
+/* For the informed solvers' supports(): NULL when the heuristic CFG
+ * chooses serves D, else a reason (written into WHY). */
+const char *pb_heuristic_supports_config(const pb_domain *d, const pb_config *cfg,
+					 char *why, size_t whylen);
+
 /* Magic Squares: a pattern database over where some values stand, one byte
  * a placement (the exact distance in the abstract space). */
 typedef struct pb_value_pdb {

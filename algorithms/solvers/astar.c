@@ -481,24 +481,10 @@ static pb_status astar_solve(void *ctx, const pb_state *start, pb_search *s, pb_
 	return st;
 }
 
-/* The heuristic CFG names, or the domain's default; NULL if unknown. */
-static const pb_heuristic_info *chosen(const pb_domain *d, const pb_config *cfg)
-{
-	if (cfg && cfg->heuristic)
-		return pb_heuristic_find(cfg->heuristic);
-	return pb_heuristic_default(d);
-}
-
 static const char *astar_supports(const pb_domain *d, const pb_config *cfg, char *why,
 				  size_t whylen)
 {
-	const pb_heuristic_info *info = chosen(d, cfg);
-
-	if (!info) {
-		snprintf(why, whylen, "unknown heuristic '%s'", cfg->heuristic);
-		return why;
-	}
-	return pb_heuristic_supports(info, d, why, whylen);
+	return pb_heuristic_supports_config(d, cfg, why, whylen);
 }
 
 static pb_status astar_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s,
@@ -514,7 +500,7 @@ static pb_status astar_prepare(const pb_domain *d, const pb_config *cfg, pb_sear
 	if (!c)
 		return pb_search_alloc_failed(s);
 	c->d = d;
-	st = pb_heur_init(&c->h, chosen(d, cfg), d, cfg, s);
+	st = pb_heur_init(&c->h, pb_heuristic_chosen(d, cfg), d, cfg, s);
 	if (st != PB_SOLVED) {
 		pb_free(c);
 		return st;
