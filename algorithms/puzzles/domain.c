@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSSE3__
+#include <immintrin.h>
+#endif
+
 /* The four blank moves as one table: letter and (row, column) step. */
 static const struct {
 	char name;
@@ -39,10 +43,13 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-/* The two rank tables for M values (see pb_rank_small): entry X of the
+/* The two index tables for M values (see pb_small_entry): entry X of the
  * head holds the first min(M, 4) values' part of the rank when X packs them
- * three bits apiece; entry Y of the tail, the part of values 4..M-1. */
-static void init_rank_tables(pb_domain *d, int m)
+ * three bits apiece; entry Y of the tail, the part of values 4..M-1. Each
+ * part is halved (HALVE) and multiplied by SCALE as pb_index wants, which
+ * keeps their sum exact: the head's part is even whenever the tail's can be
+ * nonzero, its smallest weight being (M-4)! with M >= 6. */
+static void init_index_tables(pb_domain *d, int m, int halve, uint32_t scale)
 {
 	const int half = PB_SMALL_HALF, entries = 1 << (3 * PB_SMALL_HALF);
 
@@ -69,8 +76,8 @@ static void init_rank_tables(pb_domain *d, int m)
 			tail += smaller_after * (uint32_t)pb_factorial(m - 1 - half - i);
 			tail_sum += smaller_after;
 		}
-		d->rank_head[x] = head | (head_sum & 1u) << PB_HEAD_PARITY;
-		d->rank_tail[x] = (uint8_t)(tail | (tail_sum & 1u) << PB_TAIL_PARITY);
+		d->index_head[x] = (head >> halve) * scale | (head_sum & 1u) << PB_INDEX_PARITY;
+		d->index_tail[x] = (tail >> halve) * scale | (tail_sum & 1u) << PB_INDEX_PARITY;
 	}
 }
 
@@ -120,8 +127,11 @@ static void init_tiles(pb_domain *d, int w, int h)
 	for (int c = 0; c < d->cells - 1; c++)
 		d->tile_ones |= 1ULL << (4 * c);
 	d->cell_ones = d->tile_ones | 1ULL << (4 * (d->cells - 1));
-	if (d->cells - 1 <= PB_SMALL_VALUES)
-		init_rank_tables(d, d->cells - 1);
+	if (d->cells - 1 <= PB_SMALL_VALUES) {
+		init_index_tables(d, d->cells - 1, 1, (uint32_t)d->cells);
+		for (int c = 0; c < d->cells; c++)
+			d->cell_sevens |= 7ULL << (4 * c);
+	}
 	d->lex_smallest = false;
 	set_identity_labels(d);
 	/* POJ 1077's goal: 1..n-1, then the blank. */
@@ -146,7 +156,7 @@ static void init_msquare(pb_domain *d)
 	for (int c = 0; c < MSQUARE_CELLS; c++)
 		d->op_source[d->stay_move][c] = (uint8_t)c;
 	d->index_count = pb_factorial(MSQUARE_CELLS);
-	init_rank_tables(d, MSQUARE_CELLS);
+	init_index_tables(d, MSQUARE_CELLS, 0, 1);
 	d->lex_smallest = true;
 	d->goal_blank = -1;
 	set_identity_labels(d);
@@ -273,6 +283,60 @@ static bool parse_one_char_tokens(const pb_domain *d, const char *text,
 	return !out_of_range && !gaps && seen == full;
 }
 
+#ifdef __SSSE3__
+/* Bytes to nibbles: the low nibble of each byte of X (each < 16), byte i
+ * to nibble i. */
+static uint32_t bytes_to_nibbles(uint64_t x)
+{
+	x = (x | x >> 4) & 0x00ff00ff00ff00ffULL;
+	x = (x | x >> 8) & 0x0000ffff0000ffffULL;
+	return (uint32_t)(x | x >> 16);
+}
+
+/* The one-character shape on boards of 9 or 10 cells (the 8-puzzle), the
+ * first sixteen bytes in one vector: the state's cells into *CELLS and
+ * true, or false for anything else, left to the scalar paths. */
+static bool parse_one_char_vector(const pb_domain *d, const char *text, size_t len,
+				  uint64_t *cells)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	unsigned n = (unsigned)d->cells, seen = 0;
+	__m128i v, blank, digit, fits, labels;
+	uint64_t packed;
+
+	if (len == 2 * n && p[len - 1] == '\r')
+		len--;
+	if (d->kind != PB_TILES || n < 9 || n > 10 || len != 2 * n - 1)
+		return false;
+	v = _mm_loadu_si128((const __m128i *)p);
+	blank = _mm_cmpeq_epi8(v, _mm_set1_epi8('x'));
+	digit = _mm_andnot_si128(blank, _mm_sub_epi8(v, _mm_set1_epi8('0')));
+	fits = _mm_or_si128(blank, _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8((char)(n - 1))), digit));
+	/* tokens at the even bytes, single spaces at the odd ones */
+	if ((_mm_movemask_epi8(fits) & 0x5555) != 0x5555 ||
+	    (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xaaaa) != 0xaaaa)
+		return false;
+	labels = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)d->label), digit);
+	labels = _mm_shuffle_epi8(labels, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1,
+							-1, -1, -1, -1));
+	packed = bytes_to_nibbles((uint64_t)_mm_cvtsi128_si64(labels));
+	/* the tokens past the vector: one, or a space and one more */
+	for (unsigned i = 8; i < n; i++) {
+		unsigned c = p[2 * i], value = c == 'x' ? 0 : c - '0';
+
+		if (value >= n || (i > 8 && p[2 * i - 1] != ' '))
+			return false;
+		packed |= (uint64_t)d->label[value] << (4 * i);
+	}
+	for (unsigned i = 0; i < n; i++)
+		seen |= 1u << pb_nibble(packed, (int)i);
+	if (seen != (1u << n) - 1)
+		return false;
+	*cells = packed;
+	return true;
+}
+#endif
+
 /* Read the user's values from TEXT into VALUES (blank as 0). */
 static int parse_values(const pb_domain *d, const char *text, size_t len,
 			unsigned *values, char *err, size_t errlen)
@@ -325,6 +389,13 @@ int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
 	unsigned values[PB_MAX_CELLS];
 	uint64_t cells = 0;
 
+#ifdef __SSSE3__
+	if (parse_one_char_vector(d, text, len, &cells)) {
+		out->cells = cells;
+		out->blank = pb_find_blank(d, cells);
+		return 0;
+	}
+#endif
 	if (parse_values(d, text, len, values, err, errlen))
 		return -1;
 	if (d->kind == PB_MSQUARE) {

@@ -71,13 +71,13 @@ typedef struct pb_domain {
 	uint64_t tile_ones;   /* tiles: a 1 in each of the n-1 low nibbles */
 	uint64_t cell_ones;   /* tiles: a 1 in each of the n low nibbles */
 	unsigned goal_row_parity; /* tiles: the goal blank's row, mod 2 */
-	/* Ranks of up to PB_SMALL_VALUES values below 8 (the tiles of boards of
-	 * up to 9 cells, Magic Squares) by two table lookups: the first four
-	 * values' part of the rank and the rest's, each indexed by the values
-	 * packed three bits apiece (see pb_rank_small). */
-	int small_values;   /* 0: ranks take the loop */
-	uint32_t rank_head[1 << (3 * PB_SMALL_HALF)]; /* part < 8!, parity bit */
-	uint8_t rank_tail[1 << (3 * PB_SMALL_HALF)];  /* part < 4!, parity bit */
+	/* Boards of up to 9 cells and Magic Squares take their index from two
+	 * tables (see pb_small_entry): the first PB_SMALL_HALF values' part and
+	 * the rest's, each indexed by the values packed three bits apiece. */
+	int small_values;   /* the values the tables cover; 0: the rank loop */
+	uint32_t index_head[1 << (3 * PB_SMALL_HALF)];
+	uint32_t index_tail[1 << (3 * PB_SMALL_HALF)];
+	uint64_t cell_sevens; /* small tiles boards: a 7 in each of the n low nibbles */
 	bool lex_smallest;    /* answers must be the lexicographically least */
 } pb_domain;
 
@@ -140,32 +140,40 @@ static inline uint32_t pb_squeeze_nibbles(uint64_t packed)
 #endif
 }
 
-/* The lexicographic rank of the d->small_values values in PACKED, by the
- * two tables: a value's Lehmer digit (later values smaller than it) is also
- * the value less the earlier values smaller than it, so the first half's
- * digits depend on the first half alone and the second half's on the
- * second half alone. */
-#define PB_HEAD_PARITY 16 /* bit of a head entry holding its digits' parity */
-#define PB_TAIL_PARITY 7
-
-static inline uint64_t pb_rank_small(const pb_domain *d, uint64_t packed)
+/* A small tiles board's table key for CELLS with the blank at B: the tiles
+ * in reading order, the blank skipped, each label less one, three bits
+ * apiece. One subtraction and one bit gather where BMI2 has them. */
+static inline uint32_t pb_tiles_key(const pb_domain *d, uint64_t cells, int b)
 {
-	uint32_t x = pb_squeeze_nibbles(packed);
-	const uint32_t half_mask = (1u << (3 * PB_SMALL_HALF)) - 1;
-	uint32_t head = d->rank_head[x & half_mask], tail = d->rank_tail[x >> (3 * PB_SMALL_HALF)];
+#ifdef __BMI2__
+	uint64_t hole = 15ULL << (4 * b);
 
-	return (head & ((1u << PB_HEAD_PARITY) - 1)) + (tail & ((1u << PB_TAIL_PARITY) - 1));
+	return (uint32_t)_pext_u64(cells - (d->cell_ones & ~hole), d->cell_sevens & ~hole);
+#else
+	pb_state s = { cells, b };
+
+	return pb_squeeze_nibbles(pb_tiles_only(d, &s));
+#endif
 }
 
-/* The parity of the inversions of the values in PACKED, from the same
- * tables: the inversions are the sum of the Lehmer digits. */
-static inline unsigned pb_parity_small(const pb_domain *d, uint64_t packed)
+/* A table entry's bit holding the parity of its Lehmer digits; the index
+ * part lies below it. */
+#define PB_INDEX_PARITY 24
+#define PB_INDEX_MASK ((1u << PB_INDEX_PARITY) - 1)
+
+/* The sum of the two table entries for KEY: below PB_INDEX_PARITY, the
+ * index without the blank's cell (tiles: the rank halved, times the cells;
+ * Magic Squares: the rank); at PB_INDEX_PARITY, the parity of the
+ * permutation, since adding the entries adds their parity bits and the
+ * index parts never carry into them. A value's Lehmer digit (later values
+ * smaller than it) is also the value less the earlier values smaller than
+ * it, so the first half's digits depend on the first half alone and the
+ * second half's on the second half alone. */
+static inline uint32_t pb_small_entry(const pb_domain *d, uint32_t key)
 {
-	uint32_t x = pb_squeeze_nibbles(packed);
 	const uint32_t half_mask = (1u << (3 * PB_SMALL_HALF)) - 1;
 
-	return ((d->rank_head[x & half_mask] >> PB_HEAD_PARITY) ^
-		(d->rank_tail[x >> (3 * PB_SMALL_HALF)] >> PB_TAIL_PARITY)) & 1u;
+	return d->index_head[key & half_mask] + d->index_tail[key >> (3 * PB_SMALL_HALF)];
 }
 
 /* Whether S can reach the goal, by parity alone (no search). */
@@ -176,7 +184,7 @@ static inline bool pb_solvable(const pb_domain *d, const pb_state *s)
 	if (d->kind == PB_MSQUARE)
 		return true;
 	if (d->small_values)
-		parity = pb_parity_small(d, pb_tiles_only(d, s));
+		parity = (pb_small_entry(d, pb_tiles_key(d, s->cells, s->blank)) >> PB_INDEX_PARITY) & 1u;
 	else
 		parity = pb_inversions(pb_tiles_only(d, s), d->cells - 1) & 1u;
 	return parity == pb_tiles_parity_needed(d, s->blank);
@@ -193,9 +201,9 @@ static inline uint64_t pb_index(const pb_domain *d, const pb_state *s)
 	int m = d->cells - 1;
 
 	if (d->kind == PB_MSQUARE)
-		return pb_rank_small(d, s->cells);
+		return pb_small_entry(d, pb_squeeze_nibbles(s->cells)) & PB_INDEX_MASK;
 	if (d->small_values)
-		return pb_rank_small(d, pb_tiles_only(d, s)) / 2 * (uint64_t)d->cells +
+		return (pb_small_entry(d, pb_tiles_key(d, s->cells, s->blank)) & PB_INDEX_MASK) +
 		       (uint64_t)s->blank;
 	return pb_rank_prefix(pb_tiles_only(d, s), m, m - 2) / 2 * (uint64_t)d->cells +
 	       (uint64_t)s->blank;
@@ -219,6 +227,15 @@ static inline bool pb_is_goal(const pb_domain *d, const pb_state *s)
 	return s->cells == d->goal.cells;
 }
 
+/* Tiles: CELLS after the blank at B moves to cell TO (the tile there slides
+ * to B). */
+static inline uint64_t pb_slide(uint64_t cells, int b, int to)
+{
+	uint64_t tile = (cells >> (4 * to)) & 15u;
+
+	return (cells & ~(15ULL << (4 * to))) | tile << (4 * b);
+}
+
 /* Apply move M to S into OUT. Returns false (OUT untouched) when M is not
  * legal here (the blank at an edge). */
 static inline bool pb_apply(const pb_domain *d, const pb_state *s, int m,
@@ -226,12 +243,10 @@ static inline bool pb_apply(const pb_domain *d, const pb_state *s, int m,
 {
 	if (d->kind == PB_TILES) {
 		int to = d->next_cell[s->blank][m];
-		uint64_t tile;
 
 		if (to < 0)
 			return false;
-		tile = (s->cells >> (4 * to)) & 15u;
-		out->cells = (s->cells & ~(15ULL << (4 * to))) | (tile << (4 * s->blank));
+		out->cells = pb_slide(s->cells, s->blank, to);
 		out->blank = to;
 		return true;
 	}

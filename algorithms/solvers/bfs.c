@@ -4,12 +4,19 @@
  * map<int,string>), bfs-cantor in an array indexed by the state's rank (the
  * Cantor expansion, as in the classic write-ups). Each visited state
  * remembers the move that first reached it; the path is read backwards from
- * the goal. Expanding moves in the domain's order and keeping the first
- * parent gives the lexicographically least shortest path (Magic Squares). */
+ * the goal.
+ *
+ * Tiles go layer by layer, each layer in buckets by the blank's cell and the
+ * move that reached the state (see layers.h): every state of a bucket tries
+ * the same moves, so each bucket and move is one loop that slides the same
+ * tile, with no branch on the board. Magic Squares keep one queue in
+ * order, expanding moves in the domain's order: keeping the first parent
+ * then gives the lexicographically least shortest path. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/layers.h"
 #include "../core/queue.h"
 #include "../core/table.h"
 #include "registry.h"
@@ -29,8 +36,8 @@ typedef struct visited_ops {
 	/* Record S reached by TAG: 1 new, 0 seen before, -1 memory refused. */
 	int (*mark)(visited *v, const pb_state *s, uint8_t tag);
 	uint8_t (*tag_of)(const visited *v, const pb_state *s);
-	/* Nanoseconds of work (a rehash) the next few marks may cause, or 0. */
-	uint64_t (*growth_ns)(const visited *v);
+	/* Nanoseconds of work (a rehash) the next N marks may cause, or 0. */
+	uint64_t (*growth_ns)(const visited *v, size_t n);
 	/* Put that work off (a fuller table): 1, or 0 when it was put off
 	 * already. */
 	int (*hold_growth)(visited *v);
@@ -54,9 +61,9 @@ static uint8_t hash_tag_of(const visited *v, const pb_state *s)
 	return t ? (uint8_t)*t : 0;
 }
 
-static uint64_t hash_growth_ns(const visited *v)
+static uint64_t hash_growth_ns(const visited *v, size_t n)
 {
-	return pb_table_will_grow(&v->table, PB_MAX_MOVES) ? pb_table_grow_ns(&v->table) : 0;
+	return pb_table_will_grow(&v->table, n) ? pb_table_grow_ns(&v->table) : 0;
 }
 
 static int hash_hold_growth(visited *v)
@@ -83,10 +90,12 @@ static int rank_init(visited *v, pb_meter *m)
 static int rank_mark(visited *v, const pb_state *s, uint8_t tag)
 {
 	uint8_t *slot = &v->tags[pb_index(v->d, s)], old = *slot;
-	int fresh = !old;
+	unsigned fresh = !old, keep = 0u - fresh;
 
-	*slot = fresh ? tag : old;
-	return fresh;
+	/* hidden from the optimiser, which would otherwise branch on it */
+	__asm__("" : "+r"(keep));
+	*slot = (uint8_t)(old | (tag & keep));
+	return (int)fresh;
 }
 
 static uint8_t rank_tag_of(const visited *v, const pb_state *s)
@@ -94,9 +103,9 @@ static uint8_t rank_tag_of(const visited *v, const pb_state *s)
 	return v->tags[pb_index(v->d, s)];
 }
 
-static uint64_t rank_growth_ns(const visited *v)
+static uint64_t rank_growth_ns(const visited *v, size_t n)
 {
-	(void)v;
+	(void)v, (void)n;
 	return 0;
 }
 
@@ -138,6 +147,188 @@ static void read_path(const visited_ops *ops, const visited *v, pb_path *out)
 	}
 }
 
+/* PB_SOLVED when the search may go on to mark N more states: a rehash
+ * that would end past the deadline is put off once (the table fills
+ * further instead), so the search runs up to its limit. */
+static inline __attribute__((always_inline)) pb_status
+afford_marks(const visited_ops *ops, visited *v, pb_search *s, size_t n)
+{
+	uint64_t ns = ops->growth_ns(v, n);
+	pb_status st;
+
+	if (!ns || (st = pb_search_can_afford(s, ns)) == PB_SOLVED)
+		return PB_SOLVED;
+	return st == PB_TIMEOUT && ops->hold_growth(v) ? PB_SOLVED : st;
+}
+
+/* Magic Squares: one queue, in order. */
+static inline __attribute__((always_inline)) pb_status
+bfs_queue(const visited_ops *ops, visited *v, const pb_state *start, pb_search *s,
+	  bool *found)
+{
+	const pb_domain *d = v->d;
+	pb_queue q;
+	pb_status st = PB_SOLVED;
+
+	if (pb_queue_init(&q, &s->meter, 1024))
+		return pb_search_alloc_failed(s);
+	if (pb_queue_push(&q, start->cells, PB_NO_MOVE))
+		st = pb_search_alloc_failed(s);
+	while (!*found && st == PB_SOLVED && q.count) {
+		pb_state x, kids[PB_MAX_MOVES];
+		int fresh[PB_MAX_MOVES];
+		uint8_t last;
+		const uint8_t *moves;
+
+		x.cells = pb_queue_pop(&q, &last);
+		x.blank = 0; /* unused by Magic Squares */
+		if ((st = pb_search_poll(s)) != PB_SOLVED ||
+		    (st = afford_marks(ops, v, s, PB_MAX_MOVES)) != PB_SOLVED)
+			break;
+		if (pb_queue_reserve(&q, PB_MAX_MOVES)) {
+			st = pb_search_alloc_failed(s);
+			break;
+		}
+		s->expanded++;
+		/* PB_BRANCHING moves, padded with stay_move (whose state is this
+		 * one, never new): the loop has no branch to mispredict */
+		moves = d->moves_after[0][last == PB_NO_MOVE ? PB_MAX_MOVES : last];
+		for (int k = 0; k < PB_BRANCHING; k++) {
+			pb_apply(d, &x, moves[k], &kids[k]);
+			s->generated += moves[k] != d->stay_move;
+			fresh[k] = ops->mark(v, &kids[k], (uint8_t)(moves[k] + 1));
+		}
+		/* queued apart from the marking, so that one child's test does not
+		 * wait for the previous child's place in the queue */
+		for (int k = 0; k < PB_BRANCHING; k++) {
+			if (fresh[k] < 0) {
+				st = pb_search_alloc_failed(s);
+				break;
+			}
+			pb_queue_put(&q, kids[k].cells, moves[k], (unsigned)fresh[k]);
+			*found |= fresh[k] && kids[k].cells == d->goal.cells;
+		}
+	}
+	pb_queue_release(&q);
+	return st;
+}
+
+/* Tiles: the buckets of a layer, by the blank's cell and the last move
+ * (PB_MAX_MOVES for the start). */
+#define TILE_LASTS (PB_MAX_MOVES + 1)
+
+static int tile_bucket(int blank, int last)
+{
+	return blank * TILE_LASTS + last;
+}
+
+/* Slide the tile at TO into B in each of the N states FROM[], mark the
+ * results as reached by TAG, and write the new ones to INTO[]. Returns how
+ * many were new, or -1 when the visited set could not grow. */
+static inline __attribute__((always_inline)) ptrdiff_t
+slide_run(const visited_ops *ops, visited *v, const uint64_t *from, size_t n,
+	  int b, int to, uint8_t tag, uint64_t *into, bool *found)
+{
+	uint64_t goal = v->d->goal.cells;
+	size_t kept = 0;
+	unsigned hit = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		pb_state y = { pb_slide(from[i], b, to), to };
+		int fresh = ops->mark(v, &y, tag);
+
+		if (fresh < 0)
+			return -1;
+		/* written either way, kept only if new: no branch on the answer */
+		into[kept] = y.cells;
+		kept += (size_t)fresh;
+		hit |= (unsigned)fresh & (y.cells == goal);
+	}
+	*found |= hit;
+	return (ptrdiff_t)kept;
+}
+
+/* Slide the tile at TO into B in the states of bucket K of the layer (their
+ * blank at B), PB_POLL_INTERVAL of them at a time, into the next layer;
+ * FIRST: the first of the bucket's moves, which counts them expanded. */
+static inline __attribute__((always_inline)) pb_status
+pull_bucket(const visited_ops *ops, visited *v, pb_layers *l, int k, int to, int m,
+	    bool first, pb_search *s, bool *found)
+{
+	size_t count;
+	const uint64_t *from = pb_layers_bucket(l, k, &count);
+	pb_status st;
+
+	for (size_t at = 0; at < count; at += PB_POLL_INTERVAL) {
+		size_t n = count - at < PB_POLL_INTERVAL ? count - at : PB_POLL_INTERVAL;
+		uint64_t *room;
+		ptrdiff_t kept;
+
+		if ((st = afford_marks(ops, v, s, n)) != PB_SOLVED)
+			return st;
+		if (!(room = pb_layers_room(l, n)))
+			return pb_search_alloc_failed(s);
+		kept = slide_run(ops, v, from + at, n, k / TILE_LASTS, to, (uint8_t)(m + 1), room, found);
+		if (kept < 0)
+			return pb_search_alloc_failed(s);
+		pb_layers_added(l, (size_t)kept);
+		s->expanded += first ? n : 0;
+		s->generated += n;
+		if (*found)
+			return PB_SOLVED;
+		if ((st = pb_search_poll_many(s, (unsigned)n)) != PB_SOLVED)
+			return st;
+	}
+	return PB_SOLVED;
+}
+
+/* The next layer, one bucket (blank at TO, reached by move M) at a time:
+ * each pulls from the buckets whose blank M takes to TO, all but the one
+ * whose last move M would undo. */
+static inline __attribute__((always_inline)) pb_status
+next_layer(const visited_ops *ops, visited *v, pb_layers *l, pb_search *s, bool *found)
+{
+	const pb_domain *d = v->d;
+	bool pulled[PB_MAX_CELLS * TILE_LASTS] = { false };
+	pb_status st;
+
+	for (int to = 0; to < d->cells; to++) {
+		for (int m = 0; m < PB_MAX_MOVES; m++) {
+			int b = d->next_cell[to][d->inverse[m]];
+
+			for (int last = 0; b >= 0 && last < TILE_LASTS; last++) {
+				int k = tile_bucket(b, last);
+
+				if (last < PB_MAX_MOVES && d->inverse[last] == m)
+					continue;
+				st = pull_bucket(ops, v, l, k, to, m, !pulled[k], s, found);
+				pulled[k] = true;
+				if (st != PB_SOLVED || *found)
+					return st;
+			}
+			pb_layers_close(l, tile_bucket(to, m));
+		}
+	}
+	return PB_SOLVED;
+}
+
+static inline __attribute__((always_inline)) pb_status
+bfs_layers(const visited_ops *ops, visited *v, const pb_state *start, pb_search *s,
+	   bool *found)
+{
+	pb_layers l;
+	pb_status st = PB_SOLVED;
+
+	if (pb_layers_init(&l, &s->meter, v->d->cells * TILE_LASTS, 1))
+		return pb_search_alloc_failed(s);
+	if (pb_layers_put(&l, tile_bucket(start->blank, PB_MAX_MOVES), &start->cells))
+		st = pb_search_alloc_failed(s);
+	while (st == PB_SOLVED && !*found && pb_layers_advance(&l))
+		st = next_layer(ops, v, &l, s, found);
+	pb_layers_release(&l);
+	return st;
+}
+
 /* The search, inlined into each flavour so the visited set costs no
  * indirect call per node. */
 static inline __attribute__((always_inline)) pb_status
@@ -145,69 +336,25 @@ bfs_search(const visited_ops *ops, const pb_domain *d, const pb_state *start,
 	   pb_search *s, pb_path *out)
 {
 	visited v = { .d = d };
-	pb_queue q;
-	pb_status st = PB_SOLVED;
+	pb_status st;
 	bool found = pb_is_goal(d, start);
 
 	if (!pb_solvable(d, start))
 		return PB_UNSOLVABLE;
 	if (ops->init(&v, &s->meter))
 		return pb_search_alloc_failed(s);
-	if (pb_queue_init(&q, &s->meter, 1024)) {
-		ops->release(&v);
-		return pb_search_alloc_failed(s);
-	}
-	if (ops->mark(&v, start, FROM_START) < 0 || pb_queue_push(&q, start->cells, PB_NO_MOVE))
-		found = false, st = pb_search_alloc_failed(s);
-	while (!found && st == PB_SOLVED && q.count) {
-		pb_state x, kids[PB_MAX_MOVES];
-		int fresh[PB_MAX_MOVES], width;
-		uint8_t last;
-		const uint8_t *moves;
-
-		x.cells = pb_queue_pop(&q, &last);
-		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : 0;
-		if ((st = pb_search_poll(s)) != PB_SOLVED)
-			break;
-		/* a rehash that would end past the deadline is put off once (the
-		 * table fills further instead), so the search runs up to its limit */
-		if (ops->growth_ns(&v) && (st = pb_search_can_afford(s, ops->growth_ns(&v))) != PB_SOLVED) {
-			if (st != PB_TIMEOUT || !ops->hold_growth(&v))
-				break;
-			st = PB_SOLVED;
-		}
-		if (pb_queue_reserve(&q, PB_MAX_MOVES)) {
-			st = pb_search_alloc_failed(s);
-			break;
-		}
-		s->expanded++;
-		/* a fixed number of moves, padded with stay_move (whose state is
-		 * this one, never new): the loop has no branch to mispredict */
-		moves = d->moves_after[x.blank][last == PB_NO_MOVE ? PB_MAX_MOVES : last];
-		width = d->moves_after_count[x.blank][last == PB_NO_MOVE ? PB_MAX_MOVES : last];
-		for (int k = 0; k < width; k++) {
-			pb_apply(d, &x, moves[k], &kids[k]);
-			s->generated += moves[k] != d->stay_move;
-			fresh[k] = ops->mark(&v, &kids[k], (uint8_t)(moves[k] + 1));
-		}
-		/* queued apart from the marking, so that one child's test does not
-		 * wait for the previous child's place in the queue */
-		for (int k = 0; k < width; k++) {
-			if (fresh[k] < 0) {
-				st = pb_search_alloc_failed(s);
-				break;
-			}
-			pb_queue_put(&q, kids[k].cells, moves[k], (unsigned)fresh[k]);
-			found |= fresh[k] && kids[k].cells == d->goal.cells;
-		}
-	}
+	if (ops->mark(&v, start, FROM_START) < 0)
+		st = pb_search_alloc_failed(s);
+	else if (d->kind == PB_TILES)
+		st = bfs_layers(ops, &v, start, s, &found);
+	else
+		st = bfs_queue(ops, &v, start, s, &found);
 	if (found)
 		read_path(ops, &v, out);
 	else if (st == PB_SOLVED)
 		st = PB_UNSOLVABLE; /* exhausted: cannot happen past the parity test */
-	pb_queue_release(&q);
 	ops->release(&v);
-	return st;
+	return found ? PB_SOLVED : st;
 }
 
 /* Both flavours keep their state in the search alone: the context is the
@@ -245,8 +392,8 @@ static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
 	return NULL;
 }
 
-/* The rank arrays (a bit and a byte a state) and the queue (9 bytes a state
- * at worst) must fit in this much. */
+/* The rank array (a byte a state) and the layers (8 bytes a state of two
+ * layers, twice that while a bucket doubles) must fit in this much. */
 #define CANTOR_MAX_BYTES (16ULL << 30)
 #define CANTOR_BYTES_PER_STATE 10
 

@@ -7,12 +7,17 @@
  * optimal path two bits each, the first move highest. A state's entry is its
  * parent's with one move put in front, so the build costs O(1) a state, and
  * a query reads one word per TABLE_MOVES moves instead of one per move.
- * Where answers must be the lexicographically least (Magic Squares), a state
- * keeps the least of its candidate entries: with the first move highest,
- * comparing words compares the move strings. */
+ * Tiles are built layer by layer, in buckets by the blank's cell and the
+ * entry's first move (see layers.h), so each bucket and move is one loop
+ * with no branch on the board. Where answers must be the lexicographically
+ * least (Magic Squares), one queue in order serves, and a state keeps the
+ * least of its candidate entries: with the first move highest, comparing
+ * words compares the move strings. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/layers.h"
 #include "../core/queue.h"
 #include "registry.h"
 
@@ -26,7 +31,8 @@
 
 typedef struct table_ctx {
 	const pb_domain *d;
-	uint64_t *entries;
+	uint64_t *entries; /* index_count of them, then one that takes the
+			    * writes a branch-free loop throws away */
 	uint64_t *reached; /* the build's visited set, a bit a state: small
 			    * enough to stay in cache while entries fill */
 } table_ctx;
@@ -36,7 +42,7 @@ static unsigned entry_dist(uint64_t e)
 	return (unsigned)(e >> DIST_SHIFT) - 1;
 }
 
-static unsigned entry_move(uint64_t e, int k)
+static inline unsigned entry_move(uint64_t e, int k)
 {
 	return (unsigned)(e >> (FIRST_MOVE_SHIFT - MOVE_BITS * k)) & 3u;
 }
@@ -46,6 +52,20 @@ static uint64_t entry_before(uint64_t e, unsigned m)
 {
 	return (uint64_t)(entry_dist(e) + 2) << DIST_SHIFT |
 	       (uint64_t)m << FIRST_MOVE_SHIFT | (e & MOVES_MASK) >> MOVE_BITS;
+}
+
+#define GOAL_ENTRY (1ULL << DIST_SHIFT)
+
+static pb_status too_far(pb_search *s)
+{
+	snprintf(s->message, sizeof(s->message),
+		 "distances beyond %d do not fit the table's entries", MAX_DIST);
+	return PB_UNSUPPORTED;
+}
+
+static int tile_bucket(int blank, int last)
+{
+	return blank * (PB_MAX_MOVES + 1) + last;
 }
 
 /* Record Y, one move (MY, from Y towards the goal) farther than the state
@@ -66,41 +86,19 @@ static int reach(table_ctx *t, const pb_state *y, uint64_t ex, unsigned my)
 	return 1;
 }
 
-/* Generate the states one move farther from the goal than X (entry EX):
- * for tiles, every neighbour but the one EX's first move leads to; for
- * Magic Squares, every predecessor. */
-static pb_status visit_neighbours(table_ctx *t, const pb_state *x, uint64_t ex,
-				  pb_search *s, pb_queue *q, pb_queue *qe)
+/* Magic Squares: generate every predecessor of X (entry EX), one move
+ * farther from the goal. */
+static pb_status visit_predecessors(table_ctx *t, const pb_state *x, uint64_t ex,
+				    pb_search *s, pb_queue *q, pb_queue *qe)
 {
 	const pb_domain *d = t->d;
-	unsigned dx = entry_dist(ex);
-	pb_state y;
+	pb_state y = *x;
 
-	if (dx + 1 > MAX_DIST) {
-		snprintf(s->message, sizeof(s->message),
-			 "distances beyond %d do not fit the table's entries", MAX_DIST);
-		return PB_UNSUPPORTED;
-	}
+	if (entry_dist(ex) + 1 > MAX_DIST)
+		return too_far(s);
 	if (pb_queue_reserve(q, PB_MAX_MOVES) || pb_queue_reserve(qe, PB_MAX_MOVES))
 		return pb_search_alloc_failed(s);
 	s->expanded++;
-	if (d->kind == PB_TILES) {
-		/* the state x came from lies the way EX's first move goes */
-		int came = dx ? d->inverse[entry_move(ex, 0)] : PB_MAX_MOVES;
-		const uint8_t *moves = d->moves_after[x->blank][came];
-		int n = d->moves_after_count[x->blank][came];
-
-		s->generated += (uint64_t)n;
-		for (int k = 0; k < n; k++) {
-			unsigned keep;
-
-			pb_apply(d, x, moves[k], &y);
-			keep = (unsigned)reach(t, &y, ex, d->inverse[moves[k]]);
-			pb_queue_put(q, y.cells, (uint8_t)y.blank, keep);
-			pb_queue_put(qe, entry_before(ex, d->inverse[moves[k]]), 0, keep);
-		}
-		return PB_SOLVED;
-	}
 	s->generated += (uint64_t)d->nmoves;
 	for (int m = 0; m < d->nmoves; m++) {
 		unsigned keep;
@@ -113,12 +111,12 @@ static pb_status visit_neighbours(table_ctx *t, const pb_state *x, uint64_t ex,
 	return PB_SOLVED;
 }
 
-static pb_status build(table_ctx *t, pb_search *s)
+/* Magic Squares: one queue in order (states and their entries). */
+static pb_status build_queue(table_ctx *t, pb_search *s)
 {
 	const pb_domain *d = t->d;
 	pb_queue q, qe;
 	pb_status st = PB_SOLVED;
-	uint64_t goal_entry = 1ULL << DIST_SHIFT;
 
 	if (pb_queue_init(&q, &s->meter, 1024))
 		return pb_search_alloc_failed(s);
@@ -126,32 +124,143 @@ static pb_status build(table_ctx *t, pb_search *s)
 		pb_queue_release(&q);
 		return pb_search_alloc_failed(s);
 	}
-	t->reached = pb_calloc(&s->meter, (d->index_count + 63) / 64, sizeof(*t->reached));
-	if (!t->reached) {
-		pb_queue_release(&q);
-		pb_queue_release(&qe);
-		return pb_search_alloc_failed(s);
-	}
-	t->entries[pb_index(d, &d->goal)] = goal_entry;
-	t->reached[pb_index(d, &d->goal) / 64] |= 1ULL << (pb_index(d, &d->goal) % 64);
-	if (pb_queue_push(&q, d->goal.cells, (uint8_t)d->goal.blank) ||
-	    pb_queue_push(&qe, goal_entry, 0))
+	if (pb_queue_push(&q, d->goal.cells, 0) || pb_queue_push(&qe, GOAL_ENTRY, 0))
 		st = pb_search_alloc_failed(s);
 	while (st == PB_SOLVED && q.count) {
 		pb_state x;
-		uint8_t tag, unused;
+		uint8_t unused;
 		uint64_t ex = pb_queue_pop(&qe, &unused);
 
-		x.cells = pb_queue_pop(&q, &tag);
-		x.blank = d->kind == PB_TILES ? tag : -1;
+		x.cells = pb_queue_pop(&q, &unused);
+		x.blank = 0; /* unused by Magic Squares */
 		/* a lexicographic entry may have improved since it was queued */
-		if (d->lex_smallest)
-			ex = t->entries[pb_index(d, &x)];
+		ex = t->entries[pb_index(d, &x)];
 		if ((st = pb_search_poll(s)) == PB_SOLVED)
-			st = visit_neighbours(t, &x, ex, s, &q, &qe);
+			st = visit_predecessors(t, &x, ex, s, &q, &qe);
 	}
 	pb_queue_release(&q);
 	pb_queue_release(&qe);
+	return st;
+}
+
+/* Tiles: the buckets of a layer, by the blank's cell and the move that
+ * reached the state from the goal's side (the inverse of its entry's first
+ * move; PB_MAX_MOVES for the goal). An item is the state and its entry. */
+#define TILE_LASTS (PB_MAX_MOVES + 1)
+#define ITEM_WORDS 2
+
+/* Slide the tile at TO into B in each of the N states of FROM[] (items),
+ * whose entries all have the same first move and distance; enter the new
+ * states into the table with their entry, one move M farther, and write
+ * them to INTO[]. Returns how many were new. */
+static size_t slide_run(table_ctx *t, const uint64_t *from, size_t n, int b, int to,
+			unsigned m, uint64_t *into)
+{
+	const pb_domain *d = t->d;
+	uint64_t *entries = t->entries, *reached = t->reached, sink = d->index_count;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		pb_state y = { pb_slide(from[ITEM_WORDS * i], b, to), to };
+		uint64_t iy = pb_index(d, &y), word = reached[iy / 64];
+		uint64_t ey = entry_before(from[ITEM_WORDS * i + 1], m);
+		uint64_t fresh = ~word >> (iy % 64) & 1u, keep = 0 - fresh;
+
+		/* hidden from the optimiser, which would otherwise branch on it */
+		__asm__("" : "+r"(keep));
+		reached[iy / 64] = word | 1ULL << (iy % 64);
+		entries[(iy & keep) | (sink & ~keep)] = ey;
+		into[ITEM_WORDS * kept] = y.cells;
+		into[ITEM_WORDS * kept + 1] = ey;
+		kept += fresh;
+	}
+	return kept;
+}
+
+/* Slide the tile at TO into B in the states of bucket K of the layer (their
+ * blank at B), PB_POLL_INTERVAL of them at a time, into the next layer;
+ * FIRST: the first of the bucket's moves, which counts them expanded. */
+static pb_status pull_bucket(table_ctx *t, pb_layers *l, int k, int to, int m, bool first,
+			     pb_search *s)
+{
+	size_t count;
+	const uint64_t *from = pb_layers_bucket(l, k, &count);
+	pb_status st;
+
+	for (size_t at = 0; at < count; at += PB_POLL_INTERVAL) {
+		size_t n = count - at < PB_POLL_INTERVAL ? count - at : PB_POLL_INTERVAL;
+		uint64_t *room = pb_layers_room(l, n);
+
+		if (!room)
+			return pb_search_alloc_failed(s);
+		pb_layers_added(l, slide_run(t, from + ITEM_WORDS * at, n, k / TILE_LASTS, to,
+					     t->d->inverse[m], room));
+		s->expanded += first ? n : 0;
+		s->generated += n;
+		if ((st = pb_search_poll_many(s, (unsigned)n)) != PB_SOLVED)
+			return st;
+	}
+	return PB_SOLVED;
+}
+
+/* The next layer, one bucket (blank at TO, reached by move M) at a time:
+ * each pulls from the buckets whose blank M takes to TO, all but the one
+ * whose last move M would undo. */
+static pb_status next_layer(table_ctx *t, pb_layers *l, pb_search *s)
+{
+	const pb_domain *d = t->d;
+	bool pulled[PB_MAX_CELLS * TILE_LASTS] = { false };
+	pb_status st;
+
+	for (int to = 0; to < d->cells; to++) {
+		for (int m = 0; m < PB_MAX_MOVES; m++) {
+			int b = d->next_cell[to][d->inverse[m]];
+
+			for (int last = 0; b >= 0 && last < TILE_LASTS; last++) {
+				int k = tile_bucket(b, last);
+
+				if (last < PB_MAX_MOVES && d->inverse[last] == m)
+					continue;
+				if ((st = pull_bucket(t, l, k, to, m, !pulled[k], s)) != PB_SOLVED)
+					return st;
+				pulled[k] = true;
+			}
+			pb_layers_close(l, tile_bucket(to, m));
+		}
+	}
+	return PB_SOLVED;
+}
+
+static pb_status build_layers(table_ctx *t, pb_search *s)
+{
+	const pb_domain *d = t->d;
+	uint64_t goal[ITEM_WORDS] = { d->goal.cells, GOAL_ENTRY };
+	unsigned dist = 0;
+	pb_layers l;
+	pb_status st = PB_SOLVED;
+
+	if (pb_layers_init(&l, &s->meter, d->cells * TILE_LASTS, ITEM_WORDS))
+		return pb_search_alloc_failed(s);
+	if (pb_layers_put(&l, tile_bucket(d->goal.blank, PB_MAX_MOVES), goal))
+		st = pb_search_alloc_failed(s);
+	while (st == PB_SOLVED && pb_layers_advance(&l))
+		st = ++dist > MAX_DIST ? too_far(s) : next_layer(t, &l, s);
+	pb_layers_release(&l);
+	return st;
+}
+
+static pb_status build(table_ctx *t, pb_search *s)
+{
+	const pb_domain *d = t->d;
+	uint64_t ig = pb_index(d, &d->goal);
+	pb_status st;
+
+	t->reached = pb_calloc(&s->meter, (d->index_count + 63) / 64, sizeof(*t->reached));
+	if (!t->reached)
+		return pb_search_alloc_failed(s);
+	t->entries[ig] = GOAL_ENTRY;
+	t->reached[ig / 64] |= 1ULL << (ig % 64);
+	st = d->kind == PB_TILES ? build_layers(t, s) : build_queue(t, s);
 	pb_free(t->reached);
 	t->reached = NULL;
 	return st;
@@ -183,7 +292,7 @@ static pb_status table_prepare(const pb_domain *d, const pb_config *cfg,
 	if (!t)
 		return pb_search_alloc_failed(s);
 	t->d = d;
-	t->entries = pb_calloc(&s->meter, d->index_count, sizeof(*t->entries));
+	t->entries = pb_calloc(&s->meter, d->index_count + 1, sizeof(*t->entries));
 	if (!t->entries) {
 		pb_free(t);
 		return pb_search_alloc_failed(s);
@@ -196,6 +305,29 @@ static pb_status table_prepare(const pb_domain *d, const pb_config *cfg,
 	}
 	*ctx = t;
 	return PB_SOLVED;
+}
+
+/* Write the first TABLE_MOVES moves of entry E to OUT[0..32). */
+static void entry_moves(uint64_t e, uint8_t *out)
+{
+#if defined(__BMI2__) && defined(__GNUC__)
+	/* eight at a time: sixteen bits spread over eight bytes, then turned
+	 * round, the first move being highest */
+	const uint64_t two_bits_a_byte = 0x0303030303030303ULL;
+	uint64_t groups[4] = {
+		e >> (FIRST_MOVE_SHIFT - 14), e >> (FIRST_MOVE_SHIFT - 30),
+		e >> (FIRST_MOVE_SHIFT - 46), e << (62 - FIRST_MOVE_SHIFT),
+	};
+
+	for (int g = 0; g < 4; g++) {
+		uint64_t bytes = __builtin_bswap64(_pdep_u64(groups[g] & 0xffff, two_bits_a_byte));
+
+		memcpy(out + 8 * g, &bytes, sizeof(bytes));
+	}
+#else
+	for (int k = 0; k < TABLE_MOVES; k++)
+		out[k] = (uint8_t)entry_move(e, k);
+#endif
 }
 
 static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
@@ -211,18 +343,16 @@ static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
 	for (;;) {
 		uint64_t e = t->entries[pb_index(d, &x)];
 		unsigned left = entry_dist(e);
-		int k, take = left < TABLE_MOVES ? (int)left : TABLE_MOVES;
 
 		s->expanded++;
-		for (k = 0; k < take; k++)
-			out->moves[out->length + k] = (uint8_t)entry_move(e, k);
-		if ((unsigned)take == left) {
-			out->length += take;
+		entry_moves(e, out->moves + out->length);
+		if (left <= TABLE_MOVES) {
+			out->length += (int)left;
 			return PB_SOLVED;
 		}
-		for (k = 0; k < take; k++)
+		for (int k = 0; k < TABLE_MOVES; k++)
 			pb_apply(d, &x, out->moves[out->length + k], &x);
-		out->length += take;
+		out->length += TABLE_MOVES;
 	}
 }
 

@@ -58,6 +58,16 @@ static inline pb_status pb_search_poll(pb_search *s)
 	return pb_search_check(s);
 }
 
+/* As pb_search_poll, after N expansions at once (N <= PB_POLL_INTERVAL). */
+static inline pb_status pb_search_poll_many(pb_search *s, unsigned n)
+{
+	if (__builtin_expect(s->poll_countdown > n, 1)) {
+		s->poll_countdown -= n;
+		return PB_SOLVED;
+	}
+	return pb_search_check(s);
+}
+
 /* Before one long step (a table's rehash): PB_TIMEOUT when NS more
  * nanoseconds would pass the deadline, else as pb_search_check. */
 pb_status pb_search_can_afford(pb_search *s, uint64_t ns);

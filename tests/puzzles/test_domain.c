@@ -4,6 +4,7 @@
 
 #include "algorithms/puzzles/distances.h"
 #include "algorithms/puzzles/domain.h"
+#include "tests/permutations.h"
 
 static pb_domain domain(const char *name)
 {
@@ -82,6 +83,83 @@ Test(domain, any_spacing_and_both_blanks)
 	cr_assert_eq(a.blank, 5);
 	pb_format(&d, &b, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "2 3 4 1 5 x 7 6 8");
+}
+
+/* The compact shape ("2 3 4 1 5 x 7 6 8") has a fast path; every line of
+ * that shape must parse exactly as the same tokens spaced otherwise (which
+ * the general parser reads), accepted or refused alike, with its message.
+ * Every arrangement of the 3x3 board, under two goals, a sample of the
+ * boards of ten cells, and near misses: a repeated, out-of-range or
+ * upper-case token, a missing space, a line break, a carriage return. */
+static void expect_same_parse(const pb_domain *d, const char *compact)
+{
+	char spaced[64], e1[200] = "", e2[200] = "";
+	pb_state a, b;
+	int ra, rb;
+
+	snprintf(spaced, sizeof(spaced), " %s", compact);
+	ra = pb_parse(d, compact, strlen(compact), &a, e1, sizeof(e1));
+	rb = pb_parse(d, spaced, strlen(spaced), &b, e2, sizeof(e2));
+	cr_assert_eq(ra, rb, "%s: '%s' gives %d, '%s' gives %d (%s%s)", d->name, compact, ra, spaced,
+		     rb, e1, e2);
+	if (ra)
+		cr_assert_str_eq(e1, e2, "%s: '%s'", d->name, compact);
+	else
+		cr_assert(a.cells == b.cells && a.blank == b.blank, "%s: '%s' parses differently",
+			  d->name, compact);
+}
+
+static void compact_text(const unsigned *p, int n, char *text)
+{
+	for (int i = 0; i < n; i++) {
+		text[2 * i] = p[i] ? (char)('0' + p[i]) : 'x';
+		text[2 * i + 1] = ' ';
+	}
+	text[2 * n - 1] = '\0';
+}
+
+Test(domain, compact_lines_parse_as_spaced_ones)
+{
+	const char *goals[] = { NULL, "x 8 7 6 5 4 3 2 1" };
+	const char *near[] = {
+		"1 2 3 4 5 6 7 7 x", "1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 X", "1 2 3 4 5 6 7 8x ",
+		"1 2 3 4\n5 6 7 8 x", "1 2 3 4 5 6 7 8 x\r", "1 2 3 4 5 6 7 x\r8", "x 2 3 4 5 6 7 8 1",
+		"0 2 3 4 5 6 7 8 1", "1 2 3 4 5 6 7 8 /", "1 2 3 4 5 6 7 8 :", "1 2 3 4 5 6 7 8 \x80",
+		"1 2 3 4 5 6 7,8 x", "1 2 3 4 5 6 7 8 x 9", "12 3 4 5 6 7 8 x",
+	};
+	unsigned p[10];
+	char text[32];
+
+	for (size_t g = 0; g < sizeof(goals) / sizeof(goals[0]); g++) {
+		pb_domain d = domain("8puzzle");
+		char err[200];
+
+		if (goals[g])
+			cr_assert_eq(pb_domain_set_goal(&d, goals[g], strlen(goals[g]), err, sizeof(err)), 0);
+		for (int i = 0; i < 9; i++)
+			p[i] = (unsigned)i;
+		do {
+			compact_text(p, 9, text);
+			expect_same_parse(&d, text);
+		} while (next_permutation(p, 9));
+		for (size_t k = 0; k < sizeof(near) / sizeof(near[0]); k++)
+			expect_same_parse(&d, near[k]);
+	}
+	for (int k = 0; k < 2; k++) {
+		pb_domain d = domain(k ? "tiles2x5" : "tiles5x2");
+		unsigned long step = 0;
+
+		for (int i = 0; i < 10; i++)
+			p[i] = (unsigned)i;
+		do {
+			if (step++ % 101)
+				continue;
+			compact_text(p, 10, text);
+			expect_same_parse(&d, text);
+			text[17] = ',';
+			expect_same_parse(&d, text);
+		} while (next_permutation(p, 10));
+	}
 }
 
 Test(domain, poj1077_sample_replays)

@@ -4,7 +4,7 @@
  * 15-puzzle instances with a pattern database (which is inconsistent, so
  * states are reopened), unsolvable states, and the memory and time
  * limits. */
-#include "informed_test.h"
+#include "solver_test.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 

@@ -3,7 +3,7 @@
  * target with the least sequence, Korf's shortest 15-puzzle instances with
  * a pattern database, unsolvable states, limits and unsupported
  * heuristics. */
-#include "informed_test.h"
+#include "solver_test.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 

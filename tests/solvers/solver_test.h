@@ -1,10 +1,10 @@
-/* Helpers for the tests of the informed solvers (astar, idastar): a domain
- * with an optional goal, a prepared solver, and a check of each answer
+/* Helpers for the tests of the solvers (astar, idastar, the BFS family): a
+ * domain with an optional goal, a prepared solver, and a check of each answer
  * against the distances of one breadth-first search (pb_distances):
  * optimal length, replay to the goal, and for Magic Squares the least
  * sequence (no smaller op at any step also keeps to a shortest path). */
-#ifndef INFORMED_TEST_H
-#define INFORMED_TEST_H
+#ifndef SOLVER_TEST_H
+#define SOLVER_TEST_H
 
 #include <criterion/criterion.h>
 #include <stdio.h>
