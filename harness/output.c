@@ -4,14 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OUTPUT_CHUNK (1u << 20)
-/* The most one reserve may ask for. */
+/* Room past the chunk, for reserves while it fills. */
 #define OUTPUT_SLACK (1u << 12)
 
 void pb_output_init(pb_output *o, FILE *file)
 {
 	o->file = file;
-	o->cap = OUTPUT_CHUNK + OUTPUT_SLACK;
+	o->cap = PB_OUTPUT_CHUNK + OUTPUT_SLACK;
 	o->buf = malloc(o->cap);
 	o->used = 0;
 	o->failed = !o->buf;
@@ -24,9 +23,9 @@ static void flush(pb_output *o)
 	o->used = 0;
 }
 
-char *pb_output_reserve(pb_output *o, size_t n)
+char *pb_output_reserve_slow(pb_output *o, size_t n)
 {
-	if (o->used + n > o->cap || o->used >= OUTPUT_CHUNK)
+	if (o->used + n > o->cap || o->used >= PB_OUTPUT_CHUNK)
 		flush(o);
 	if (n > o->cap) {
 		char *bigger = realloc(o->buf, n);

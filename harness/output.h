@@ -15,9 +15,19 @@ typedef struct pb_output {
 /* Start buffering output to FILE. */
 void pb_output_init(pb_output *o, FILE *file);
 
+/* Bytes gathered before they are written. */
+#define PB_OUTPUT_CHUNK (1u << 16)
+
+char *pb_output_reserve_slow(pb_output *o, size_t n);
+
 /* Room for N bytes at the end of the buffer; pb_output_commit(o, k) then
  * keeps the first K of them. */
-char *pb_output_reserve(pb_output *o, size_t n);
+static inline char *pb_output_reserve(pb_output *o, size_t n)
+{
+	if (o->used + n <= o->cap && o->used < PB_OUTPUT_CHUNK)
+		return o->buf + o->used;
+	return pb_output_reserve_slow(o, n);
+}
 
 static inline void pb_output_commit(pb_output *o, size_t k)
 {

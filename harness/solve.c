@@ -10,6 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#if defined(__SSE2__) || defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 #include "algorithms/solvers/registry.h"
 #include "commands.h"
 #include "output.h"
@@ -89,13 +93,32 @@ static int parse_options(int argc, char **argv, solve_options *o)
 	return 0;
 }
 
-static void put_answer(pb_output *out, const pb_domain *d, const pb_path *p)
+/* Room past a move string for whole vectors of letters. */
+#define LETTER_SLACK 16
+
+/* The letters of MOVES[0..n) at W (room for n + LETTER_SLACK). */
+static void put_letters(char *w, const char *names16, const uint8_t *moves, int n)
+{
+#ifdef __SSSE3__
+	__m128i names = _mm_loadu_si128((const __m128i *)names16);
+
+	/* sixteen at a time: a move is an index into the names */
+	for (int i = 0; i < n; i += 16)
+		_mm_storeu_si128((__m128i *)(w + i),
+				 _mm_shuffle_epi8(names, _mm_loadu_si128((const __m128i *)(moves + i))));
+#else
+	for (int i = 0; i < n; i++)
+		w[i] = names16[moves[i]];
+#endif
+}
+
+static void put_answer(pb_output *out, const pb_domain *d, const char *names16,
+		       const pb_path *p)
 {
 	if (d->kind == PB_TILES) {
-		char *w = pb_output_reserve(out, (size_t)p->length + 1);
+		char *w = pb_output_reserve(out, (size_t)p->length + LETTER_SLACK);
 
-		for (int i = 0; i < p->length; i++)
-			w[i] = pb_move_name(d, p->moves[i]);
+		put_letters(w, names16, p->moves, p->length);
 		w[p->length] = '\n';
 		pb_output_commit(out, (size_t)p->length + 1);
 		return;
@@ -103,10 +126,9 @@ static void put_answer(pb_output *out, const pb_domain *d, const pb_path *p)
 	pb_output_printf(out, "%d\n", p->length);
 	for (int i = 0; i < p->length || i == 0; i += USACO_LINE) {
 		int k = p->length - i < USACO_LINE ? p->length - i : USACO_LINE;
-		char *w = pb_output_reserve(out, (size_t)k + 1);
+		char *w = pb_output_reserve(out, (size_t)k + LETTER_SLACK);
 
-		for (int j = 0; j < k; j++)
-			w[j] = pb_move_name(d, p->moves[i + j]);
+		put_letters(w, names16, p->moves + i, k);
 		w[k] = '\n';
 		pb_output_commit(out, (size_t)k + 1);
 	}
@@ -130,6 +152,7 @@ typedef struct solve_job {
 	bool check;
 	pb_output out;
 	pb_search search; /* shared by the queries: no limits */
+	char names16[16]; /* the move letters, by move, in a vector's width */
 	int status;
 } solve_job;
 
@@ -199,7 +222,7 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 			lineno, job->solver->name);
 		job->status = PB_EXIT_CHECK;
 	} else {
-		put_answer(&job->out, job->d, &path);
+		put_answer(&job->out, job->d, job->names16, &path);
 	}
 }
 
@@ -244,13 +267,40 @@ static const pb_solver *choose_solver(const solve_options *o, const pb_domain *d
 	return solver;
 }
 
-/* Input is read in blocks of this size; a longer line is refused. */
-#define INPUT_BLOCK (1u << 20)
+/* Input is read in blocks of this size; a longer line is refused. Small
+ * enough that the buffer's pages are few (each first touch costs), large
+ * enough that reads are few. */
+#define INPUT_BLOCK (1u << 16)
+/* Bytes past the data that a vector load may read. */
+#define INPUT_SLACK 32
+
+/* Where the line at P (of at most LEFT bytes) ends: its newline, or NULL. */
+static const char *line_end(const char *p, size_t left)
+{
+#ifdef __SSE2__
+	/* most lines are short: one look at 32 bytes (the slack makes them
+	 * readable), the library's search for the rest */
+	__m128i nl = _mm_set1_epi8('\n');
+	unsigned hits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), nl)) |
+			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), nl)) << 16;
+
+	if (hits) {
+		size_t at = (size_t)__builtin_ctz(hits);
+
+		return at < left ? p + at : NULL;
+	}
+	if (left <= INPUT_SLACK)
+		return NULL;
+	return memchr(p + INPUT_SLACK, '\n', left - INPUT_SLACK);
+#else
+	return memchr(p, '\n', left);
+#endif
+}
 
 /* Answer every line of FD. Returns 0, or -1 on a read error. */
 static int answer_stream(solve_job *job, int fd)
 {
-	char *buf = malloc(INPUT_BLOCK);
+	char *buf = calloc(1, INPUT_BLOCK + INPUT_SLACK);
 	size_t have = 0, lineno = 0;
 	bool skipping = false, eof = false;
 
@@ -267,7 +317,7 @@ static int answer_stream(solve_job *job, int fd)
 		eof = got == 0;
 		have += (size_t)got;
 		for (;;) {
-			char *line = buf + at, *nl = memchr(line, '\n', have - at);
+			const char *line = buf + at, *nl = line_end(line, have - at);
 			size_t n;
 
 			if (!nl && !eof)
@@ -310,6 +360,7 @@ int cmd_solve(int argc, char **argv)
 	if (setup_domain(&o, &d) || !(job.solver = choose_solver(&o, &d)))
 		return PB_EXIT_USAGE;
 	job.check = o.check;
+	memcpy(job.names16, d.move_names, (size_t)d.nmoves);
 	pb_search_init(&prep, 0, 0, NULL);
 	st = job.solver->prepare(&d, &o.cfg, &prep, &job.ctx);
 	if (st != PB_SOLVED) {
