@@ -301,7 +301,7 @@ static bool parse_one_char_vector(const pb_domain *d, const char *text, size_t l
 {
 	const unsigned char *p = (const unsigned char *)text;
 	unsigned n = (unsigned)d->cells, seen = 0;
-	__m128i v, blank, digit, fits, labels;
+	__m128i v, blank, digit, fits, labels, low, high;
 	uint64_t packed;
 
 	if (len == 2 * n && p[len - 1] == '\r')
@@ -316,6 +316,16 @@ static bool parse_one_char_vector(const pb_domain *d, const char *text, size_t l
 	if ((_mm_movemask_epi8(fits) & 0x5555) != 0x5555 ||
 	    (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xaaaa) != 0xaaaa)
 		return false;
+	/* every value once: the powers of two of n values below n add up to
+	 * 2^n - 1 only if no two are the same (n ones take n distinct terms);
+	 * a byte of each power, the low eight in one vector and the high in
+	 * another, summed by SAD (the spaces, 0xf0 less '0', look up 0) */
+	low = _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0), digit);
+	high = _mm_shuffle_epi8(_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0), digit);
+	low = _mm_sad_epu8(low, _mm_setzero_si128());
+	high = _mm_sad_epu8(high, _mm_setzero_si128());
+	seen = (unsigned)(_mm_cvtsi128_si32(low) + _mm_extract_epi16(low, 4)) +
+	       ((unsigned)(_mm_cvtsi128_si32(high) + _mm_extract_epi16(high, 4)) << 8);
 	labels = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)d->label), digit);
 	labels = _mm_shuffle_epi8(labels, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1,
 							-1, -1, -1, -1));
@@ -326,10 +336,9 @@ static bool parse_one_char_vector(const pb_domain *d, const char *text, size_t l
 
 		if (value >= n || (i > 8 && p[2 * i - 1] != ' '))
 			return false;
+		seen += 1u << value;
 		packed |= (uint64_t)d->label[value] << (4 * i);
 	}
-	for (unsigned i = 0; i < n; i++)
-		seen |= 1u << pb_nibble(packed, (int)i);
 	if (seen != (1u << n) - 1)
 		return false;
 	*cells = packed;
