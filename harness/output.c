@@ -59,6 +59,13 @@ void pb_output_printf(pb_output *o, const char *fmt, ...)
 		pb_output_write(o, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
 }
 
+void pb_output_flush(pb_output *o)
+{
+	flush(o);
+	if (fflush(o->file))
+		o->failed = 1;
+}
+
 int pb_output_finish(pb_output *o)
 {
 	flush(o);

@@ -38,6 +38,10 @@ void pb_output_write(pb_output *o, const char *s, size_t n);
 void pb_output_printf(pb_output *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Write what is gathered now (before a wait, so that a terminal shows
+ * it). */
+void pb_output_flush(pb_output *o);
+
 /* Write what is left and free the buffer. Returns 0, or -1 when a write
  * failed at any point. */
 int pb_output_finish(pb_output *o);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__SSE2__) || defined(__SSSE3__)
@@ -302,13 +303,20 @@ static int answer_stream(solve_job *job, int fd)
 {
 	char *buf = calloc(1, INPUT_BLOCK + INPUT_SLACK);
 	size_t have = 0, lineno = 0;
-	bool skipping = false, eof = false;
+	bool skipping = false, eof = false, may_wait;
+	struct stat st;
 
 	if (!buf)
 		return -1;
+	may_wait = fstat(fd, &st) || !S_ISREG(st.st_mode);
 	while (!eof) {
-		ssize_t got = read(fd, buf + have, INPUT_BLOCK - have);
+		ssize_t got;
 		size_t at = 0;
+
+		/* a read may wait (a terminal, a pipe): show what is answered */
+		if (may_wait)
+			pb_output_flush(&job->out);
+		got = read(fd, buf + have, INPUT_BLOCK - have);
 
 		if (got < 0) {
 			free(buf);
