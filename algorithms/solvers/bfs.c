@@ -20,6 +20,7 @@
 #include "../core/queue.h"
 #include "../core/table.h"
 #include "registry.h"
+#include "tile_layers.h"
 
 /* A visited set: 0 unseen, else 1 + the move that reached the state, or
  * FROM_START for the start. */
@@ -213,15 +214,6 @@ bfs_queue(const visited_ops *ops, visited *v, const pb_state *start, pb_search *
 	return st;
 }
 
-/* Tiles: the buckets of a layer, by the blank's cell and the last move
- * (PB_MAX_MOVES for the start). */
-#define TILE_LASTS (PB_MAX_MOVES + 1)
-
-static int tile_bucket(int blank, int last)
-{
-	return blank * TILE_LASTS + last;
-}
-
 /* Slide the tile at TO into B in each of the N states FROM[], mark the
  * results as reached by TAG, and write the new ones to INTO[]. Returns how
  * many were new, or -1 when the visited set could not grow. */
@@ -248,15 +240,14 @@ slide_run(const visited_ops *ops, visited *v, const uint64_t *from, size_t n,
 	return (ptrdiff_t)kept;
 }
 
-/* Slide the tile at TO into B in the states of bucket K of the layer (their
- * blank at B), PB_POLL_INTERVAL of them at a time, into the next layer;
- * FIRST: the first of the bucket's moves, which counts them expanded. */
+/* One pull (see tile_layers.h), PB_POLL_INTERVAL states at a time; the
+ * first from its bucket counts the bucket's states expanded. */
 static inline __attribute__((always_inline)) pb_status
-pull_bucket(const visited_ops *ops, visited *v, pb_layers *l, int k, int to, int m,
-	    bool first, pb_search *s, bool *found)
+pull(const visited_ops *ops, visited *v, pb_layers *l, const pb_tile_pull *p, pb_search *s,
+     bool *found)
 {
 	size_t count;
-	const uint64_t *from = pb_layers_bucket(l, k, &count);
+	const uint64_t *from = pb_layers_bucket(l, p->from, &count);
 	pb_status st;
 
 	for (size_t at = 0; at < count; at += PB_POLL_INTERVAL) {
@@ -268,11 +259,12 @@ pull_bucket(const visited_ops *ops, visited *v, pb_layers *l, int k, int to, int
 			return st;
 		if (!(room = pb_layers_room(l, n)))
 			return pb_search_alloc_failed(s);
-		kept = slide_run(ops, v, from + at, n, k / TILE_LASTS, to, (uint8_t)(m + 1), room, found);
+		kept = slide_run(ops, v, from + at, n, p->from / PB_TILE_LASTS, p->to,
+				 (uint8_t)(p->move + 1), room, found);
 		if (kept < 0)
 			return pb_search_alloc_failed(s);
 		pb_layers_added(l, (size_t)kept);
-		s->expanded += first ? n : 0;
+		s->expanded += p->first_from ? n : 0;
 		s->generated += n;
 		if (*found)
 			return PB_SOLVED;
@@ -282,49 +274,26 @@ pull_bucket(const visited_ops *ops, visited *v, pb_layers *l, int k, int to, int
 	return PB_SOLVED;
 }
 
-/* The next layer, one bucket (blank at TO, reached by move M) at a time:
- * each pulls from the buckets whose blank M takes to TO, all but the one
- * whose last move M would undo. */
-static inline __attribute__((always_inline)) pb_status
-next_layer(const visited_ops *ops, visited *v, pb_layers *l, pb_search *s, bool *found)
-{
-	const pb_domain *d = v->d;
-	bool pulled[PB_MAX_CELLS * TILE_LASTS] = { false };
-	pb_status st;
-
-	for (int to = 0; to < d->cells; to++) {
-		for (int m = 0; m < PB_MAX_MOVES; m++) {
-			int b = d->next_cell[to][d->inverse[m]];
-
-			for (int last = 0; b >= 0 && last < TILE_LASTS; last++) {
-				int k = tile_bucket(b, last);
-
-				if (last < PB_MAX_MOVES && d->inverse[last] == m)
-					continue;
-				st = pull_bucket(ops, v, l, k, to, m, !pulled[k], s, found);
-				pulled[k] = true;
-				if (st != PB_SOLVED || *found)
-					return st;
-			}
-			pb_layers_close(l, tile_bucket(to, m));
-		}
-	}
-	return PB_SOLVED;
-}
-
 static inline __attribute__((always_inline)) pb_status
 bfs_layers(const visited_ops *ops, visited *v, const pb_state *start, pb_search *s,
 	   bool *found)
 {
+	pb_tile_pull pulls[PB_TILE_PULLS_MAX];
+	int npulls = pb_tile_pulls(v->d, pulls);
 	pb_layers l;
 	pb_status st = PB_SOLVED;
 
-	if (pb_layers_init(&l, &s->meter, v->d->cells * TILE_LASTS, 1))
+	if (pb_layers_init(&l, &s->meter, PB_TILE_BUCKETS(v->d), 1))
 		return pb_search_alloc_failed(s);
-	if (pb_layers_put(&l, tile_bucket(start->blank, PB_MAX_MOVES), &start->cells))
+	if (pb_layers_put(&l, pb_tile_bucket(start->blank, PB_MAX_MOVES), &start->cells))
 		st = pb_search_alloc_failed(s);
-	while (st == PB_SOLVED && !*found && pb_layers_advance(&l))
-		st = next_layer(ops, v, &l, s, found);
+	while (st == PB_SOLVED && !*found && pb_layers_advance(&l)) {
+		for (int i = 0; st == PB_SOLVED && !*found && i < npulls; i++) {
+			st = pull(ops, v, &l, &pulls[i], s, found);
+			if (pulls[i].last_into)
+				pb_layers_close(&l, pulls[i].into);
+		}
+	}
 	pb_layers_release(&l);
 	return st;
 }

@@ -20,6 +20,7 @@
 #include "../core/layers.h"
 #include "../core/queue.h"
 #include "registry.h"
+#include "tile_layers.h"
 
 #define DIST_BITS 6
 #define DIST_SHIFT (64 - DIST_BITS)
@@ -61,11 +62,6 @@ static pb_status too_far(pb_search *s)
 	snprintf(s->message, sizeof(s->message),
 		 "distances beyond %d do not fit the table's entries", MAX_DIST);
 	return PB_UNSUPPORTED;
-}
-
-static int tile_bucket(int blank, int last)
-{
-	return blank * (PB_MAX_MOVES + 1) + last;
 }
 
 /* Record Y, one move (MY, from Y towards the goal) farther than the state
@@ -143,10 +139,9 @@ static pb_status build_queue(table_ctx *t, pb_search *s)
 	return st;
 }
 
-/* Tiles: the buckets of a layer, by the blank's cell and the move that
- * reached the state from the goal's side (the inverse of its entry's first
- * move; PB_MAX_MOVES for the goal). An item is the state and its entry. */
-#define TILE_LASTS (PB_MAX_MOVES + 1)
+/* Tiles: the buckets of a layer (see tile_layers.h), the move that reached
+ * a state being the inverse of its entry's first move. An item is the state
+ * and its entry. */
 #define ITEM_WORDS 2
 
 /* Slide the tile at TO into B in each of the N states of FROM[] (items),
@@ -177,14 +172,12 @@ static size_t slide_run(table_ctx *t, const uint64_t *from, size_t n, int b, int
 	return kept;
 }
 
-/* Slide the tile at TO into B in the states of bucket K of the layer (their
- * blank at B), PB_POLL_INTERVAL of them at a time, into the next layer;
- * FIRST: the first of the bucket's moves, which counts them expanded. */
-static pb_status pull_bucket(table_ctx *t, pb_layers *l, int k, int to, int m, bool first,
-			     pb_search *s)
+/* One pull (see tile_layers.h), PB_POLL_INTERVAL states at a time; the
+ * first from its bucket counts the bucket's states expanded. */
+static pb_status pull(table_ctx *t, pb_layers *l, const pb_tile_pull *p, pb_search *s)
 {
 	size_t count;
-	const uint64_t *from = pb_layers_bucket(l, k, &count);
+	const uint64_t *from = pb_layers_bucket(l, p->from, &count);
 	pb_status st;
 
 	for (size_t at = 0; at < count; at += PB_POLL_INTERVAL) {
@@ -193,40 +186,12 @@ static pb_status pull_bucket(table_ctx *t, pb_layers *l, int k, int to, int m, b
 
 		if (!room)
 			return pb_search_alloc_failed(s);
-		pb_layers_added(l, slide_run(t, from + ITEM_WORDS * at, n, k / TILE_LASTS, to,
-					     t->d->inverse[m], room));
-		s->expanded += first ? n : 0;
+		pb_layers_added(l, slide_run(t, from + ITEM_WORDS * at, n, p->from / PB_TILE_LASTS,
+					     p->to, t->d->inverse[p->move], room));
+		s->expanded += p->first_from ? n : 0;
 		s->generated += n;
 		if ((st = pb_search_poll_many(s, (unsigned)n)) != PB_SOLVED)
 			return st;
-	}
-	return PB_SOLVED;
-}
-
-/* The next layer, one bucket (blank at TO, reached by move M) at a time:
- * each pulls from the buckets whose blank M takes to TO, all but the one
- * whose last move M would undo. */
-static pb_status next_layer(table_ctx *t, pb_layers *l, pb_search *s)
-{
-	const pb_domain *d = t->d;
-	bool pulled[PB_MAX_CELLS * TILE_LASTS] = { false };
-	pb_status st;
-
-	for (int to = 0; to < d->cells; to++) {
-		for (int m = 0; m < PB_MAX_MOVES; m++) {
-			int b = d->next_cell[to][d->inverse[m]];
-
-			for (int last = 0; b >= 0 && last < TILE_LASTS; last++) {
-				int k = tile_bucket(b, last);
-
-				if (last < PB_MAX_MOVES && d->inverse[last] == m)
-					continue;
-				if ((st = pull_bucket(t, l, k, to, m, !pulled[k], s)) != PB_SOLVED)
-					return st;
-				pulled[k] = true;
-			}
-			pb_layers_close(l, tile_bucket(to, m));
-		}
 	}
 	return PB_SOLVED;
 }
@@ -235,16 +200,25 @@ static pb_status build_layers(table_ctx *t, pb_search *s)
 {
 	const pb_domain *d = t->d;
 	uint64_t goal[ITEM_WORDS] = { d->goal.cells, GOAL_ENTRY };
+	pb_tile_pull pulls[PB_TILE_PULLS_MAX];
+	int npulls = pb_tile_pulls(d, pulls);
 	unsigned dist = 0;
 	pb_layers l;
 	pb_status st = PB_SOLVED;
 
-	if (pb_layers_init(&l, &s->meter, d->cells * TILE_LASTS, ITEM_WORDS))
+	if (pb_layers_init(&l, &s->meter, PB_TILE_BUCKETS(d), ITEM_WORDS))
 		return pb_search_alloc_failed(s);
-	if (pb_layers_put(&l, tile_bucket(d->goal.blank, PB_MAX_MOVES), goal))
+	if (pb_layers_put(&l, pb_tile_bucket(d->goal.blank, PB_MAX_MOVES), goal))
 		st = pb_search_alloc_failed(s);
-	while (st == PB_SOLVED && pb_layers_advance(&l))
-		st = ++dist > MAX_DIST ? too_far(s) : next_layer(t, &l, s);
+	while (st == PB_SOLVED && pb_layers_advance(&l)) {
+		if (++dist > MAX_DIST)
+			st = too_far(s);
+		for (int i = 0; st == PB_SOLVED && i < npulls; i++) {
+			st = pull(t, &l, &pulls[i], s);
+			if (pulls[i].last_into)
+				pb_layers_close(&l, pulls[i].into);
+		}
+	}
 	pb_layers_release(&l);
 	return st;
 }

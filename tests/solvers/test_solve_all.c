@@ -33,8 +33,14 @@ static const struct {
 	{ "bfs-hash", 499 * SLOWDOWN, 197 * SLOWDOWN },
 };
 
+/* PB_SOLVE_ALL=full gives every solver every instance (about 20 minutes
+ * on the 3x3 board, most of them bfs-hash's); CI takes the sample. */
 static unsigned stride_of(const char *solver, bool tiles)
 {
+	const char *all = getenv("PB_SOLVE_ALL");
+
+	if (all && !strcmp(all, "full"))
+		return 1;
 	for (size_t i = 0; i < sizeof(strides) / sizeof(strides[0]); i++)
 		if (!strcmp(strides[i].name, solver))
 			return tiles ? strides[i].tiles_stride : strides[i].msquare_stride;
@@ -243,12 +249,12 @@ static void solve_everything(const char *domain_name)
 	pb_table_release(&dist);
 }
 
-Test(solve_all, every_3x3_arrangement, .timeout = 900)
+Test(solve_all, every_3x3_arrangement, .timeout = 3600)
 {
 	solve_everything("8puzzle");
 }
 
-Test(solve_all, every_magic_squares_target, .timeout = 900)
+Test(solve_all, every_magic_squares_target, .timeout = 3600)
 {
 	solve_everything("msquare");
 }
