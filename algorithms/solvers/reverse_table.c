@@ -17,6 +17,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#if defined(__BMI2__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
 #include "../core/layers.h"
 #include "../core/queue.h"
 #include "registry.h"
@@ -293,11 +297,14 @@ static void entry_moves(uint64_t e, uint8_t *out)
 		e >> (FIRST_MOVE_SHIFT - 46), e << (62 - FIRST_MOVE_SHIFT),
 	};
 
-	for (int g = 0; g < 4; g++) {
-		uint64_t bytes = __builtin_bswap64(_pdep_u64(groups[g] & 0xffff, two_bits_a_byte));
+	uint64_t bytes[4];
 
-		memcpy(out + 8 * g, &bytes, sizeof(bytes));
-	}
+	for (int g = 0; g < 4; g++)
+		bytes[g] = __builtin_bswap64(_pdep_u64(groups[g] & 0xffff, two_bits_a_byte));
+	/* sixteen bytes a store, as the letters are read back: a load that
+	 * spans two smaller stores waits for them to reach the cache */
+	_mm_storeu_si128((__m128i *)out, _mm_set_epi64x((long long)bytes[1], (long long)bytes[0]));
+	_mm_storeu_si128((__m128i *)(out + 16), _mm_set_epi64x((long long)bytes[3], (long long)bytes[2]));
 #else
 	for (int k = 0; k < TABLE_MOVES; k++)
 		out[k] = (uint8_t)entry_move(e, k);
