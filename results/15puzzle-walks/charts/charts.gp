@@ -4,16 +4,16 @@ scripts = '/work/main/scripts' . '/'
 
 # 15puzzle-walks: time
 dataset = '15puzzle-walks'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 datafile = 'data/15puzzle-walks.length.dat'
 unsfile = ''
 nslots = 0
 xunsolvable = 44
 col = 3
-ylo = 2.26325e-06
-yhi = 1.36675474
+ylo = 1.43075e-06
+yhi = 1.83295767
 array blk[4] = [0, 1, 2, 3]
 array blk_lt[4] = [1, 2, 3, 4]
 array name[4] = ['idastar+linear-conflict', 'astar+linear-conflict', 'bibfs (31 of 32 solved)', 'bfs-hash (12 of 32 solved)']
@@ -23,16 +23,16 @@ load scripts.'time.gp'
 
 # 15puzzle-walks: memory
 dataset = '15puzzle-walks'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 datafile = 'data/15puzzle-walks.length.dat'
 unsfile = ''
 nslots = 0
 xunsolvable = 44
 col = 6
-ylo = 29696
-yhi = 289406976
+ylo = 22800
+yhi = 575046452
 array blk[3] = [1, 2, 3]
 array blk_lt[3] = [2, 3, 4]
 array name[3] = ['astar+linear-conflict', 'bibfs (31 of 32 solved)', 'bfs-hash (12 of 32 solved)']
@@ -42,8 +42,8 @@ load scripts.'memory.gp'
 
 # 15puzzle-walks: nodes
 dataset = '15puzzle-walks'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 datafile = 'data/15puzzle-walks.length.dat'
 unsfile = ''
@@ -51,7 +51,7 @@ nslots = 0
 xunsolvable = 44
 col = 9
 ylo = 4
-yhi = 5260476
+yhi = 9350757.5
 array blk[4] = [0, 1, 2, 3]
 array blk_lt[4] = [1, 2, 3, 4]
 array name[4] = ['idastar+linear-conflict', 'astar+linear-conflict', 'bibfs (31 of 32 solved)', 'bfs-hash (12 of 32 solved)']
@@ -61,30 +61,30 @@ load scripts.'nodes.gp'
 
 # 15puzzle-walks: box plot of solve time
 dataset = '15puzzle-walks'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 boxfile = 'data/15puzzle-walks.box.dat'
 nbox = 4
 ticklines = 2
-ylo = 1.782e-06
-yhi = 1.37591268
+ylo = 1.01e-06
+yhi = 1.937797
 out = '15puzzle-walks-box'
 load scripts.'box.gp'
 
 # 15puzzle-walks: preparation against queries
 dataset = '15puzzle-walks'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 beven = 'data/15puzzle-walks.breakeven.dat'
 qmax = 1000
-ylo = 0.000210654333
-yhi = 269.620474
+ylo = 0.00020949025
+yhi = 344.16059
 common = 12
-array name[4] = ['idastar+linear-conflict: 2.26 ms to prepare, then 5.51 µs a query', 'astar+linear-conflict: 2.04 ms to prepare, then 10.4 µs a query', 'bibfs: 210 µs a query', 'bfs-hash: 270 ms a query']
-array prep[4] = [0.002258178, 0.002043027, 1.001e-06, 1.091e-06]
-array query[4] = [5.51066667e-06, 1.03578333e-05, 0.000209653333, 0.269620473]
+array name[4] = ['idastar+linear-conflict: 2.68 ms to prepare, then 5.68 µs a query', 'astar+linear-conflict: 2.56 ms to prepare, then 9.36 µs a query', 'bibfs: 209 µs a query', 'bfs-hash: 344 ms a query']
+array prep[4] = [0.002682978, 0.002561323, 4.36e-07, 7.04e-07]
+array query[4] = [5.68291667e-06, 9.36091667e-06, 0.00020905425, 0.344160589]
 array series_lt[4] = [1, 2, 3, 4]
 array series_dash[4] = [1, 1, 2, 2]
 out = '15puzzle-walks-prepare'

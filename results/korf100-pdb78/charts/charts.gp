@@ -4,16 +4,16 @@ scripts = '/work/main/scripts' . '/'
 
 # korf100: time
 dataset = 'korf100'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 datafile = 'data/korf100.length.dat'
 unsfile = ''
 nslots = 0
 xunsolvable = 68
 col = 3
-ylo = 5.4636e-05
-yhi = 0.025271352
+ylo = 5.04985e-05
+yhi = 0.029830093
 array blk[2] = [0, 1]
 array blk_lt[2] = [1, 2]
 array name[2] = ['idastar+pdb78', 'astar+pdb78']
@@ -23,8 +23,8 @@ load scripts.'time.gp'
 
 # korf100: memory
 dataset = 'korf100'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 datafile = 'data/korf100.length.dat'
 unsfile = ''
@@ -42,8 +42,8 @@ load scripts.'memory.gp'
 
 # korf100: nodes
 dataset = 'korf100'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 datafile = 'data/korf100.length.dat'
 unsfile = ''
@@ -61,30 +61,30 @@ load scripts.'nodes.gp'
 
 # korf100: box plot of solve time
 dataset = 'korf100'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 boxfile = 'data/korf100.box.dat'
 nbox = 2
 ticklines = 1
-ylo = 3.7746e-05
-yhi = 0.025271352
+ylo = 3.1673e-05
+yhi = 0.029830093
 out = 'korf100-box'
 load scripts.'box.gp'
 
 # korf100: preparation against queries
 dataset = 'korf100'
-machine = 'AMD EPYC'
-date = '2026-11-29'
+machine = 'Intel(R) Xeon(R) Processor'
+date = '2026-12-01'
 caveat = ''
 beven = ''
 qmax = 100
-ylo = 0.0580147416
-yhi = 1.15876751
+ylo = 0.142574816
+yhi = 1.39037645
 common = 100
-array name[2] = ['idastar+pdb78: 896 ms to prepare, then 2.63 ms a query', 'astar+pdb78: 55.8 ms to prepare, then 2.2 ms a query']
-array prep[2] = [0.896018621, 0.055811402]
-array query[2] = [0.00262748892, 0.00220333963]
+array name[2] = ['idastar+pdb78: 1.13 s to prepare, then 2.63 ms a query', 'astar+pdb78: 140 ms to prepare, then 2.31 ms a query']
+array prep[2] = [1.12771076, 0.140268357]
+array query[2] = [0.00262665697, 0.00230645881]
 array series_lt[2] = [1, 2]
 array series_dash[2] = [1, 1]
 out = 'korf100-prepare'
