@@ -89,57 +89,47 @@ static int reach(table_ctx *t, const pb_state *y, uint64_t ex, unsigned my)
 /* Magic Squares: generate every predecessor of X (entry EX), one move
  * farther from the goal. */
 static pb_status visit_predecessors(table_ctx *t, const pb_state *x, uint64_t ex,
-				    pb_search *s, pb_queue *q, pb_queue *qe)
+				    pb_search *s, pb_queue *q)
 {
 	const pb_domain *d = t->d;
 	pb_state y = *x;
 
 	if (entry_dist(ex) + 1 > MAX_DIST)
 		return too_far(s);
-	if (pb_queue_reserve(q, PB_MAX_MOVES) || pb_queue_reserve(qe, PB_MAX_MOVES))
+	if (pb_queue_reserve(q, PB_MAX_MOVES))
 		return pb_search_alloc_failed(s);
 	s->expanded++;
 	s->generated += (uint64_t)d->nmoves;
 	for (int m = 0; m < d->nmoves; m++) {
-		unsigned keep;
-
 		pb_unapply(d, x, m, &y);
-		keep = (unsigned)reach(t, &y, ex, (unsigned)m);
-		pb_queue_put(q, y.cells, 0, keep);
-		pb_queue_put(qe, entry_before(ex, (unsigned)m), 0, keep);
+		pb_queue_put(q, y.cells, 0, (unsigned)reach(t, &y, ex, (unsigned)m));
 	}
 	return PB_SOLVED;
 }
 
-/* Magic Squares: one queue in order (states and their entries). */
+/* Magic Squares: one queue of states in order; each state's entry is read
+ * from the table when its turn comes, since a lexicographically smaller
+ * one may have replaced it after it was queued. */
 static pb_status build_queue(table_ctx *t, pb_search *s)
 {
 	const pb_domain *d = t->d;
-	pb_queue q, qe;
+	pb_queue q;
 	pb_status st = PB_SOLVED;
 
 	if (pb_queue_init(&q, &s->meter, 1024))
 		return pb_search_alloc_failed(s);
-	if (pb_queue_init(&qe, &s->meter, 1024)) {
-		pb_queue_release(&q);
-		return pb_search_alloc_failed(s);
-	}
-	if (pb_queue_push(&q, d->goal.cells, 0) || pb_queue_push(&qe, GOAL_ENTRY, 0))
+	if (pb_queue_push(&q, d->goal.cells, 0))
 		st = pb_search_alloc_failed(s);
 	while (st == PB_SOLVED && q.count) {
 		pb_state x;
 		uint8_t unused;
-		uint64_t ex = pb_queue_pop(&qe, &unused);
 
 		x.cells = pb_queue_pop(&q, &unused);
 		x.blank = 0; /* unused by Magic Squares */
-		/* a lexicographic entry may have improved since it was queued */
-		ex = t->entries[pb_index(d, &x)];
 		if ((st = pb_search_poll(s)) == PB_SOLVED)
-			st = visit_predecessors(t, &x, ex, s, &q, &qe);
+			st = visit_predecessors(t, &x, t->entries[pb_index(d, &x)], s, &q);
 	}
 	pb_queue_release(&q);
-	pb_queue_release(&qe);
 	return st;
 }
 
