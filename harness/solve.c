@@ -293,6 +293,12 @@ static void answer_oldest(solve_job *job, window *w)
 	answer(job, &w->start[i], w->lineno[i]);
 }
 
+static void answer_all(solve_job *job, window *w)
+{
+	while (w->count)
+		answer_oldest(job, w);
+}
+
 static void take_line(solve_job *job, window *w, const char *line, size_t len, size_t lineno)
 {
 	unsigned i = (w->head + w->count) % AHEAD;
@@ -396,13 +402,12 @@ static int answer_stream(solve_job *job, int fd)
 		/* a read may wait (a terminal, a pipe): answer what is read and
 		 * show it */
 		if (may_wait) {
-			while (pending.count)
-				answer_oldest(job, &pending);
+			answer_all(job, &pending);
 			pb_output_flush(&job->out);
 		}
 		got = read(fd, buf + have, INPUT_BLOCK - have);
-
 		if (got < 0) {
+			answer_all(job, &pending);
 			free(buf);
 			return -1;
 		}
@@ -434,8 +439,7 @@ static int answer_stream(solve_job *job, int fd)
 			have = 0;
 		}
 	}
-	while (pending.count)
-		answer_oldest(job, &pending);
+	answer_all(job, &pending);
 	free(buf);
 	return 0;
 }

@@ -286,7 +286,6 @@ static void entry_moves(uint64_t e, uint8_t *out)
 		e >> (FIRST_MOVE_SHIFT - 14), e >> (FIRST_MOVE_SHIFT - 30),
 		e >> (FIRST_MOVE_SHIFT - 46), e << (62 - FIRST_MOVE_SHIFT),
 	};
-
 	uint64_t bytes[4];
 
 	for (int g = 0; g < 4; g++)
