@@ -181,7 +181,6 @@ static void init_move_lists(pb_domain *d)
 				if (legal && !undoes)
 					d->moves_after[c][l][k++] = (uint8_t)m;
 			}
-			d->moves_after_count[c][l] = (uint8_t)k;
 			while (k < PB_MAX_MOVES)
 				d->moves_after[c][l][k++] = (uint8_t)d->stay_move;
 		}

@@ -62,7 +62,6 @@ typedef struct pb_domain {
 	 * l, in move order, padded with stay_move. PB_BRANCHING of them cover
 	 * every state but the first. */
 	uint8_t moves_after[PB_MAX_CELLS][PB_MAX_MOVES + 1][PB_MAX_MOVES];
-	uint8_t moves_after_count[PB_MAX_CELLS][PB_MAX_MOVES + 1]; /* before the padding */
 	int goal_blank;
 	uint8_t label[PB_MAX_CELLS];   /* user's tile value -> internal label */
 	uint8_t unlabel[PB_MAX_CELLS]; /* internal label -> user's tile value */
