@@ -113,48 +113,9 @@ static void put_letters(char *w, const char *names16, const uint8_t *moves, int 
 #endif
 }
 
-static const char unsolvable_line[] = "unsolvable\n";
-
-#ifdef __SSSE3__
-/* Tiles, a move string shorter than 32 or UNSOLVABLE: the line in two
- * vectors, chosen by masks rather than by a branch (which way a line goes
- * is a coin toss to the processor). */
-static void put_short_line(pb_output *out, const char *names16, const pb_path *p, bool unsolvable)
-{
-	static const char text[16] = "unsolvable\n";
-	char *w = pb_output_reserve(out, 32);
-	__m128i names = _mm_loadu_si128((const __m128i *)names16), at = _mm_set1_epi8((char)p->length);
-	__m128i nl = _mm_set1_epi8('\n'), no = _mm_set1_epi8((char)-(int)unsolvable);
-	__m128i lo = _mm_shuffle_epi8(names, _mm_loadu_si128((const __m128i *)p->moves));
-	__m128i hi = _mm_shuffle_epi8(names, _mm_loadu_si128((const __m128i *)(p->moves + 16)));
-	__m128i lo_nl = _mm_cmpeq_epi8(at, _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-	__m128i hi_nl = _mm_cmpeq_epi8(at, _mm_setr_epi8(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-							28, 29, 30, 31));
-
-	lo = _mm_or_si128(_mm_andnot_si128(lo_nl, lo), _mm_and_si128(lo_nl, nl));
-	hi = _mm_or_si128(_mm_andnot_si128(hi_nl, hi), _mm_and_si128(hi_nl, nl));
-	lo = _mm_or_si128(_mm_andnot_si128(no, lo), _mm_and_si128(no, _mm_loadu_si128((const __m128i *)text)));
-	_mm_storeu_si128((__m128i *)w, lo);
-	_mm_storeu_si128((__m128i *)(w + 16), hi);
-	pb_output_commit(out, unsolvable ? sizeof(unsolvable_line) - 1 : (size_t)p->length + 1);
-}
-#endif
-
-/* The answer to one puzzle: the move string (tiles) or the length and the
- * string in lines of 60 (Magic Squares), or "unsolvable". */
 static void put_answer(pb_output *out, const pb_domain *d, const char *names16,
-		       const pb_path *p, bool unsolvable)
+		       const pb_path *p)
 {
-#ifdef __SSSE3__
-	if (d->kind == PB_TILES && p->length < 32) {
-		put_short_line(out, names16, p, unsolvable);
-		return;
-	}
-#endif
-	if (unsolvable) {
-		pb_output_write(out, unsolvable_line, sizeof(unsolvable_line) - 1);
-		return;
-	}
 	if (d->kind == PB_TILES) {
 		char *w = pb_output_reserve(out, (size_t)p->length + LETTER_SLACK);
 
@@ -225,93 +186,47 @@ static bool blank_line(const char *line, size_t len)
 	return true;
 }
 
-/* Parse LINE[0..len) into *START: true, or false when it holds no puzzle
- * (a blank line, or a wrong one, reported). */
-static bool parse_line(solve_job *job, const char *line, size_t len, size_t lineno,
-		       pb_state *start)
+static void answer_line(solve_job *job, const char *line, size_t len, size_t lineno)
 {
 	char err[160];
+	pb_state start;
+	pb_search *s = &job->search;
+	pb_path path;
+	pb_status st;
 	size_t bad;
 
 	/* The parser sees every byte once; only a line it refuses is looked at
 	 * again, to tell a blank line or a binary file from a wrong puzzle. */
-	if (!pb_parse(job->d, line, len, start, err, sizeof(err)))
-		return true;
-	if (blank_line(line, len))
-		return false;
-	bad = control_byte_at(line, len);
-	if (bad < len) {
-		fprintf(stderr, "line %zu: control byte 0x%02x in column %zu (a binary file?)\n",
-			lineno, (unsigned char)line[bad], bad + 1);
-	} else {
-		printable(err);
-		fprintf(stderr, "line %zu: %s\n", lineno, err);
+	if (pb_parse(job->d, line, len, &start, err, sizeof(err))) {
+		if (blank_line(line, len))
+			return;
+		bad = control_byte_at(line, len);
+		if (bad < len) {
+			fprintf(stderr, "line %zu: control byte 0x%02x in column %zu (a binary file?)\n",
+				lineno, (unsigned char)line[bad], bad + 1);
+		} else {
+			printable(err);
+			fprintf(stderr, "line %zu: %s\n", lineno, err);
+		}
+		job->status = PB_EXIT_USAGE;
+		return;
 	}
-	job->status = PB_EXIT_USAGE;
-	return false;
-}
-
-static void answer(solve_job *job, const pb_state *start, size_t lineno)
-{
-	pb_search *s = &job->search;
-	pb_path path;
-	pb_status st;
-
-	path.length = 0; /* a solver says nothing of it for an unsolvable start */
-	st = job->solver->solve(job->ctx, start, s, &path);
-	if (st != PB_SOLVED && st != PB_UNSOLVABLE) {
+	st = job->solver->solve(job->ctx, &start, s, &path);
+	if (st == PB_UNSOLVABLE) {
+		pb_output_write(&job->out, "unsolvable\n", strlen("unsolvable\n"));
+	} else if (st != PB_SOLVED) {
 		fprintf(stderr, "line %zu: %s: %s%s%s\n", lineno, job->solver->name,
 			pb_status_name(st), *s->message ? ": " : "", s->message);
 		job->status = PB_EXIT_USAGE;
-	} else if (job->check && st == PB_SOLVED && !answer_checks(job->d, start, &path)) {
+	} else if (job->check && !answer_checks(job->d, &start, &path)) {
 		fprintf(stderr, "line %zu: %s returned moves that do not reach the goal\n",
 			lineno, job->solver->name);
 		job->status = PB_EXIT_CHECK;
 	} else {
-		/* one writer for both answers: no branch between them */
-		put_answer(&job->out, job->d, job->names16, &path, st == PB_UNSOLVABLE);
+		put_answer(&job->out, job->d, job->names16, &path);
 	}
 }
 
-/* Puzzles parsed, waiting for their answers: each is answered once AHEAD
- * more have been parsed, and a solver that can fetch ahead is told of each
- * as it comes, so that its lookup has arrived when its turn does. */
-#define AHEAD 16
-
-typedef struct window {
-	pb_state start[AHEAD];
-	size_t lineno[AHEAD];
-	unsigned head, count;
-} window;
-
-static void answer_oldest(solve_job *job, window *w)
-{
-	unsigned i = w->head;
-
-	w->head = (w->head + 1) % AHEAD;
-	w->count--;
-	answer(job, &w->start[i], w->lineno[i]);
-}
-
-static void answer_all(solve_job *job, window *w)
-{
-	while (w->count)
-		answer_oldest(job, w);
-}
-
-static void take_line(solve_job *job, window *w, const char *line, size_t len, size_t lineno)
-{
-	unsigned i = (w->head + w->count) % AHEAD;
-
-	if (!parse_line(job, line, len, lineno, &w->start[i]))
-		return;
-	w->lineno[i] = lineno;
-	w->count++;
-	if (job->solver->prefetch)
-		job->solver->prefetch(job->ctx, &w->start[i]);
-	if (w->count == AHEAD)
-		answer_oldest(job, w);
-}
 
 static int setup_domain(const solve_options *o, pb_domain *d)
 {
@@ -390,7 +305,6 @@ static int answer_stream(solve_job *job, int fd)
 	size_t have = 0, lineno = 0;
 	bool skipping = false, eof = false, may_wait;
 	struct stat st;
-	window pending = { .count = 0 };
 
 	if (!buf)
 		return -1;
@@ -399,15 +313,12 @@ static int answer_stream(solve_job *job, int fd)
 		ssize_t got;
 		size_t at = 0;
 
-		/* a read may wait (a terminal, a pipe): answer what is read and
-		 * show it */
-		if (may_wait) {
-			answer_all(job, &pending);
+		/* a read may wait (a terminal, a pipe): show what is answered */
+		if (may_wait)
 			pb_output_flush(&job->out);
-		}
 		got = read(fd, buf + have, INPUT_BLOCK - have);
+
 		if (got < 0) {
-			answer_all(job, &pending);
 			free(buf);
 			return -1;
 		}
@@ -428,7 +339,7 @@ static int answer_stream(solve_job *job, int fd)
 				continue;
 			}
 			lineno++;
-			take_line(job, &pending, line, n, lineno);
+			answer_line(job, line, n, lineno);
 		}
 		memmove(buf, buf + at, have - at);
 		have -= at;
@@ -439,7 +350,6 @@ static int answer_stream(solve_job *job, int fd)
 			have = 0;
 		}
 	}
-	answer_all(job, &pending);
 	free(buf);
 	return 0;
 }

@@ -306,35 +306,24 @@ static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
 	table_ctx *t = ctx;
 	const pb_domain *d = t->d;
 	pb_state x = *start;
-	/* an unsolvable start has an index too (its rank, halved): the entry is
-	 * read either way and the answer chosen after, with no branch on the
-	 * parity, which is a coin toss to the processor when puzzles come in
-	 * no order */
-	unsigned solvable = pb_solvable(d, start);
-	uint64_t e = t->entries[pb_index(d, &x)];
-	unsigned left = entry_dist(e);
-	int length = 0;
 
-	entry_moves(e, out->moves);
-	while (__builtin_expect(left > TABLE_MOVES, 0) && solvable) {
-		for (int k = 0; k < TABLE_MOVES; k++)
-			pb_apply(d, &x, out->moves[length + k], &x);
-		length += TABLE_MOVES;
+	if (!pb_solvable(d, start))
+		return PB_UNSOLVABLE;
+	out->length = 0;
+	for (;;) {
+		uint64_t e = t->entries[pb_index(d, &x)];
+		unsigned left = entry_dist(e);
+
 		s->expanded++;
-		e = t->entries[pb_index(d, &x)];
-		left = entry_dist(e);
-		entry_moves(e, out->moves + length);
+		entry_moves(e, out->moves + out->length);
+		if (left <= TABLE_MOVES) {
+			out->length += (int)left;
+			return PB_SOLVED;
+		}
+		for (int k = 0; k < TABLE_MOVES; k++)
+			pb_apply(d, &x, out->moves[out->length + k], &x);
+		out->length += TABLE_MOVES;
 	}
-	out->length = length + (int)(left & (0u - solvable));
-	s->expanded += solvable;
-	return (pb_status)(PB_SOLVED + (PB_UNSOLVABLE - PB_SOLVED) * !solvable);
-}
-
-static void table_prefetch(void *ctx, const pb_state *start)
-{
-	table_ctx *t = ctx;
-
-	__builtin_prefetch(&t->entries[pb_index(t->d, start)]);
 }
 
 static void table_release(void *ctx)
@@ -354,5 +343,4 @@ const pb_solver pb_solver_reverse_table = {
 	.prepare = table_prepare,
 	.solve = table_solve,
 	.release = table_release,
-	.prefetch = table_prefetch,
 };

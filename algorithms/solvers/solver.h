@@ -104,9 +104,6 @@ typedef struct pb_solver {
 			   pb_path *out);
 	/* Free what prepare built. */
 	void (*release)(void *ctx);
-	/* Optional (NULL): START is to be solved soon. A solver whose answer is
-	 * a lookup may start fetching it now, so that it has arrived by then. */
-	void (*prefetch)(void *ctx, const pb_state *start);
 } pb_solver;
 
 /* The registry: every solver, in order of preference for a default. */

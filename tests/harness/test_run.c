@@ -285,13 +285,13 @@ static pb_status spinning_solve(void *ctx, const pb_state *start, pb_search *s, 
 }
 
 static const pb_solver spinning = {
-	"test-spin", "polls until a limit", serves_all, spinning_prepare, spinning_solve, no_release, NULL,
+	"test-spin", "polls until a limit", serves_all, spinning_prepare, spinning_solve, no_release,
 };
 static const pb_solver interrupting = {
-	"test-interrupt", "sets the stop flag", serves_all, no_prepare, interrupted_solve, no_release, NULL,
+	"test-interrupt", "sets the stop flag", serves_all, no_prepare, interrupted_solve, no_release,
 };
 static const pb_solver one_move = {
-	"test-one-move", "always answers one move", serves_all, no_prepare, one_move_solve, no_release, NULL,
+	"test-one-move", "always answers one move", serves_all, no_prepare, one_move_solve, no_release,
 };
 
 Test(run, time_limits_end_solves_and_preparations_within_10_percent)

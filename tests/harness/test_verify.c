@@ -84,13 +84,13 @@ static pb_status giving_up_solve(void *ctx, const pb_state *start, pb_search *s,
 }
 
 static const pb_solver wrong_solver = {
-	"test-wrong", "a spoiled last move", cantor_supports, cantor_prepare, wrong_solve, cantor_release, NULL,
+	"test-wrong", "a spoiled last move", cantor_supports, cantor_prepare, wrong_solve, cantor_release,
 };
 static const pb_solver longer_solver = {
-	"test-longer", "two moves too many", cantor_supports, cantor_prepare, longer_solve, cantor_release, NULL,
+	"test-longer", "two moves too many", cantor_supports, cantor_prepare, longer_solve, cantor_release,
 };
 static const pb_solver giving_up = {
-	"test-gives-up", "always unsolvable", cantor_supports, cantor_prepare, giving_up_solve, cantor_release, NULL,
+	"test-gives-up", "always unsolvable", cantor_supports, cantor_prepare, giving_up_solve, cantor_release,
 };
 
 static void load(dataset *ds, const char *path)
