@@ -6,10 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __SSSE3__
-#include <immintrin.h>
-#endif
-
 /* The four blank moves as one table: letter and (row, column) step. */
 static const struct {
 	char name;
@@ -282,68 +278,6 @@ static bool parse_one_char_tokens(const pb_domain *d, const char *text,
 	return !out_of_range && !gaps && seen == full;
 }
 
-#ifdef __SSSE3__
-/* Bytes to nibbles: the low nibble of each byte of X (each < 16), byte i
- * to nibble i. */
-static uint32_t bytes_to_nibbles(uint64_t x)
-{
-	x = (x | x >> 4) & 0x00ff00ff00ff00ffULL;
-	x = (x | x >> 8) & 0x0000ffff0000ffffULL;
-	return (uint32_t)(x | x >> 16);
-}
-
-/* The one-character shape on boards of 9 or 10 cells (the 8-puzzle), the
- * first sixteen bytes in one vector: the state's cells into *CELLS and
- * true, or false for anything else, left to the scalar paths. */
-static bool parse_one_char_vector(const pb_domain *d, const char *text, size_t len,
-				  uint64_t *cells)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	unsigned n = (unsigned)d->cells, seen = 0;
-	__m128i v, blank, digit, fits, labels, low, high;
-	uint64_t packed;
-
-	if (len == 2 * n && p[len - 1] == '\r')
-		len--;
-	if (d->kind != PB_TILES || n < 9 || n > 10 || len != 2 * n - 1)
-		return false;
-	v = _mm_loadu_si128((const __m128i *)p);
-	blank = _mm_cmpeq_epi8(v, _mm_set1_epi8('x'));
-	digit = _mm_andnot_si128(blank, _mm_sub_epi8(v, _mm_set1_epi8('0')));
-	fits = _mm_or_si128(blank, _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8((char)(n - 1))), digit));
-	/* tokens at the even bytes, single spaces at the odd ones */
-	if ((_mm_movemask_epi8(fits) & 0x5555) != 0x5555 ||
-	    (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xaaaa) != 0xaaaa)
-		return false;
-	/* every value once: the powers of two of n values below n add up to
-	 * 2^n - 1 only if no two are the same (n ones take n distinct terms);
-	 * a byte of each power, the low eight in one vector and the high in
-	 * another, summed by SAD (the spaces, 0xf0 less '0', look up 0) */
-	low = _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0), digit);
-	high = _mm_shuffle_epi8(_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0), digit);
-	low = _mm_sad_epu8(low, _mm_setzero_si128());
-	high = _mm_sad_epu8(high, _mm_setzero_si128());
-	seen = (unsigned)(_mm_cvtsi128_si32(low) + _mm_extract_epi16(low, 4)) +
-	       ((unsigned)(_mm_cvtsi128_si32(high) + _mm_extract_epi16(high, 4)) << 8);
-	labels = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)d->label), digit);
-	labels = _mm_shuffle_epi8(labels, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1,
-							-1, -1, -1, -1));
-	packed = bytes_to_nibbles((uint64_t)_mm_cvtsi128_si64(labels));
-	/* the tokens past the vector: one, or a space and one more */
-	for (unsigned i = 8; i < n; i++) {
-		unsigned c = p[2 * i], value = c == 'x' ? 0 : c - '0';
-
-		if (value >= n || (i > 8 && p[2 * i - 1] != ' '))
-			return false;
-		seen += 1u << value;
-		packed |= (uint64_t)d->label[value] << (4 * i);
-	}
-	if (seen != (1u << n) - 1)
-		return false;
-	*cells = packed;
-	return true;
-}
-#endif
 
 /* Read the user's values from TEXT into VALUES (blank as 0). */
 static int parse_values(const pb_domain *d, const char *text, size_t len,
@@ -391,19 +325,12 @@ static int parse_values(const pb_domain *d, const char *text, size_t len,
 	return 0;
 }
 
-int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
-	     char *err, size_t errlen)
+int pb_parse_text(const pb_domain *d, const char *text, size_t len, pb_state *out,
+		  char *err, size_t errlen)
 {
 	unsigned values[PB_MAX_CELLS];
 	uint64_t cells = 0;
 
-#ifdef __SSSE3__
-	if (parse_one_char_vector(d, text, len, &cells)) {
-		out->cells = cells;
-		out->blank = pb_find_blank(d, cells);
-		return 0;
-	}
-#endif
 	if (parse_values(d, text, len, values, err, errlen))
 		return -1;
 	if (d->kind == PB_MSQUARE) {

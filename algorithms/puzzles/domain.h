@@ -20,7 +20,7 @@
 
 #include "../core/rank.h"
 
-#ifdef __BMI2__
+#if defined(__BMI2__) || defined(__SSSE3__)
 #include <immintrin.h>
 #endif
 
@@ -93,12 +93,9 @@ int pb_domain_set_goal(pb_domain *d, const char *text, size_t len, char *err,
 /* Write the goal in the user's labels, as pb_format does. */
 size_t pb_format_goal(const pb_domain *d, char *buf, size_t size);
 
-/* Parse one instance from TEXT[0..len): whitespace-separated tokens, any
- * spacing; tiles take 'x' or 0 for the blank. Returns 0, or -1 with a
- * message naming what is wrong in ERR (wrong count, repeated or out-of-range
- * value, junk). */
-int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
-	     char *err, size_t errlen);
+/* pb_parse's general path (any line, and the messages for wrong ones). */
+int pb_parse_text(const pb_domain *d, const char *text, size_t len, pb_state *out,
+		  char *err, size_t errlen);
 
 /* Write S in the user's labels, space-separated, blank as 'x' (tiles) or as
  * the Magic Squares target; NUL-terminated. Returns the length written. */
@@ -219,6 +216,91 @@ static inline int pb_find_blank(const pb_domain *d, uint64_t cells)
 
 	any |= any >> 2;
 	return __builtin_ctzll(~any & d->cell_ones) / 4;
+}
+
+#ifdef __SSSE3__
+/* Bytes to nibbles: the low nibble of each byte of X (each < 16), byte i
+ * to nibble i. */
+static inline uint32_t pb_bytes_to_nibbles(uint64_t x)
+{
+	x = (x | x >> 4) & 0x00ff00ff00ff00ffULL;
+	x = (x | x >> 8) & 0x0000ffff0000ffffULL;
+	return (uint32_t)(x | x >> 16);
+}
+
+/* The one-character shape on boards of 9 or 10 cells (the 8-puzzle's
+ * "2 3 4 1 5 x 7 6 8"), the first sixteen bytes in one vector: the state's
+ * cells into *CELLS and true, or false for anything else, left to
+ * pb_parse_text (which also words the errors). */
+static inline bool pb_parse_compact(const pb_domain *d, const char *text, size_t len,
+				    uint64_t *cells)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	unsigned n = (unsigned)d->cells, seen = 0;
+	__m128i v, blank, digit, fits, labels, low, high;
+	uint64_t packed;
+
+	if (len == 2 * n && p[len - 1] == '\r')
+		len--;
+	if (d->kind != PB_TILES || n < 9 || n > 10 || len != 2 * n - 1)
+		return false;
+	v = _mm_loadu_si128((const __m128i *)p);
+	blank = _mm_cmpeq_epi8(v, _mm_set1_epi8('x'));
+	digit = _mm_andnot_si128(blank, _mm_sub_epi8(v, _mm_set1_epi8('0')));
+	fits = _mm_or_si128(blank, _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8((char)(n - 1))), digit));
+	/* tokens at the even bytes, single spaces at the odd ones */
+	if ((_mm_movemask_epi8(fits) & 0x5555) != 0x5555 ||
+	    (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xaaaa) != 0xaaaa)
+		return false;
+	/* every value once: the powers of two of n values below n add up to
+	 * 2^n - 1 only if no two are the same (n ones take n distinct terms);
+	 * a byte of each power, the low eight in one vector and the high in
+	 * another, summed by SAD (the spaces, 0xf0 less '0', look up 0) */
+	low = _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0), digit);
+	high = _mm_shuffle_epi8(_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0), digit);
+	low = _mm_sad_epu8(low, _mm_setzero_si128());
+	high = _mm_sad_epu8(high, _mm_setzero_si128());
+	seen = (unsigned)(_mm_cvtsi128_si32(low) + _mm_extract_epi16(low, 4)) +
+	       ((unsigned)(_mm_cvtsi128_si32(high) + _mm_extract_epi16(high, 4)) << 8);
+	labels = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)d->label), digit);
+	labels = _mm_shuffle_epi8(labels, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1,
+							-1, -1, -1, -1));
+	packed = pb_bytes_to_nibbles((uint64_t)_mm_cvtsi128_si64(labels));
+	/* the tokens past the vector: one, or a space and one more (len is
+	 * 2n - 1, so 2i < len is i < n) */
+	for (unsigned i = 8; 2 * i < len; i++) {
+		unsigned c = p[2 * i], value = c == 'x' ? 0 : c - '0';
+
+		if (value >= n || (i > 8 && p[2 * i - 1] != ' '))
+			return false;
+		seen += 1u << value;
+		packed |= (uint64_t)d->label[value] << (4 * i);
+	}
+	if (seen != (1u << n) - 1)
+		return false;
+	*cells = packed;
+	return true;
+}
+#endif
+
+/* Parse one instance from TEXT[0..len): whitespace-separated tokens, any
+ * spacing; tiles take 'x' or 0 for the blank. Returns 0, or -1 with a
+ * message naming what is wrong in ERR (wrong count, repeated or out-of-range
+ * value, junk). Inline for its common shape, which is most of the cost of
+ * reading a file of puzzles. */
+static inline int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
+			   char *err, size_t errlen)
+{
+#ifdef __SSSE3__
+	uint64_t cells;
+
+	if (pb_parse_compact(d, text, len, &cells)) {
+		out->cells = cells;
+		out->blank = pb_find_blank(d, cells);
+		return 0;
+	}
+#endif
+	return pb_parse_text(d, text, len, out, err, errlen);
 }
 
 static inline bool pb_is_goal(const pb_domain *d, const pb_state *s)
