@@ -281,6 +281,9 @@ static int path_format(char *out, const char *fmt, ...)
 }
 
 static void input_error(const char *path, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void input_error(const char *path, size_t line, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -101,12 +101,12 @@ static int parse_options(int argc, char **argv, solve_options *o)
 static void put_letters(char *w, const char *names16, const uint8_t *moves, int n)
 {
 #ifdef __SSSE3__
-	__m128i names = _mm_loadu_si128((const __m128i *)names16);
+	__m128i names = _mm_loadu_si128((const void *)names16);
 
 	/* sixteen at a time: a move is an index into the names */
 	for (int i = 0; i < n; i += 16)
-		_mm_storeu_si128((__m128i *)(w + i),
-				 _mm_shuffle_epi8(names, _mm_loadu_si128((const __m128i *)(moves + i))));
+		_mm_storeu_si128((void *)(w + i),
+				 _mm_shuffle_epi8(names, _mm_loadu_si128((const void *)(moves + i))));
 #else
 	for (int i = 0; i < n; i++)
 		w[i] = names16[moves[i]];
@@ -282,8 +282,8 @@ static const char *line_end(const char *p, size_t left)
 	/* most lines are short: one look at 32 bytes (the slack makes them
 	 * readable), the library's search for the rest */
 	__m128i nl = _mm_set1_epi8('\n');
-	unsigned hits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), nl)) |
-			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), nl)) << 16;
+	unsigned hits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)p), nl)) |
+			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)(p + 16)), nl)) << 16;
 
 	if (hits) {
 		size_t at = (size_t)__builtin_ctz(hits);

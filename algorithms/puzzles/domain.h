@@ -244,7 +244,7 @@ static inline bool pb_parse_compact(const pb_domain *d, const char *text, size_t
 		len--;
 	if (d->kind != PB_TILES || n < 9 || n > 10 || len != 2 * n - 1)
 		return false;
-	v = _mm_loadu_si128((const __m128i *)p);
+	v = _mm_loadu_si128((const void *)p);
 	blank = _mm_cmpeq_epi8(v, _mm_set1_epi8('x'));
 	digit = _mm_andnot_si128(blank, _mm_sub_epi8(v, _mm_set1_epi8('0')));
 	fits = _mm_or_si128(blank, _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8((char)(n - 1))), digit));
@@ -262,7 +262,7 @@ static inline bool pb_parse_compact(const pb_domain *d, const char *text, size_t
 	high = _mm_sad_epu8(high, _mm_setzero_si128());
 	seen = (unsigned)(_mm_cvtsi128_si32(low) + _mm_extract_epi16(low, 4)) +
 	       ((unsigned)(_mm_cvtsi128_si32(high) + _mm_extract_epi16(high, 4)) << 8);
-	labels = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)d->label), digit);
+	labels = _mm_shuffle_epi8(_mm_loadu_si128((const void *)d->label), digit);
 	labels = _mm_shuffle_epi8(labels, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1,
 							-1, -1, -1, -1));
 	packed = pb_bytes_to_nibbles((uint64_t)_mm_cvtsi128_si64(labels));

@@ -47,11 +47,6 @@ static unsigned entry_dist(uint64_t e)
 	return (unsigned)(e >> DIST_SHIFT) - 1;
 }
 
-static inline unsigned entry_move(uint64_t e, int k)
-{
-	return (unsigned)(e >> (FIRST_MOVE_SHIFT - MOVE_BITS * k)) & 3u;
-}
-
 /* The entry of a state one move M farther than the state with entry E. */
 static uint64_t entry_before(uint64_t e, unsigned m)
 {
@@ -292,11 +287,11 @@ static void entry_moves(uint64_t e, uint8_t *out)
 		bytes[g] = __builtin_bswap64(_pdep_u64(groups[g] & 0xffff, two_bits_a_byte));
 	/* sixteen bytes a store, as the letters are read back: a load that
 	 * spans two smaller stores waits for them to reach the cache */
-	_mm_storeu_si128((__m128i *)out, _mm_set_epi64x((long long)bytes[1], (long long)bytes[0]));
-	_mm_storeu_si128((__m128i *)(out + 16), _mm_set_epi64x((long long)bytes[3], (long long)bytes[2]));
+	_mm_storeu_si128((void *)out, _mm_set_epi64x((long long)bytes[1], (long long)bytes[0]));
+	_mm_storeu_si128((void *)(out + 16), _mm_set_epi64x((long long)bytes[3], (long long)bytes[2]));
 #else
 	for (int k = 0; k < TABLE_MOVES; k++)
-		out[k] = (uint8_t)entry_move(e, k);
+		out[k] = (uint8_t)(e >> (FIRST_MOVE_SHIFT - MOVE_BITS * k)) & 3u;
 #endif
 }
 
