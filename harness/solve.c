@@ -95,22 +95,30 @@ static int parse_options(int argc, char **argv, solve_options *o)
 }
 
 /* Room past a move string for whole vectors of letters. */
-#define LETTER_SLACK 16
+#define LETTER_SLACK 32
 
-/* The letters of MOVES[0..n) at W (room for n + LETTER_SLACK). */
-static void put_letters(char *w, const char *names16, const uint8_t *moves, int n)
+/* The letters of MOVES[0..n) at W (room for n + LETTER_SLACK); READABLE
+ * bytes of MOVES may be read, n or more. */
+static void put_letters(char *w, const char *names16, const uint8_t *moves, int n, int readable)
 {
+	int i = 0;
 #ifdef __SSSE3__
 	__m128i names = _mm_loadu_si128((const void *)names16);
 
-	/* sixteen at a time: a move is an index into the names */
-	for (int i = 0; i < n; i += 16)
+	/* sixteen at a time: a move is an index into the names; 32 at least,
+	 * so that how long a string is (a coin toss when puzzles come in no
+	 * order) decides no branch */
+	for (; i < n || i == 0; i += 32) {
+		if (i + 32 > readable)
+			break;
 		_mm_storeu_si128((void *)(w + i),
 				 _mm_shuffle_epi8(names, _mm_loadu_si128((const void *)(moves + i))));
-#else
-	for (int i = 0; i < n; i++)
-		w[i] = names16[moves[i]];
+		_mm_storeu_si128((void *)(w + i + 16),
+				 _mm_shuffle_epi8(names, _mm_loadu_si128((const void *)(moves + i + 16))));
+	}
 #endif
+	for (; i < n; i++)
+		w[i] = names16[moves[i]];
 }
 
 static void put_answer(pb_output *out, const pb_domain *d, const char *names16,
@@ -119,7 +127,7 @@ static void put_answer(pb_output *out, const pb_domain *d, const char *names16,
 	if (d->kind == PB_TILES) {
 		char *w = pb_output_reserve(out, (size_t)p->length + LETTER_SLACK);
 
-		put_letters(w, names16, p->moves, p->length);
+		put_letters(w, names16, p->moves, p->length, PB_MAX_PATH);
 		w[p->length] = '\n';
 		pb_output_commit(out, (size_t)p->length + 1);
 		return;
@@ -129,10 +137,19 @@ static void put_answer(pb_output *out, const pb_domain *d, const char *names16,
 		int k = p->length - i < USACO_LINE ? p->length - i : USACO_LINE;
 		char *w = pb_output_reserve(out, (size_t)k + LETTER_SLACK);
 
-		put_letters(w, names16, p->moves + i, k);
+		put_letters(w, names16, p->moves + i, k, PB_MAX_PATH - i);
 		w[k] = '\n';
 		pb_output_commit(out, (size_t)k + 1);
 	}
+}
+
+/* "unsolvable" and a line end: one store of a fixed size, no call. */
+static void put_unsolvable(pb_output *out)
+{
+	static const char line[16] = "unsolvable\n";
+
+	memcpy(pb_output_reserve(out, sizeof(line)), line, sizeof(line));
+	pb_output_commit(out, strlen("unsolvable\n"));
 }
 
 /* Whether P, replayed from START, reaches the goal. */
@@ -213,7 +230,7 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 	}
 	st = job->solver->solve(job->ctx, &start, s, &path);
 	if (st == PB_UNSOLVABLE) {
-		pb_output_write(&job->out, "unsolvable\n", strlen("unsolvable\n"));
+		put_unsolvable(&job->out);
 	} else if (st != PB_SOLVED) {
 		fprintf(stderr, "line %zu: %s: %s%s%s\n", lineno, job->solver->name,
 			pb_status_name(st), *s->message ? ": " : "", s->message);
