@@ -68,9 +68,7 @@ void pb_output_flush(pb_output *o)
 
 int pb_output_finish(pb_output *o)
 {
-	flush(o);
-	if (fflush(o->file))
-		o->failed = 1;
+	pb_output_flush(o);
 	free(o->buf);
 	o->buf = NULL;
 	return o->failed ? -1 : 0;

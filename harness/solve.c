@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__SSE2__) || defined(__SSSE3__)
+#ifdef __SSE2__ /* and SSSE3, which implies it */
 #include <immintrin.h>
 #endif
 
