@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "commands.h"
+#include "harness/cmd/commands.h"
 
 static const struct subcommand {
 	const char *name;

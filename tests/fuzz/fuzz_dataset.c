@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "harness/dataset.h"
+#include "harness/io/dataset.h"
 
 #define FUZZ_PATH "fuzz.txt"
 

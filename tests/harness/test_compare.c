@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "harness/report.h"
+#include "harness/report/report.h"
 #include "harness_test.h"
 
 static char *dir;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/dataset.h"
+#include "harness/io/dataset.h"
 
 #define HEAD8 "# puzzlebench dataset\n# format: 1\n# domain: 8puzzle\n# goal: 1 2 3 4 5 6 7 8 x\n"
 

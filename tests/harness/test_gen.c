@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "algorithms/solvers/registry.h"
-#include "harness/dataset.h"
+#include "harness/io/dataset.h"
 #include "harness_test.h"
 
 static char *dir;

@@ -8,9 +8,9 @@
 #include <time.h>
 
 #include "algorithms/solvers/registry.h"
-#include "harness/dataset.h"
-#include "harness/report.h"
-#include "harness/runner.h"
+#include "harness/io/dataset.h"
+#include "harness/report/report.h"
+#include "harness/engine/runner.h"
 #include "harness_test.h"
 
 #define NS_PER_S 1000000000ULL

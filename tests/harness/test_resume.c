@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness/report.h"
+#include "harness/report/report.h"
 #include "harness_test.h"
 
 /* The run the tests stop: walks of 16 moves on the 15-puzzle, two solvers,

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "algorithms/solvers/registry.h"
-#include "harness/dataset.h"
-#include "harness/shard.h"
+#include "harness/io/dataset.h"
+#include "harness/engine/shard.h"
 #include "harness_test.h"
 
 #define SHARDS 3

@@ -1,7 +1,7 @@
 /* Sizes with suffixes, durations, counts, ranges, fractions. */
 #include <criterion/criterion.h>
 
-#include "harness/units.h"
+#include "harness/io/units.h"
 
 Test(units, sizes_take_binary_suffixes)
 {

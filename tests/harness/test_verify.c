@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "algorithms/solvers/registry.h"
-#include "harness/commands.h"
-#include "harness/dataset.h"
-#include "harness/verify.h"
+#include "harness/cmd/commands.h"
+#include "harness/io/dataset.h"
+#include "harness/cmd/verify.h"
 #include "harness_test.h"
 
 static char *dir;

@@ -1,0 +1,481 @@
+/* bench compare OLD NEW: per dataset and algorithm, how the median time and
+ * peak memory moved between two runs, over the instances both answered.
+ * Each ratio is the median of per-instance ratios (new over old, each
+ * instance's value the median of its repeats), so that instances pair up
+ * and one slow outlier moves nothing. */
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/cmd/cmdline.h"
+#include "harness/cmd/commands.h"
+#include "harness/report/report.h"
+#include "harness/io/units.h"
+
+#define CMD "compare"
+#define DEFAULT_THRESHOLD 0.10
+#define NO_VALUE "-"
+/* Preparations quicker than this are noise: their ratios are not flagged. */
+#define PREPARE_MIN_NS 1e6
+
+/* One instance of one algorithm in one run: the medians of its repeats. */
+typedef struct entry {
+	const char *dataset, *algorithm, *heuristic, *instance; /* instance "-": prepare */
+	double wall, peak;
+	bool solved; /* every repeat answered */
+	size_t wrong;
+} entry;
+
+typedef struct run_entries {
+	report rep;
+	entry *e;
+	size_t n;
+} run_entries;
+
+/* A line of the table: one dataset and algorithm in both runs. */
+typedef struct comparison {
+	const char *dataset, *algorithm, *heuristic;
+	size_t common, old_solved, new_solved, old_total, new_total, new_wrong;
+	double old_wall, new_wall, time_ratio, old_peak, new_peak, mem_ratio;
+	bool have_old, have_new, have_prepare;
+	double prepare_ratio;
+} comparison;
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: bench compare [options] OLD_DIR NEW_DIR\n"
+"\n"
+"Compare two runs of 'bench run' (their runs.csv): for each dataset and\n"
+"algorithm, over the instances both runs answered, the median time and\n"
+"the median peak memory of each, and their ratio (new / old; the median of\n"
+"the per-instance ratios). A ratio beyond the threshold is flagged:\n"
+"'slower' or 'more memory' (regressions), 'faster' or 'less memory'. An\n"
+"algorithm that now answers fewer instances, or gives wrong answers, is a\n"
+"regression too. Preparations under a millisecond are not compared.\n"
+"\n"
+"options:\n"
+"  -t, --threshold F          how far a ratio may move before it is\n"
+"                             flagged: a fraction or a percentage (default\n"
+"                             %.0f%%: flagged below 1/1.1 or above 1.1)\n"
+"      --fail-on-regression   exit 1 when a regression is flagged\n"
+"  -h, --help                 show this and exit\n"
+"\n"
+"Exit status: 0, 1 for a flagged regression with --fail-on-regression, 2 for\n"
+"bad usage or unreadable runs.\n", 100 * DEFAULT_THRESHOLD);
+}
+
+#define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
+
+static int cmp_str(const char *a, const char *b)
+{
+	return strcmp(a, b);
+}
+
+static int cmp_entry(const void *pa, const void *pb)
+{
+	const entry *a = pa, *b = pb;
+	int c;
+
+	if ((c = cmp_str(a->dataset, b->dataset)) || (c = cmp_str(a->algorithm, b->algorithm)) ||
+	    (c = cmp_str(a->heuristic, b->heuristic)))
+		return c;
+	return cmp_str(a->instance, b->instance);
+}
+
+static bool same_algorithm(const entry *a, const entry *b)
+{
+	return !strcmp(a->dataset, b->dataset) && !strcmp(a->algorithm, b->algorithm) &&
+	       !strcmp(a->heuristic, b->heuristic);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *x, size_t n)
+{
+	qsort(x, n, sizeof(*x), cmp_double);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+/* Rows of R sorted by (dataset, algorithm, heuristic, instance). */
+static int cmp_row(const void *pa, const void *pb, const report *r)
+{
+	const report_row *a = pa, *b = pb;
+	entry x = {
+		report_name(&r->datasets, a->dataset), report_name(&r->algorithms, a->algorithm),
+		report_name(&r->heuristics, a->heuristic), report_name(&r->instances, a->instance),
+		0, 0, false, 0,
+	};
+	entry y = {
+		report_name(&r->datasets, b->dataset), report_name(&r->algorithms, b->algorithm),
+		report_name(&r->heuristics, b->heuristic), report_name(&r->instances, b->instance),
+		0, 0, false, 0,
+	};
+
+	return cmp_entry(&x, &y);
+}
+
+/* Merge sort (stable, no context-free comparator needed) of R's rows. */
+static void sort_rows(report *r, report_row *tmp, size_t lo, size_t hi)
+{
+	size_t mid = lo + (hi - lo) / 2, i = lo, j = mid, k = lo;
+
+	if (hi - lo < 2)
+		return;
+	sort_rows(r, tmp, lo, mid);
+	sort_rows(r, tmp, mid, hi);
+	while (i < mid || j < hi) {
+		if (j == hi || (i < mid && cmp_row(&r->rows[i], &r->rows[j], r) <= 0))
+			tmp[k++] = r->rows[i++];
+		else
+			tmp[k++] = r->rows[j++];
+	}
+	memcpy(r->rows + lo, tmp + lo, (hi - lo) * sizeof(*tmp));
+}
+
+/* One entry from the rows R->rows[lo..hi) of one instance. */
+static void make_entry(const report *r, size_t lo, size_t hi, double *buf, entry *e)
+{
+	const report_row *first = &r->rows[lo];
+	size_t m = 0;
+
+	memset(e, 0, sizeof(*e));
+	e->dataset = report_name(&r->datasets, first->dataset);
+	e->algorithm = report_name(&r->algorithms, first->algorithm);
+	e->heuristic = report_name(&r->heuristics, first->heuristic);
+	e->instance = report_name(&r->instances, first->instance);
+	e->solved = true;
+	for (size_t i = lo; i < hi; i++) {
+		const report_row *row = &r->rows[i];
+		bool ok = row->phase == RUN_PREPARE ? row->status == RUN_OK
+			  : run_status_answered(row->status);
+
+		e->solved = e->solved && ok;
+		e->wrong += row->status == RUN_WRONG;
+		if (ok)
+			buf[m++] = (double)row->wall_ns;
+	}
+	if (m)
+		e->wall = median(buf, m);
+	m = 0;
+	for (size_t i = lo; i < hi; i++)
+		if (run_status_answered(r->rows[i].status) ||
+		    (r->rows[i].phase == RUN_PREPARE && r->rows[i].status == RUN_OK))
+			buf[m++] = (double)r->rows[i].peak_bytes;
+	if (m)
+		e->peak = median(buf, m);
+}
+
+/* Load DIR/runs.csv into R's entries. Returns 0, or -1 (said why). */
+static int load_run(const char *dir, run_entries *r)
+{
+	char path[4096], err[1024];
+	report_row *tmp;
+	double *buf;
+
+	report_init(&r->rep);
+	r->e = NULL;
+	r->n = 0;
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	if (report_load(&r->rep, path, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	tmp = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*tmp));
+	buf = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*buf));
+	r->e = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*r->e));
+	if (!tmp || !buf || !r->e) {
+		free(tmp);
+		free(buf);
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return -1;
+	}
+	sort_rows(&r->rep, tmp, 0, r->rep.count);
+	for (size_t i = 0, j; i < r->rep.count; i = j) {
+		for (j = i; j < r->rep.count && !cmp_row(&r->rep.rows[i], &r->rep.rows[j], &r->rep); j++)
+			;
+		make_entry(&r->rep, i, j, buf, &r->e[r->n++]);
+	}
+	free(tmp);
+	free(buf);
+	return 0;
+}
+
+static void release_run(run_entries *r)
+{
+	free(r->e);
+	report_release(&r->rep);
+}
+
+static bool is_prepare(const entry *e)
+{
+	return !strcmp(e->instance, NO_VALUE);
+}
+
+/* Compare the entries of one algorithm: A[0..na) old, B[0..nb) new (either
+ * may be empty). */
+static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, double *buf,
+			comparison *c)
+{
+	size_t i = 0, j = 0, m = 0;
+	double *ow = buf, *nw = buf + na, *ratios = buf + 2 * na, *mem = buf + 3 * na;
+	double *op = buf + 4 * na, *np = buf + 5 * na;
+
+	memset(c, 0, sizeof(*c));
+	c->have_old = na > 0;
+	c->have_new = nb > 0;
+	for (size_t k = 0; k < na; k++)
+		if (!is_prepare(&a[k])) {
+			c->old_total++;
+			c->old_solved += a[k].solved;
+		}
+	for (size_t k = 0; k < nb; k++)
+		if (!is_prepare(&b[k])) {
+			c->new_total++;
+			c->new_solved += b[k].solved;
+			c->new_wrong += b[k].wrong;
+		}
+	while (i < na && j < nb) {
+		int d = cmp_str(a[i].instance, b[j].instance);
+
+		if (d) {
+			d < 0 ? i++ : j++;
+			continue;
+		}
+		if (is_prepare(&a[i])) {
+			if (a[i].solved && b[j].solved && a[i].wall >= PREPARE_MIN_NS) {
+				c->have_prepare = true;
+				c->prepare_ratio = b[j].wall / a[i].wall;
+			}
+		} else if (a[i].solved && b[j].solved) {
+			ow[m] = a[i].wall;
+			nw[m] = b[j].wall;
+			ratios[m] = b[j].wall / (a[i].wall > 0 ? a[i].wall : 1);
+			op[m] = a[i].peak;
+			np[m] = b[j].peak;
+			mem[m] = a[i].peak > 0 ? b[j].peak / a[i].peak : b[j].peak > 0 ? INFINITY : 1;
+			m++;
+		}
+		i++;
+		j++;
+	}
+	c->common = m;
+	if (!m)
+		return;
+	c->old_wall = median(ow, m);
+	c->new_wall = median(nw, m);
+	c->time_ratio = median(ratios, m);
+	c->old_peak = median(op, m);
+	c->new_peak = median(np, m);
+	c->mem_ratio = median(mem, m);
+}
+
+/* The flags of C as text into BUF; returns whether one is a regression. */
+static bool flags_of(const comparison *c, double threshold, char *buf, size_t size)
+{
+	double hi = 1 + threshold, lo = 1 / (1 + threshold);
+	bool regression = false;
+	size_t used = 0;
+
+	buf[0] = '\0';
+#define FLAG(cond, text, bad)                                                        \
+	do {                                                                         \
+		if (cond) {                                                          \
+			used += (size_t)snprintf(buf + used, used < size ? size - used : 0, \
+						 "%s%s", used ? ", " : "", text);    \
+			regression |= bad;                                           \
+		}                                                                    \
+	} while (0)
+	FLAG(!c->have_new, "not in the new run", false);
+	FLAG(!c->have_old, "not in the old run", false);
+	FLAG(c->new_wrong, "WRONG answers", true);
+	FLAG(c->have_old && c->have_new && c->new_solved < c->old_solved, "answers fewer", true);
+	FLAG(c->common && c->time_ratio > hi, "slower", true);
+	FLAG(c->common && c->time_ratio < lo, "faster", false);
+	FLAG(c->common && c->mem_ratio > hi, "more memory", true);
+	FLAG(c->common && c->mem_ratio < lo, "less memory", false);
+	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", true);
+	FLAG(c->have_prepare && c->prepare_ratio < lo, "faster preparation", false);
+#undef FLAG
+	return regression;
+}
+
+static void print_comparison(FILE *out, const comparison *c, const char *flags)
+{
+	char label[64], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48];
+
+	if (strcmp(c->heuristic, NO_VALUE))
+		snprintf(label, sizeof(label), "%s/%s", c->algorithm, c->heuristic);
+	else
+		snprintf(label, sizeof(label), "%s", c->algorithm);
+	snprintf(solved, sizeof(solved), "%zu/%zu -> %zu/%zu", c->old_solved, c->old_total,
+		 c->new_solved, c->new_total);
+	if (c->common) {
+		units_format_ns((uint64_t)llround(c->old_wall), ot, sizeof(ot));
+		units_format_ns((uint64_t)llround(c->new_wall), nt, sizeof(nt));
+		snprintf(tr, sizeof(tr), "%.2f", c->time_ratio);
+		units_format_bytes((uint64_t)llround(c->old_peak), om, sizeof(om));
+		units_format_bytes((uint64_t)llround(c->new_peak), nm, sizeof(nm));
+		snprintf(mr, sizeof(mr), isinf(c->mem_ratio) ? "from 0" : "%.2f", c->mem_ratio);
+	} else {
+		snprintf(ot, sizeof(ot), NO_VALUE);
+		snprintf(nt, sizeof(nt), NO_VALUE);
+		snprintf(tr, sizeof(tr), NO_VALUE);
+		snprintf(om, sizeof(om), NO_VALUE);
+		snprintf(nm, sizeof(nm), NO_VALUE);
+		snprintf(mr, sizeof(mr), NO_VALUE);
+	}
+	fprintf(out, "  %-22s %17s %6zu %10s %10s %6s %10s %10s %6s  %s\n", label, solved,
+		c->common, ot, nt, tr, om, nm, mr, flags);
+}
+
+/* Walk both runs' entries, algorithm by algorithm. Returns the count of
+ * regressions. */
+static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n, double threshold)
+{
+	size_t i = 0, j = 0, regressions = 0;
+	double *buf = malloc(6 * (o->n + 1) * sizeof(*buf));
+	const char *shown = NULL;
+
+	if (!buf) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return 1;
+	}
+	while (i < o->n || j < n->n) {
+		size_t i2 = i, j2 = j;
+		const entry *first;
+		comparison c;
+		char flags[160];
+		int d;
+
+		if (i == o->n)
+			d = 1;
+		else if (j == n->n)
+			d = -1;
+		else
+			d = cmp_entry(&(entry){ o->e[i].dataset, o->e[i].algorithm, o->e[i].heuristic, "", 0, 0, 0, 0 },
+				      &(entry){ n->e[j].dataset, n->e[j].algorithm, n->e[j].heuristic, "", 0, 0, 0, 0 });
+		first = d <= 0 ? &o->e[i] : &n->e[j];
+		if (d <= 0)
+			while (i2 < o->n && same_algorithm(&o->e[i2], first))
+				i2++;
+		if (d >= 0)
+			while (j2 < n->n && same_algorithm(&n->e[j2], first))
+				j2++;
+		compare_one(o->e + i, i2 - i, n->e + j, j2 - j, buf, &c);
+		c.dataset = first->dataset;
+		c.algorithm = first->algorithm;
+		c.heuristic = first->heuristic;
+		if (!shown || strcmp(shown, c.dataset)) {
+			shown = c.dataset;
+			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %10s %10s %6s  %s\n", shown,
+				"algorithm", "solved old -> new", "common", "time old", "time new", "ratio",
+				"mem old", "mem new", "ratio", "flags");
+		}
+		regressions += flags_of(&c, threshold, flags, sizeof(flags));
+		print_comparison(out, &c, flags);
+		i = i2;
+		j = j2;
+	}
+	free(buf);
+	return regressions;
+}
+
+/* The string value of "KEY": "..." in DIR/meta.json, into BUF ("" if none). */
+static void meta_value(const char *dir, const char *key, char *buf, size_t size)
+{
+	char path[4096], line[1024], pattern[64];
+	FILE *in;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	snprintf(pattern, sizeof(pattern), "\"%s\": \"", key);
+	in = fopen(path, "r");
+	if (!in)
+		return;
+	while (fgets(line, sizeof(line), in)) {
+		char *p = strstr(line, pattern), *end;
+
+		if (!p)
+			continue;
+		p += strlen(pattern);
+		end = strrchr(p, '"');
+		if (end)
+			snprintf(buf, size, "%.*s", (int)(end - p), p);
+		break;
+	}
+	fclose(in);
+}
+
+static void warn_setup(FILE *out, const char *old, const char *new)
+{
+	static const char *const keys[] = { "cpu", "build_type", "compiler", "flags", "git_revision" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		char a[512], b[512];
+
+		meta_value(old, keys[i], a, sizeof(a));
+		meta_value(new, keys[i], b, sizeof(b));
+		if (strcmp(a, b))
+			fprintf(out, "note: %s differs: '%s' then '%s'\n", keys[i], a, b);
+	}
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "threshold", required_argument, NULL, 't' },
+		{ "fail-on-regression", no_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	double threshold = DEFAULT_THRESHOLD;
+	bool fail = false;
+	run_entries o, n;
+	size_t regressions;
+	int c, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (units_parse_ratio(optarg, &threshold) || threshold <= 0)
+				return bad_usage("--threshold '%s' is not a fraction above 0 (or a percentage)",
+						 optarg);
+			break;
+		case 'F': fail = true; break;
+		case 'h': usage(stdout); return PB_EXIT_OK;
+		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
+		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2)
+		return bad_usage("want two run directories, OLD and NEW, not %d", argc - optind);
+	rc = load_run(argv[optind], &o);
+	if (!rc)
+		rc = load_run(argv[optind + 1], &n);
+	else
+		report_init(&n.rep), n.e = NULL;
+	if (rc) {
+		release_run(&o);
+		release_run(&n);
+		return PB_EXIT_USAGE;
+	}
+	printf("bench compare %s -> %s (threshold %.0f%%)\n", argv[optind], argv[optind + 1],
+	       100 * threshold);
+	warn_setup(stdout, argv[optind], argv[optind + 1]);
+	regressions = compare_runs(stdout, &o, &n, threshold);
+	printf("\n%zu regression%s flagged\n", regressions, regressions == 1 ? "" : "s");
+	release_run(&o);
+	release_run(&n);
+	return fail && regressions ? PB_EXIT_CHECK : PB_EXIT_OK;
+}

@@ -1,0 +1,521 @@
+/* bench merge: join the shards of a campaign ('bench run --shard K/N') into
+ * one run: runs.csv (every shard's rows, one preparation row per solver),
+ * summary.csv recomputed from them, and a meta.json that holds each
+ * shard's. Refuses shards of different campaigns, a shard twice, a shard
+ * missing or interrupted. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "harness/cmd/cmdline.h"
+#include "harness/cmd/commands.h"
+#include "harness/io/meta.h"
+#include "harness/io/outfile.h"
+#include "harness/report/report.h"
+#include "harness/engine/shard.h"
+
+#define CMD "merge"
+#define HEX_MAX 32
+#define WARNING_MAX 512
+
+/* What a shard's meta.json says of it. */
+typedef struct shard_meta {
+	const char *dir;
+	char *text; /* the whole meta.json */
+	char id[HEX_MAX], datasets[HEX_MAX], algorithms[HEX_MAX], options[HEX_MAX];
+	char host[SHARD_HOST_MAX], outcome[32];
+	unsigned k, n, ranks;
+	uint64_t units, units_total, started_ns, ended_ns;
+} shard_meta;
+
+typedef struct merge_options {
+	const char *output;
+	bool force;
+	char **dirs;
+	size_t ndirs;
+} merge_options;
+
+static void usage(FILE *out)
+{
+	fputs(
+"usage: bench merge [options] -o OUT DIR...\n"
+"\n"
+"Join the shards of one campaign, each the output directory of a\n"
+"'bench run --shard K/N' with the same datasets, solvers and options, into\n"
+"one run in OUT: runs.csv (every shard's rows; each shard prepared its own\n"
+"solvers, and one preparation row per dataset and solver is kept: the\n"
+"first shard's, or the first that failed), summary.csv recomputed from\n"
+"them, meta.json (the campaign, each shard's meta.json, warnings), and the\n"
+"summary table. Refuses (exit 2) shards of different campaigns, a shard\n"
+"given twice, a shard missing or interrupted. Warns when shards ran at the\n"
+"same time on one host: their times disturb each other.\n"
+"Exit status: 0, 1 when an answer was wrong, 2 for bad usage or input.\n"
+"\n"
+"options:\n"
+"  -o, --output OUT   where the merged run goes (required)\n"
+"  -f, --force        overwrite an earlier run's files in OUT\n"
+"  -h, --help         show this and exit\n", out);
+}
+
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "bench " CMD ": ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return PB_EXIT_USAGE;
+}
+
+static int parse_options(int argc, char **argv, merge_options *o)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:fh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->output = optarg; break;
+		case 'f': o->force = true; break;
+		case 'h': usage(stdout); return PB_EXIT_OK;
+		case ':':
+			return fail("option '%s' needs a value (see 'bench " CMD " --help')",
+				    argv[optind - 1]);
+		default:
+			return fail("unknown option '%s' (see 'bench " CMD " --help')", argv[optind - 1]);
+		}
+	}
+	o->dirs = argv + optind;
+	o->ndirs = (size_t)(argc - optind);
+	if (!o->output)
+		return fail("no output directory (-o OUT) (see 'bench " CMD " --help')");
+	if (!o->ndirs)
+		return fail("no shard directories given (see 'bench " CMD " --help')");
+	return -1;
+}
+
+/* Reading meta.json: only the members written by shard_meta_write and
+ * meta_write, found by key. */
+
+/* The text after "KEY": from FROM on, or NULL. */
+static const char *json_after(const char *from, const char *key)
+{
+	char pat[64];
+	const char *p;
+
+	if (!from)
+		return NULL;
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	p = strstr(from, pat);
+	if (!p)
+		return NULL;
+	p += strlen(pat);
+	return p + strspn(p, " \t\n");
+}
+
+/* A string member (no escapes) into BUF. Returns 0 or -1. */
+static int json_text(const char *from, const char *key, char *buf, size_t size)
+{
+	const char *p = json_after(from, key), *end;
+
+	if (!p || *p != '"' || !(end = strchr(p + 1, '"')) || (size_t)(end - p - 1) >= size)
+		return -1;
+	memcpy(buf, p + 1, (size_t)(end - p - 1));
+	buf[end - p - 1] = '\0';
+	return 0;
+}
+
+static int json_u64(const char *from, const char *key, uint64_t *v)
+{
+	const char *p = json_after(from, key);
+	char *end;
+
+	if (!p || *p < '0' || *p > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(p, &end, 10);
+	return errno ? -1 : 0;
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET)) {
+		buf = malloc((size_t)n + 1);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		} else if (buf) {
+			buf[n] = '\0';
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+static int load_meta(shard_meta *s, const char *dir)
+{
+	char path[4096];
+	const char *camp, *conc;
+	uint64_t k, n, ranks;
+
+	memset(s, 0, sizeof(*s));
+	s->dir = dir;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	s->text = read_file(path);
+	if (!s->text)
+		return fail("%s: %s", path, strerror(errno ? errno : EIO));
+	camp = json_after(s->text, "campaign");
+	conc = json_after(s->text, "concurrency");
+	if (!camp || !conc)
+		return fail("%s: not the output of a shard (bench run --shard K/N)", path);
+	if (json_text(camp, "id", s->id, sizeof(s->id)) || json_u64(camp, "shard", &k) ||
+	    json_u64(camp, "shards", &n) ||
+	    json_text(camp, "datasets_checksum", s->datasets, sizeof(s->datasets)) ||
+	    json_text(camp, "algorithms_checksum", s->algorithms, sizeof(s->algorithms)) ||
+	    json_text(camp, "options_checksum", s->options, sizeof(s->options)) ||
+	    json_u64(camp, "units", &s->units) || json_u64(camp, "units_total", &s->units_total) ||
+	    json_text(conc, "host", s->host, sizeof(s->host)) ||
+	    json_u64(conc, "started_ns", &s->started_ns) || json_u64(conc, "ended_ns", &s->ended_ns) ||
+	    json_u64(conc, "mpi_ranks", &ranks) ||
+	    json_text(s->text, "outcome", s->outcome, sizeof(s->outcome)))
+		return fail("%s: a campaign or concurrency member is missing or malformed", path);
+	if (k < 1 || k > n || n > SHARD_MAX)
+		return fail("%s: shard %" PRIu64 " of %" PRIu64 " is out of range", path, k, n);
+	if (ranks)
+		return fail("%s: a whole MPI run (its ranks joined already), not a shard", path);
+	s->k = (unsigned)k;
+	s->n = (unsigned)n;
+	s->ranks = (unsigned)ranks;
+	return 0;
+}
+
+/* What differs between two shards' campaigns, or NULL. */
+static const char *campaign_difference(const shard_meta *a, const shard_meta *b)
+{
+	if (a->n != b->n)
+		return "the number of shards differs";
+	if (strcmp(a->datasets, b->datasets))
+		return "the datasets differ (names or contents)";
+	if (strcmp(a->algorithms, b->algorithms))
+		return "the solvers differ";
+	if (strcmp(a->options, b->options))
+		return "the options differ (repeat, warm-up, limits or heuristic)";
+	if (strcmp(a->id, b->id) || a->units_total != b->units_total)
+		return "the campaign identities differ";
+	return NULL;
+}
+
+/* Check that S[0..n) are the N shards of one campaign, each once and
+ * complete; sort them by K. Returns 0 or an exit status (said why). */
+static int check_shards(shard_meta *s, size_t n)
+{
+	unsigned total = s[0].n;
+	uint64_t units = 0;
+	shard_meta t;
+
+	for (size_t i = 1; i < n; i++) {
+		const char *why = campaign_difference(&s[0], &s[i]);
+
+		if (why)
+			return fail("'%s' and '%s' are shards of different campaigns: %s", s[0].dir,
+				    s[i].dir, why);
+	}
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && s[j - 1].k > s[j].k; j--) {
+			t = s[j];
+			s[j] = s[j - 1];
+			s[j - 1] = t;
+		}
+	for (size_t i = 1; i < n; i++)
+		if (s[i].k == s[i - 1].k)
+			return fail("shard %u/%u given twice: '%s' and '%s'", s[i].k, total,
+				    s[i - 1].dir, s[i].dir);
+	for (unsigned k = 1, i = 0; k <= total; k++) {
+		if (i < n && s[i].k == k) {
+			i++;
+			continue;
+		}
+		return fail("shard %u/%u is missing (%zu of %u given)", k, total, n, total);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(s[i].outcome, "complete"))
+			return fail("shard %u/%u ('%s') is %s: run it again", s[i].k, total, s[i].dir,
+				    s[i].outcome);
+		units += s[i].units;
+	}
+	if (units != s[0].units_total)
+		return fail("the shards ran %" PRIu64 " units of work, the campaign has %" PRIu64,
+			    units, s[0].units_total);
+	return 0;
+}
+
+/* Warnings about shards that ran at the same time on one host, into W
+ * (N of them at most). Returns how many. */
+static size_t concurrency_warnings(const shard_meta *s, size_t n, char (*w)[WARNING_MAX],
+				   size_t max)
+{
+	size_t count = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n && count < max; j++)
+			if (!strcmp(s[i].host, s[j].host) && s[i].started_ns < s[j].ended_ns &&
+			    s[j].started_ns < s[i].ended_ns)
+				snprintf(w[count++], WARNING_MAX,
+					 "shards %u and %u ran at the same time on host '%s': "
+					 "their times disturb each other", s[i].k, s[j].k, s[i].host);
+	return count;
+}
+
+/* Join the shards' runs.csv into OUT/runs.csv. */
+static int join_rows(const shard_meta *s, size_t n, const char *out)
+{
+	FILE **in = calloc(n, sizeof(*in));
+	char **names = calloc(n, sizeof(*names));
+	char path[4096], err[1024];
+	outfile f;
+	int rc = PB_EXIT_USAGE;
+
+	if (!in || !names) {
+		fail("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/runs.csv", s[i].dir);
+		names[i] = strdup(path);
+		in[i] = fopen(path, "r");
+		if (!names[i] || !in[i]) {
+			fail("%s: %s", path, strerror(errno));
+			goto out;
+		}
+	}
+	snprintf(path, sizeof(path), "%s/runs.csv", out);
+	if (outfile_open(&f, path, err, sizeof(err))) {
+		fail("%s", err);
+		goto out;
+	}
+	if (shard_join(f.fp, in, (const char *const *)names, n, err, sizeof(err))) {
+		outfile_abort(&f);
+		fail("%s", err);
+		goto out;
+	}
+	if (outfile_commit(&f, err, sizeof(err))) {
+		fail("%s", err);
+		goto out;
+	}
+	rc = 0;
+out:
+	for (size_t i = 0; in && names && i < n; i++) {
+		if (in[i])
+			fclose(in[i]);
+		free(names[i]);
+	}
+	free(in);
+	free(names);
+	return rc;
+}
+
+static int cmp_solve_rows(const void *a, const void *b)
+{
+	const report_row *x = *(const report_row *const *)a, *y = *(const report_row *const *)b;
+	const uint32_t fx[] = { x->dataset, x->instance, x->algorithm, x->heuristic, x->repeat };
+	const uint32_t fy[] = { y->dataset, y->instance, y->algorithm, y->heuristic, y->repeat };
+
+	for (size_t i = 0; i < sizeof(fx) / sizeof(fx[0]); i++)
+		if (fx[i] != fy[i])
+			return fx[i] < fy[i] ? -1 : 1;
+	return 0;
+}
+
+/* Refuse a solve row that two shards both ran. */
+static int check_duplicates(const report *r)
+{
+	const report_row **p = malloc((r->count ? r->count : 1) * sizeof(*p));
+	size_t n = 0;
+	int rc = 0;
+
+	if (!p)
+		return fail("out of memory");
+	for (size_t i = 0; i < r->count; i++)
+		if (r->rows[i].phase == RUN_SOLVE)
+			p[n++] = &r->rows[i];
+	qsort(p, n, sizeof(*p), cmp_solve_rows);
+	for (size_t i = 1; i < n && !rc; i++)
+		if (!cmp_solve_rows(&p[i - 1], &p[i]))
+			rc = fail("instance '%s' of dataset '%s', %s repeat %u, is in two shards",
+				  report_name(&r->instances, p[i]->instance),
+				  report_name(&r->datasets, p[i]->dataset),
+				  report_name(&r->algorithms, p[i]->algorithm), p[i]->repeat);
+	free(p);
+	return rc;
+}
+
+static int write_summary(const char *dir, const report *r)
+{
+	char path[4096], err[1024];
+	report_group *g;
+	long n = report_summarize(r, &g);
+	outfile f;
+
+	if (n < 0)
+		return fail("out of memory for the summary");
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	if (outfile_open(&f, path, err, sizeof(err))) {
+		free(g);
+		return fail("%s", err);
+	}
+	report_write_summary(f.fp, r, g, (size_t)n);
+	free(g);
+	if (outfile_commit(&f, err, sizeof(err)))
+		return fail("%s", err);
+	return 0;
+}
+
+static int write_meta(const char *dir, int argc, char **argv, const shard_meta *s, size_t n,
+		      char (*w)[WARNING_MAX], size_t nw)
+{
+	char path[4096], err[1024], date[32];
+	char *command = cmdline_join(argc, argv);
+	time_t now = time(NULL);
+	struct tm tm;
+	outfile f;
+
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	if (outfile_open(&f, path, err, sizeof(err))) {
+		free(command);
+		return fail("%s", err);
+	}
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fputs("{\n  \"tool\": \"puzzlebench\",\n  \"merged\": true,\n  \"command\": ", f.fp);
+	meta_json_string(f.fp, command ? command : "");
+	free(command);
+	fprintf(f.fp, ",\n  \"date\": \"%s\",\n  \"outcome\": \"complete\",\n", date);
+	fprintf(f.fp, "  \"campaign\": {\n    \"id\": \"%s\",\n    \"shards\": %u,\n"
+		"    \"units_total\": %" PRIu64 "\n  },\n", s[0].id, s[0].n, s[0].units_total);
+	fputs("  \"warnings\": [", f.fp);
+	for (size_t i = 0; i < nw; i++) {
+		fputs(i ? ", " : "", f.fp);
+		meta_json_string(f.fp, w[i]);
+	}
+	fputs("],\n  \"shards\": [\n", f.fp);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(s[i].text);
+
+		while (len && (s[i].text[len - 1] == '\n' || s[i].text[len - 1] == ' '))
+			len--;
+		fputs("    {\n      \"dir\": ", f.fp);
+		meta_json_string(f.fp, s[i].dir);
+		fputs(",\n      \"meta\": ", f.fp);
+		fwrite(s[i].text, 1, len, f.fp);
+		fprintf(f.fp, "\n    }%s\n", i + 1 < n ? "," : "");
+	}
+	fputs("  ],\n  \"format\": 1\n}\n", f.fp);
+	if (outfile_commit(&f, err, sizeof(err)))
+		return fail("%s", err);
+	return 0;
+}
+
+/* Refuse to write over an earlier run or into a shard. */
+static int check_output(const merge_options *o)
+{
+	char path[4096], err[1024];
+	struct stat st;
+
+	for (size_t i = 0; i < o->ndirs; i++)
+		if (!strcmp(o->dirs[i], o->output))
+			return fail("the output '%s' is one of the shards", o->output);
+	if (outfile_mkdirs(o->output, err, sizeof(err)))
+		return fail("%s", err);
+	snprintf(path, sizeof(path), "%s/runs.csv", o->output);
+	if (!o->force && !stat(path, &st))
+		return fail("'%s' exists: an earlier run (--force to overwrite, or another -o OUT)",
+			    path);
+	return 0;
+}
+
+static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
+{
+	char path[4096], err[1024], (*w)[WARNING_MAX];
+	size_t nw, wrong, maxw = o->ndirs * o->ndirs;
+	report r;
+	int rc;
+
+	rc = check_shards(s, o->ndirs);
+	if (!rc)
+		rc = check_output(o);
+	if (!rc)
+		rc = join_rows(s, o->ndirs, o->output);
+	if (rc)
+		return rc;
+	report_init(&r);
+	snprintf(path, sizeof(path), "%s/runs.csv", o->output);
+	if (report_load(&r, path, err, sizeof(err))) {
+		report_release(&r);
+		return fail("%s", err);
+	}
+	w = malloc(maxw * sizeof(*w));
+	nw = w ? concurrency_warnings(s, o->ndirs, w, maxw) : 0;
+	rc = check_duplicates(&r);
+	if (!rc)
+		rc = write_summary(o->output, &r);
+	if (!rc)
+		rc = write_meta(o->output, argc, argv, s, o->ndirs, w, nw);
+	if (!rc) {
+		wrong = report_print_table(stdout, &r);
+		for (size_t i = 0; i < nw; i++)
+			printf("warning: %s\n", w[i]);
+		fflush(stdout);
+		fprintf(stderr, "bench " CMD ": wrote %s/runs.csv, summary.csv, meta.json from %zu "
+			"shards\n", o->output, o->ndirs);
+		rc = wrong ? PB_EXIT_CHECK : PB_EXIT_OK;
+	}
+	free(w);
+	report_release(&r);
+	return rc;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	merge_options o;
+	shard_meta *s;
+	int rc;
+
+	rc = parse_options(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	s = calloc(o.ndirs, sizeof(*s));
+	if (!s)
+		return fail("out of memory");
+	rc = 0;
+	for (size_t i = 0; i < o.ndirs && !rc; i++)
+		rc = load_meta(&s[i], o.dirs[i]);
+	rc = rc > 0 ? rc : merge(&o, s, argc, argv);
+	for (size_t i = 0; i < o.ndirs; i++)
+		free(s[i].text);
+	free(s);
+	return rc;
+}

@@ -1,0 +1,283 @@
+#include "harness/engine/isolate.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define BYTES_PER_KIB 1024u
+#define NS_PER_US 1000ULL
+#define NS_PER_S 1000000000ULL
+/* How often the parent looks at the child's memory and clock. */
+#define WATCH_INTERVAL_MS 10
+/* Resident memory a child may have beyond its allocation limit before it
+ * counts as runaway: a share of the limit plus a fixed allowance for the
+ * allocator's own overhead, the stack and the code. A sanitizer build
+ * keeps freed blocks in quarantine and shadow memory beside the heap, so
+ * it gets a generous allowance. */
+#ifdef PB_SANITIZED
+#define RSS_SLACK_SHARE 1
+#define RSS_SLACK_FIXED (512ULL << 20)
+#else
+#define RSS_SLACK_SHARE 4
+#define RSS_SLACK_FIXED (16ULL << 20)
+#endif
+/* A child gets this much past its time limit (half the limit plus a
+ * second) before it is killed: a solver polls the clock itself and stops
+ * within 10%, so only one that ignores it comes this far. */
+#define TIME_GRACE_DIVISOR 2
+#define TIME_GRACE_FIXED_NS NS_PER_S
+/* After the stop flag: how long a child has to end by itself. */
+#define STOP_GRACE_NS (2 * NS_PER_S)
+
+/* What the child sends back. */
+typedef struct answer {
+	pb_status status;
+	uint64_t expanded, generated, wall_ns, cpu_ns, peak_bytes, held_bytes;
+	pb_path path;
+	char message[160];
+} answer;
+
+uint64_t isolate_self_rss(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru))
+		return 0;
+	return (uint64_t)ru.ru_maxrss * BYTES_PER_KIB;
+}
+
+static uint64_t timeval_ns(const struct timeval *t)
+{
+	return (uint64_t)t->tv_sec * NS_PER_S + (uint64_t)t->tv_usec * NS_PER_US;
+}
+
+/* Resident bytes of process PID now (from /proc), or 0 when unknown. */
+static uint64_t rss_now(pid_t pid)
+{
+	char path[64];
+	unsigned long size, resident;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/statm", (long)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fscanf(f, "%lu %lu", &size, &resident);
+	fclose(f);
+	return n == 2 ? (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t k = write(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static void run_child(int fd, pid_t parent, const pb_solver *solver, void *ctx,
+		      const pb_state *start, const isolate_limits *limits)
+{
+	answer a;
+	pb_search s;
+	uint64_t wall0, cpu0;
+
+	/* die with the bench process, even when it is killed */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
+	memset(&a, 0, sizeof(a));
+	pb_search_init(&s, limits->mem_limit, limits->time_limit_ns, limits->stop);
+	wall0 = pb_wall_ns();
+	cpu0 = pb_cpu_ns();
+	a.status = solver->solve(ctx, start, &s, &a.path);
+	a.cpu_ns = pb_cpu_ns() - cpu0;
+	a.wall_ns = pb_wall_ns() - wall0;
+	a.expanded = s.expanded;
+	a.generated = s.generated;
+	a.peak_bytes = s.meter.peak;
+	a.held_bytes = s.meter.current;
+	memcpy(a.message, s.message, sizeof(a.message));
+	a.message[sizeof(a.message) - 1] = '\0';
+	/* _exit: no atexit handlers, no stdio buffers of the parent's flushed */
+	_exit(write_all(fd, &a, sizeof(a)) ? 1 : 0);
+}
+
+/* Why the child is being killed, if it is. */
+typedef struct watch {
+	pid_t pid;
+	uint64_t rss_cap;     /* 0: none */
+	uint64_t kill_at_ns;  /* 0: none */
+	uint64_t stop_at_ns;  /* after the stop flag: 0 not yet */
+	isolate_outcome killed_for; /* ISOLATE_ANSWERED: not killed */
+} watch;
+
+static void kill_child(watch *w, isolate_outcome why)
+{
+	if (w->killed_for != ISOLATE_ANSWERED)
+		return;
+	w->killed_for = why;
+	kill(w->pid, SIGKILL);
+}
+
+/* Look at the child's memory, clock and the stop flag. */
+static void check_child(watch *w, const isolate_limits *limits)
+{
+	uint64_t now = pb_wall_ns();
+
+	if (w->rss_cap && rss_now(w->pid) > w->rss_cap)
+		kill_child(w, ISOLATE_MEMOUT);
+	else if (w->kill_at_ns && now > w->kill_at_ns)
+		kill_child(w, ISOLATE_TIMEOUT);
+	else if (limits->stop && *limits->stop) {
+		if (!w->stop_at_ns) {
+			/* it may not have had the signal (a SIGTERM to us alone) */
+			kill(w->pid, SIGTERM);
+			w->stop_at_ns = now + STOP_GRACE_NS;
+		} else if (now > w->stop_at_ns) {
+			kill_child(w, ISOLATE_STOPPED);
+		}
+	}
+}
+
+/* Read the child's answer from FD while watching it. Returns the bytes
+ * read. */
+static size_t read_answer(int fd, answer *a, watch *w, const isolate_limits *limits)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	size_t got = 0;
+
+	for (;;) {
+		int n = poll(&p, 1, WATCH_INTERVAL_MS);
+		ssize_t k;
+
+		if (n < 0 && errno != EINTR)
+			break;
+		if (n <= 0) {
+			check_child(w, limits);
+			continue;
+		}
+		k = got < sizeof(*a) ? read(fd, (char *)a + got, sizeof(*a) - got) : 0;
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+		check_child(w, limits);
+	}
+	return got;
+}
+
+static void describe_end(isolate_result *r, int status, size_t got, size_t want)
+{
+	r->outcome = ISOLATE_CRASHED;
+	if (WIFSIGNALED(status))
+		snprintf(r->note, sizeof(r->note), "the solver's process died of signal %d (%s)",
+			 WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else if (WIFEXITED(status) && WEXITSTATUS(status))
+		snprintf(r->note, sizeof(r->note), "the solver's process exited with status %d",
+			 WEXITSTATUS(status));
+	else if (got != want)
+		snprintf(r->note, sizeof(r->note), "the solver's process sent %zu of %zu bytes",
+			 got, want);
+	else
+		r->outcome = ISOLATE_ANSWERED;
+}
+
+static void set_watch(watch *w, pid_t pid, uint64_t baseline, const isolate_limits *limits,
+		      uint64_t start_ns)
+{
+	memset(w, 0, sizeof(*w));
+	w->pid = pid;
+	w->killed_for = ISOLATE_ANSWERED;
+	if (limits->mem_limit)
+		w->rss_cap = baseline + limits->mem_limit +
+			     limits->mem_limit / RSS_SLACK_SHARE + RSS_SLACK_FIXED;
+	if (limits->time_limit_ns)
+		w->kill_at_ns = start_ns + limits->time_limit_ns +
+				limits->time_limit_ns / TIME_GRACE_DIVISOR + TIME_GRACE_FIXED_NS;
+}
+
+int isolate_solve(const pb_solver *solver, void *ctx, const pb_state *start,
+		  const isolate_limits *limits, isolate_result *r)
+{
+	static const char *const killed_note[] = {
+		[ISOLATE_MEMOUT] = "killed: its resident memory ran past the memory limit",
+		[ISOLATE_TIMEOUT] = "killed: it ran far past its time limit",
+		[ISOLATE_STOPPED] = "killed: it did not stop when asked",
+	};
+	uint64_t baseline = rss_now(getpid()), start_ns;
+	pid_t parent = getpid(), pid;
+	struct rusage ru;
+	answer a;
+	watch w;
+	size_t got;
+	int fds[2], status = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (pipe(fds)) {
+		snprintf(r->note, sizeof(r->note), "no pipe for the solver's process: %s",
+			 strerror(errno));
+		return -1;
+	}
+	start_ns = pb_wall_ns();
+	pid = fork();
+	if (pid < 0) {
+		snprintf(r->note, sizeof(r->note), "no process for the solver: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (!pid) {
+		close(fds[0]);
+		run_child(fds[1], parent, solver, ctx, start, limits);
+	}
+	close(fds[1]);
+	set_watch(&w, pid, baseline, limits, start_ns);
+	memset(&a, 0, sizeof(a));
+	got = read_answer(fds[0], &a, &w, limits);
+	close(fds[0]);
+	memset(&ru, 0, sizeof(ru));
+	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+		;
+	r->rss_bytes = (uint64_t)ru.ru_maxrss * BYTES_PER_KIB;
+	if (w.killed_for != ISOLATE_ANSWERED) {
+		r->outcome = w.killed_for;
+		r->wall_ns = pb_wall_ns() - start_ns;
+		r->cpu_ns = timeval_ns(&ru.ru_utime) + timeval_ns(&ru.ru_stime);
+		snprintf(r->note, sizeof(r->note), "%s", killed_note[w.killed_for]);
+		return 0;
+	}
+	describe_end(r, status, got, sizeof(a));
+	if (r->outcome != ISOLATE_ANSWERED) {
+		r->wall_ns = pb_wall_ns() - start_ns;
+		return 0;
+	}
+	r->status = a.status;
+	r->expanded = a.expanded;
+	r->generated = a.generated;
+	r->wall_ns = a.wall_ns;
+	r->cpu_ns = a.cpu_ns;
+	r->peak_bytes = a.peak_bytes;
+	r->held_bytes = a.held_bytes;
+	r->path = a.path;
+	memcpy(r->message, a.message, sizeof(r->message));
+	r->message[sizeof(r->message) - 1] = '\0';
+	return 0;
+}

@@ -1,0 +1,48 @@
+/* bench run --resume: runs.csv is the run's journal. A row is flushed as
+ * soon as its solve ends, so after a crash or a SIGKILL the file holds every
+ * finished solve, perhaps with half a line at the end. Resuming reads it
+ * back, drops the torn line and the 'interrupted' rows (solves that did not
+ * finish), and tells the runner what is already on record, so that the run
+ * completes with no row lost and none repeated. */
+#ifndef RESUME_H
+#define RESUME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "harness/report/report.h"
+#include "harness/engine/runner.h"
+
+/* One (dataset, instance, algorithm) on record: how far it got. */
+typedef struct resume_key {
+	uint32_t dataset, instance, algorithm; /* names in the report */
+	uint32_t repeats;  /* the highest repeat on record */
+	bool finished;     /* a row that ends the instance (timeout, memout...) */
+} resume_key;
+
+typedef struct resume {
+	const report *rep;
+	resume_key *keys; /* sorted by dataset, instance, algorithm */
+	size_t count;
+} resume;
+
+/* Make runs.csv at PATH ready to be continued: check that its header is
+ * this bench's, drop a torn last line and the 'interrupted' rows (the file
+ * is rewritten under a temporary name and renamed), and load the rows kept
+ * into REP (which the caller has initialised) and RS. Returns the count of
+ * rows kept, or -1 with "PATH:LINE: what is wrong" in ERR. resume_release
+ * frees RS, also after a failure. */
+long resume_load(resume *rs, const char *path, report *rep, char *err, size_t errlen);
+
+/* Repeats of INSTANCE of DS by S on record, or RUNNER_FINISHED when the
+ * instance needs no more (REPEAT reached, or a final status); the shape of
+ * runner_hooks.done, with RS as the argument. */
+unsigned resume_done(void *rs, const dataset *ds, const pb_solver *s, size_t instance);
+
+/* Whether ROW (a prepare row, or a row with its repeat) is on record. */
+bool resume_has(const resume *rs, const run_row *row);
+
+/* Free what RS holds (not the report). */
+void resume_release(resume *rs);
+
+#endif

@@ -1,0 +1,139 @@
+/* The runner: each solver over a dataset's instances, under limits, timed,
+ * measured, and checked. For each solver it prepares once (its own row,
+ * phase 'prepare'), then for each instance runs the warm-ups and repeats,
+ * each solve with a fresh pb_search (its own meter, deadline and the stop
+ * flag), wall (CLOCK_MONOTONIC) and CPU (CLOCK_PROCESS_CPUTIME_ID) time
+ * taken around the solve call alone. Every answer is judged by the harness:
+ * the path is replayed with pb_apply and must end on the goal, be no longer
+ * than the dataset's reference, and not contradict it on solvability.
+ *
+ * Rules where a run cannot go on as planned:
+ * - a solver that does not serve the domain: a prepare row 'unsupported'
+ *   and one 'unsupported' row (repeat 1) per instance;
+ * - a preparation that fails (timeout under --prepare-limit, memout, error,
+ *   interrupted): its prepare row says so and each instance gets one row
+ *   (repeat 1) with that status and no measures;
+ * - a warm-up or repeat that ends in timeout, memout or error is the
+ *   instance's last: no more repeats of it (a failing warm-up is written
+ *   as repeat 1, being a real measurement);
+ * - the stop flag: the solve in flight ends 'interrupted', nothing more
+ *   runs, and runner_run returns 1;
+ * - with isolate, a solve whose process dies is 'crash', one killed for
+ *   runaway memory 'memout': like timeout, the instance's last try. */
+#ifndef RUNNER_H
+#define RUNNER_H
+
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "algorithms/solvers/solver.h"
+#include "harness/io/dataset.h"
+
+/* The status words of runs.csv, in this order. */
+typedef enum run_status {
+	RUN_OK,
+	RUN_UNSOLVABLE,
+	RUN_TIMEOUT,
+	RUN_MEMOUT,
+	RUN_UNSUPPORTED,
+	RUN_WRONG,
+	RUN_ERROR,
+	RUN_INTERRUPTED,
+	RUN_CRASH,
+	RUN_STATUS_COUNT
+} run_status;
+
+/* "ok", "unsolvable", "timeout", ... */
+const char *run_status_name(run_status s);
+
+/* The status called NAME, or -1. */
+int run_status_parse(const char *name);
+
+/* Whether S is an answer the harness accepted (ok or unsolvable). */
+static inline bool run_status_answered(run_status s)
+{
+	return s == RUN_OK || s == RUN_UNSOLVABLE;
+}
+
+typedef enum run_phase { RUN_SOLVE, RUN_PREPARE } run_phase;
+
+#define RUN_NO_INSTANCE SIZE_MAX
+#define RUN_NO_LENGTH (-1)
+
+/* One row of runs.csv, as the runner hands it to its caller. */
+typedef struct run_row {
+	const dataset *ds;
+	size_t instance;        /* index into ds->instances; RUN_NO_INSTANCE: prepare */
+	size_t solver;          /* index into the solvers given to runner_run */
+	const pb_solver *algorithm;
+	const char *heuristic;  /* the heuristic's name, or "-" */
+	unsigned repeat;        /* 1..N */
+	run_phase phase;
+	run_status status;
+	int length;             /* moves, or RUN_NO_LENGTH */
+	uint64_t expanded, generated, wall_ns, cpu_ns;
+	uint64_t peak_bytes;
+	uint64_t rss_bytes;     /* peak resident set: the solve's own process
+				 * with isolate, else the bench process's high-
+				 * water mark so far (it never falls); 0 unknown */
+	bool measured;          /* false: skipped, the measures are zero */
+	bool below_reference;   /* a valid path shorter than the reference */
+	const pb_path *path;    /* the moves when the solver returned some */
+	const char *note;       /* why: wrong, error, unsupported; else "" */
+} run_row;
+
+typedef struct runner_options {
+	size_t mem_limit;          /* bytes for each solve and preparation; 0 none */
+	uint64_t time_limit_ns;    /* each solve; 0 none */
+	uint64_t prepare_limit_ns; /* each preparation; 0 none */
+	unsigned repeat, warmup;
+	const char *heuristic;     /* pb_config.heuristic; NULL: the default */
+	const char *cache_dir;     /* pb_config.cache_dir; NULL: the default */
+	const volatile sig_atomic_t *stop; /* nonzero: stop; may be NULL */
+	bool isolate;              /* each solve in a child process (isolate.h):
+				    * a crash is a 'crash' row, not the end */
+} runner_options;
+
+/* What runner_hooks.done returns for an instance with nothing left to run. */
+#define RUNNER_FINISHED UINT_MAX
+
+typedef struct runner_hooks {
+	/* Each row as it is made (prepare rows, then solve rows). */
+	void (*row)(void *arg, const run_row *row);
+	/* N more solves done (or skipped) of those runner_work counted. */
+	void (*tick)(void *arg, uint64_t n);
+	/* Repeats of INSTANCE of DS by S already on record (a resumed run):
+	 * the runner does the warm-ups, then starts at the next repeat; or
+	 * RUNNER_FINISHED to skip the instance. NULL: none on record. */
+	unsigned (*done)(void *arg, const dataset *ds, const pb_solver *s, size_t instance);
+	void *arg;
+} runner_hooks;
+
+/* Solves runner_run will do (or skip) for DS with NSOLVERS solvers: the
+ * progress line's total. ONLY as in runner_run. */
+uint64_t runner_work(const dataset *ds, size_t nsolvers, const bool *only,
+		     const runner_options *o);
+
+/* Run SOLVERS[0..nsolvers) over DS (over the instances i with ONLY[i] when
+ * ONLY is not NULL), handing every row to HOOKS. The solver list is the
+ * caller's: tests pass solvers that are not in the registry. Returns 0, or 1
+ * when the stop flag ended the run early. */
+int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolvers,
+	       const bool *only, const runner_options *o, const runner_hooks *hooks);
+
+/* The heuristic column for solver S on domain D given the --heuristic
+ * option (NULL: the domain's default): the heuristic's name for the
+ * informed solvers, else "-". */
+const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic);
+
+/* Judge solver answer ST with PATH for instance IN of domain D: RUN_OK,
+ * RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status ST maps to
+ * (timeout, memout, ...). Sets *BELOW when a valid path is shorter than the
+ * reference (the dataset is wrong there, not the solver). */
+run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_status st,
+			const pb_path *path, char *note, size_t notelen, bool *below);
+
+#endif

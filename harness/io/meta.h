@@ -1,0 +1,43 @@
+/* meta.json: what a run's numbers depend on (machine, build, revision,
+ * command line, datasets and their seeds, solvers, limits, date), written
+ * as JSON under a temporary name and renamed. */
+#ifndef META_H
+#define META_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "harness/io/dataset.h"
+#include "harness/engine/runner.h"
+
+typedef struct meta_run {
+	int argc;
+	char **argv;              /* the subcommand's argv (argv[0] = "run") */
+	const dataset *datasets;  /* NDATASETS of them */
+	size_t ndatasets;
+	const char *const *algorithms; /* names as run, NALGORITHMS */
+	size_t nalgorithms;
+	const runner_options *options;
+	uint64_t started;        /* time(NULL) at the start */
+	uint64_t wall_ns;        /* the whole run */
+	const char *outcome;     /* "complete", "interrupted" */
+	/* More members, written after the others (each line "  \"key\": value,"),
+	 * or NULL */
+	void (*extra)(FILE *out, const void *arg);
+	const void *extra_arg;
+} meta_run;
+
+/* Write M as JSON to PATH (through a temporary file). Returns 0, or -1
+ * with a message in ERR. */
+int meta_write(const char *path, const meta_run *m, char *err, size_t errlen);
+
+/* Write S as a JSON string, quotes included. */
+void meta_json_string(FILE *out, const char *s);
+
+/* The source tree's git revision ("unknown" when git can't tell), with
+ * "-dirty" when tracked files changed, into BUF. Returns BUF. */
+const char *meta_git_revision(char *buf, size_t size);
+
+#endif

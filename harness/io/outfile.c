@@ -1,0 +1,101 @@
+#include "harness/io/outfile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void outfile_clear(outfile *f)
+{
+	free(f->path);
+	free(f->tmp);
+	f->fp = NULL;
+	f->path = f->tmp = NULL;
+}
+
+int outfile_open(outfile *f, const char *path, char *err, size_t errlen)
+{
+	size_t n = strlen(path) + 32;
+
+	f->fp = NULL;
+	f->path = strdup(path);
+	f->tmp = malloc(n);
+	if (!f->path || !f->tmp) {
+		outfile_clear(f);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	snprintf(f->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	f->fp = fopen(f->tmp, "w");
+	if (!f->fp) {
+		/* name the file the user asked for, not the temporary one */
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		outfile_clear(f);
+		return -1;
+	}
+	return 0;
+}
+
+int outfile_commit(outfile *f, char *err, size_t errlen)
+{
+	int bad = ferror(f->fp);
+
+	if (fclose(f->fp) || bad) {
+		snprintf(err, errlen, "%s: write error: %s", f->tmp, strerror(errno ? errno : EIO));
+		unlink(f->tmp);
+		outfile_clear(f);
+		return -1;
+	}
+	if (rename(f->tmp, f->path)) {
+		snprintf(err, errlen, "%s: %s", f->path, strerror(errno));
+		unlink(f->tmp);
+		outfile_clear(f);
+		return -1;
+	}
+	outfile_clear(f);
+	return 0;
+}
+
+void outfile_abort(outfile *f)
+{
+	if (f->fp) {
+		fclose(f->fp);
+		unlink(f->tmp);
+	}
+	outfile_clear(f);
+}
+
+int outfile_mkdirs(const char *path, char *err, size_t errlen)
+{
+	char *p = strdup(path), *slash;
+	struct stat st;
+
+	if (!p || !*p) {
+		snprintf(err, errlen, "'%s': %s", path, p ? "empty directory name" : "out of memory");
+		free(p);
+		return -1;
+	}
+	for (slash = p + 1; ; slash++) {
+		char c = *slash;
+
+		if (c && c != '/')
+			continue;
+		*slash = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST) {
+			snprintf(err, errlen, "%s: %s", p, strerror(errno));
+			free(p);
+			return -1;
+		}
+		*slash = c;
+		if (!c)
+			break;
+	}
+	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a directory", path);
+		free(p);
+		return -1;
+	}
+	free(p);
+	return 0;
+}
