@@ -84,7 +84,7 @@ static void fill(meta_info *m)
 		shards_timer(root, &m->timer);
 }
 
-static void clear(meta_info *m)
+void meta_info_init(meta_info *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->cpu = m->date = m->outcome = "";
@@ -95,7 +95,7 @@ int meta_read(meta_info *m, const char *path, char *err, size_t errlen)
 {
 	json_doc doc;
 
-	clear(m);
+	meta_info_init(m);
 	if (json_load(&doc, path, err, errlen)) {
 		bool absent = errno == ENOENT;
 
@@ -117,5 +117,5 @@ int meta_read(meta_info *m, const char *path, char *err, size_t errlen)
 void meta_info_release(meta_info *m)
 {
 	json_release(&m->doc);
-	clear(m);
+	meta_info_init(m);
 }

@@ -29,6 +29,9 @@ typedef struct meta_info {
 	meta_timer timer;
 } meta_info;
 
+/* An empty M: no file, every string "". */
+void meta_info_init(meta_info *m);
+
 /* Read meta.json at PATH into M. Returns 0 (M->present false when there is
  * no such file), or -1 with "PATH: why" or "PATH:LINE: what is wrong" in
  * ERR, M then empty but usable. meta_info_release frees M either way. */
