@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/outfile.h"
 #include "harness/io/units.h"
 
 #define NO_VALUE "-"
@@ -67,6 +68,25 @@ void report_write_summary(FILE *out, const report *r, const report_group *g, siz
 		write_stat(out, g[i].m[REPORT_GENERATED].median, have);
 		putc('\n', out);
 	}
+}
+
+int report_save_summary(const report *r, const char *path, char *err, size_t errlen)
+{
+	report_group *g;
+	long n = report_summarize(r, &g);
+	outfile f;
+
+	if (n < 0) {
+		snprintf(err, errlen, "%s: out of memory for the summary", path);
+		return -1;
+	}
+	if (outfile_open(&f, path, err, errlen)) {
+		free(g);
+		return -1;
+	}
+	report_write_summary(f.fp, r, g, (size_t)n);
+	free(g);
+	return outfile_commit(&f, err, errlen);
 }
 
 /* The summary table */

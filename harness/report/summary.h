@@ -21,6 +21,10 @@ long report_summarize(const report *r, report_group **groups);
 /* Write summary.csv's header and the lines of the N groups G of R. */
 void report_write_summary(FILE *out, const report *r, const report_group *g, size_t n);
 
+/* Write R's summary.csv at PATH, whole or not at all (outfile.h). Returns
+ * 0, or -1 with "PATH: why" in ERR. */
+int report_save_summary(const report *r, const char *path, char *err, size_t errlen);
+
 /* Print the table of each dataset: per series solved/total, median time
  * (marked when within STATS_FLOOR_FACTOR of R->floor_ns), ratio to the best
  * median, peak memory, median nodes expanded, wrong/timeout/memout counts,
