@@ -95,19 +95,16 @@ static int parse_options(int argc, char **argv, merge_options *o)
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
-		case ':':
-			return fail("option '%s' needs a value (see 'bench " CMD " --help')",
-				    argv[optind - 1]);
-		default:
-			return fail("unknown option '%s' (see 'bench " CMD " --help')", argv[optind - 1]);
+		case ':': return cmdline_bad_usage(CMD, "option '%s' needs a value", argv[optind - 1]);
+		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	o->dirs = argv + optind;
 	o->ndirs = (size_t)(argc - optind);
 	if (!o->output)
-		return fail("no output directory (-o OUT) (see 'bench " CMD " --help')");
+		return cmdline_bad_usage(CMD, "no output directory (-o OUT)");
 	if (!o->ndirs)
-		return fail("no shard directories given (see 'bench " CMD " --help')");
+		return cmdline_bad_usage(CMD, "no shard directories given");
 	return -1;
 }
 
