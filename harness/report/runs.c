@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,26 +67,27 @@ static int names_grow(report_names *n)
 	return 0;
 }
 
-/* Make room for one more of N items of SIZE bytes at *V. Returns 0 or -1. */
-static int reserve(void **v, size_t *cap, size_t n, size_t size, size_t first)
+/* Room for one more than N items of SIZE bytes at P (CAP of them now;
+ * FIRST the first time): P or its larger copy, *CAP updated; NULL when out
+ * of memory (P is then kept). */
+static void *grow(void *p, size_t *cap, size_t n, size_t size, size_t first)
 {
 	size_t c = *cap ? 2 * *cap : first;
-	void *p;
+	void *q;
 
 	if (n < *cap)
-		return 0;
-	p = realloc(*v, c * size);
-	if (!p)
-		return -1;
-	*v = p;
-	*cap = c;
-	return 0;
+		return p;
+	q = realloc(p, c * size);
+	if (q)
+		*cap = c;
+	return q;
 }
 
 /* The index of NAME, added if new; REPORT_NONE when out of memory. */
 static uint32_t names_intern(report_names *n, const char *name)
 {
 	uint32_t i = report_find(n, name);
+	char **names;
 	size_t j;
 
 	if (i != REPORT_NONE)
@@ -94,8 +96,10 @@ static uint32_t names_intern(report_names *n, const char *name)
 		return REPORT_NONE;
 	if (2 * (n->count + 1) > n->mask && names_grow(n))
 		return REPORT_NONE;
-	if (reserve((void **)&n->names, &n->cap, n->count, sizeof(*n->names), 16))
+	names = grow(n->names, &n->cap, n->count, sizeof(*n->names), 16);
+	if (!names)
 		return REPORT_NONE;
+	n->names = names;
 	n->names[n->count] = strdup(name);
 	if (!n->names[n->count])
 		return REPORT_NONE;
@@ -114,11 +118,15 @@ const char *report_name(const report_names *n, uint32_t i)
  * search); REPORT_NONE when out of memory. */
 static uint32_t series_intern(report *r, uint32_t algorithm, uint32_t heuristic)
 {
+	report_series *series;
+
 	for (size_t i = 0; i < r->nseries; i++)
 		if (r->series[i].algorithm == algorithm && r->series[i].heuristic == heuristic)
 			return (uint32_t)i;
-	if (reserve((void **)&r->series, &r->series_cap, r->nseries, sizeof(*r->series), 16))
+	series = grow(r->series, &r->series_cap, r->nseries, sizeof(*series), 16);
+	if (!series)
 		return REPORT_NONE;
+	r->series = series;
 	r->series[r->nseries] = (report_series){ algorithm, heuristic };
 	return (uint32_t)r->nseries++;
 }
@@ -157,10 +165,11 @@ void report_release(report *r)
 int report_add(report *r, const char *dataset_name, const char *instance,
 	       const char *algorithm, const char *heuristic, const report_row *row)
 {
-	report_row *p;
+	report_row *p = grow(r->rows, &r->cap, r->count, sizeof(*p), 256);
 
-	if (reserve((void **)&r->rows, &r->cap, r->count, sizeof(*r->rows), 256))
+	if (!p)
 		return -1;
+	r->rows = p;
 	p = &r->rows[r->count];
 	*p = *row;
 	p->dataset = names_intern(&r->datasets, dataset_name);
@@ -367,7 +376,7 @@ static int load_header(char **f, int n, int *col, const char *path, char *err, s
 
 static int load_stream(report *r, FILE *in, const char *path, char *err, size_t errlen)
 {
-	char line[CSV_MAX_LINE], *f[MAX_FIELDS], where[CSV_MAX_LINE / 4];
+	char line[CSV_MAX_LINE], *f[MAX_FIELDS], where[PATH_MAX + 16];
 	int col[NCOLS], n, ncols = 0;
 	unsigned lineno = 0;
 	long len;
