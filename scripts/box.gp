@@ -9,6 +9,7 @@
 #   ticklines  lines in the longest name (2 when it says how many of the
 #            dataset's instances the algorithm solved)
 #   ylo, yhi the fastest and the slowest run (s, for log-range.gp)
+#   floor_line, floor_label  the timing floor's line (floor.gp; 0: none)
 load scripts.'common.gp'
 set title sprintf("%s: wall time per solve, every solved run\n%s", dataset, subtitle)
 set xlabel 'algorithm   (box: first to third quartile; bar: median; whiskers: fastest and slowest run)' \
@@ -18,15 +19,18 @@ set format y '%.0s %cs'
 set logscale y
 set mytics 10
 load scripts.'log-range.gp'
+load scripts.'floor.gp'
 set grid noxtics
 set xrange [0.4:nbox + 0.6]
 set xtics scale 0
 if (nbox > 6) { set xtics rotate by -30 }
-unset key
+# no legend but the timing floor's
+if (floor_key eq '') { unset key } else { set key top left inside Left reverse opaque }
 set boxwidth 0.5
 set style fill transparent solid 0.3 border
 plot boxfile using 1:3:2:6:5:7:xticlabels(9) \
 		with candlesticks whiskerbars 0.5 lc variable lw 1.5, \
 	'' using 1:4:4:4:4:7 with candlesticks lc variable lw 3, \
-	'' using 1:6:(sprintf('%d runs', $8)) with labels offset 0, 0.9 tc rgb '#555555'
+	'' using 1:6:(sprintf('%d runs', $8)) with labels offset 0, 0.9 tc rgb '#555555' \
+	@floor_key
 load scripts.'svg.gp'

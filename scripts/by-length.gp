@@ -15,12 +15,14 @@
 #                columns from 3 on, linetype in column 12
 #   nslots, xunsolvable  how many rows unsfile has, and where they go
 #   ylo, yhi     the smallest and largest value drawn (for log-range.gp)
+#   floor_line, floor_label  the timing floor's line (floor.gp; 0: none)
 
 set title sprintf("%s: %s by optimal solution length\n%s", dataset, what, subtitle)
 set xlabel 'optimal solution length (moves)'
 set logscale y
 set mytics 10
 load scripts.'log-range.gp'
+load scripts.'floor.gp'
 set autoscale xfix
 set offsets 0.5, 0.5, 0, 0
 set style fill transparent solid 0.15 noborder
@@ -43,4 +45,5 @@ plot for [k=1:|blk|] datafile index blk[k] \
 		with linespoints lt blk_lt[k] notitle, \
 	@uns_plot \
 	for [k=1:|name|] keyentry with linespoints lt name_lt[k] title name[k], \
-	keyentry with filledcurves fc rgb '#b8b8b8' title 'band: first to third quartile'
+	keyentry with filledcurves fc rgb '#b8b8b8' title 'band: first to third quartile' \
+	@floor_key

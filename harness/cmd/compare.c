@@ -12,8 +12,9 @@
 
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
-#include "harness/report/report.h"
+#include "harness/io/meta_read.h"
 #include "harness/io/units.h"
+#include "harness/report/report.h"
 
 #define CMD "compare"
 #define DEFAULT_THRESHOLD 0.10
@@ -31,6 +32,7 @@ typedef struct entry {
 
 typedef struct run_entries {
 	report rep;
+	meta_info meta;
 	entry *e;
 	size_t n;
 } run_entries;
@@ -41,6 +43,7 @@ typedef struct comparison {
 	size_t common, old_solved, new_solved, old_total, new_total, new_wrong;
 	double old_wall, new_wall, time_ratio, old_peak, new_peak, mem_ratio;
 	bool have_old, have_new, have_prepare;
+	bool near_floor; /* a median within STATS_FLOOR_FACTOR of its run's timing floor */
 	double prepare_ratio;
 } comparison;
 
@@ -55,7 +58,9 @@ static void usage(FILE *out)
 "the per-instance ratios). A ratio beyond the threshold is flagged:\n"
 "'slower' or 'more memory' (regressions), 'faster' or 'less memory'. An\n"
 "algorithm that now answers fewer instances, or gives wrong answers, is a\n"
-"regression too. Preparations under a millisecond are not compared.\n"
+"regression too. Preparations under a millisecond are not compared. A median\n"
+"within %dx of its run's timing floor (meta.json) is flagged 'near the\n"
+"timing floor': its ratio tells more of the clock than of the solver.\n"
 "\n"
 "options:\n"
 "  -t, --threshold F          how far a ratio may move before it is\n"
@@ -65,25 +70,20 @@ static void usage(FILE *out)
 "  -h, --help                 show this and exit\n"
 "\n"
 "Exit status: 0, 1 for a flagged regression with --fail-on-regression, 2 for\n"
-"bad usage or unreadable runs.\n", 100 * DEFAULT_THRESHOLD);
+"bad usage or unreadable runs.\n", STATS_FLOOR_FACTOR, 100 * DEFAULT_THRESHOLD);
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
-
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a, b);
-}
 
 static int cmp_entry(const void *pa, const void *pb)
 {
 	const entry *a = pa, *b = pb;
 	int c;
 
-	if ((c = cmp_str(a->dataset, b->dataset)) || (c = cmp_str(a->algorithm, b->algorithm)) ||
-	    (c = cmp_str(a->heuristic, b->heuristic)))
+	if ((c = strcmp(a->dataset, b->dataset)) || (c = strcmp(a->algorithm, b->algorithm)) ||
+	    (c = strcmp(a->heuristic, b->heuristic)))
 		return c;
-	return cmp_str(a->instance, b->instance);
+	return strcmp(a->instance, b->instance);
 }
 
 static bool same_algorithm(const entry *a, const entry *b)
@@ -92,127 +92,109 @@ static bool same_algorithm(const entry *a, const entry *b)
 	       !strcmp(a->heuristic, b->heuristic);
 }
 
-static int cmp_double(const void *a, const void *b)
+/* An entry of line L's names for INSTANCE. */
+static entry entry_of(const report *r, const report_line *l, const char *instance)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), cmp_double);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
-
-/* Rows of R sorted by (dataset, algorithm, heuristic, instance). */
-static int cmp_row(const void *pa, const void *pb, const report *r)
-{
-	const report_row *a = pa, *b = pb;
-	entry x = {
-		report_name(&r->datasets, a->dataset), report_name(&r->algorithms, a->algorithm),
-		report_name(&r->heuristics, a->heuristic), report_name(&r->instances, a->instance),
-		0, 0, false, 0,
+	return (entry){
+		.dataset = report_name(&r->datasets, l->dataset),
+		.algorithm = report_name(&r->algorithms, l->algorithm),
+		.heuristic = report_name(&r->heuristics, l->heuristic),
+		.instance = instance,
 	};
-	entry y = {
-		report_name(&r->datasets, b->dataset), report_name(&r->algorithms, b->algorithm),
-		report_name(&r->heuristics, b->heuristic), report_name(&r->instances, b->instance),
-		0, 0, false, 0,
-	};
-
-	return cmp_entry(&x, &y);
 }
 
-/* Merge sort (stable, no context-free comparator needed) of R's rows. */
-static void sort_rows(report *r, report_row *tmp, size_t lo, size_t hi)
+/* The entry of line L's preparation. */
+static entry prepare_entry(const report *r, const report_line *l)
 {
-	size_t mid = lo + (hi - lo) / 2, i = lo, j = mid, k = lo;
+	entry e = entry_of(r, l, NO_VALUE);
 
-	if (hi - lo < 2)
-		return;
-	sort_rows(r, tmp, lo, mid);
-	sort_rows(r, tmp, mid, hi);
-	while (i < mid || j < hi) {
-		if (j == hi || (i < mid && cmp_row(&r->rows[i], &r->rows[j], r) <= 0))
-			tmp[k++] = r->rows[i++];
-		else
-			tmp[k++] = r->rows[j++];
+	e.solved = l->prepare->status == RUN_OK;
+	e.wrong = l->prepare->status == RUN_WRONG;
+	if (e.solved) {
+		e.wall = (double)l->prepare->wall_ns;
+		e.peak = (double)l->prepare->peak_bytes;
 	}
-	memcpy(r->rows + lo, tmp + lo, (hi - lo) * sizeof(*tmp));
+	return e;
 }
 
-/* One entry from the rows R->rows[lo..hi) of one instance. */
-static void make_entry(const report *r, size_t lo, size_t hi, double *buf, entry *e)
+/* The entry of the rows K[0..n) of one instance of line L: the medians of
+ * its answered repeats. */
+static entry instance_entry(const report_stats *s, const report_line *l, const report_key *k,
+			    size_t n)
 {
-	const report_row *first = &r->rows[lo];
-	size_t m = 0;
+	const report *r = s->rep;
+	entry e = entry_of(r, l, report_name(&r->instances, k[0].instance));
+	size_t m;
 
-	memset(e, 0, sizeof(*e));
-	e->dataset = report_name(&r->datasets, first->dataset);
-	e->algorithm = report_name(&r->algorithms, first->algorithm);
-	e->heuristic = report_name(&r->heuristics, first->heuristic);
-	e->instance = report_name(&r->instances, first->instance);
-	e->solved = true;
-	for (size_t i = lo; i < hi; i++) {
-		const report_row *row = &r->rows[i];
-		bool ok = row->phase == RUN_PREPARE ? row->status == RUN_OK
-			  : run_status_answered(row->status);
-
-		e->solved = e->solved && ok;
-		e->wrong += row->status == RUN_WRONG;
-		if (ok)
-			buf[m++] = (double)row->wall_ns;
+	e.solved = report_instance_solved(r, k, n);
+	for (size_t i = 0; i < n; i++)
+		e.wrong += r->rows[k[i].row].status == RUN_WRONG;
+	m = report_answered(r, k, n, REPORT_WALL, s->scratch);
+	if (m) {
+		e.wall = stats_median(s->scratch, m);
+		report_answered(r, k, n, REPORT_PEAK, s->scratch);
+		e.peak = stats_median(s->scratch, m);
 	}
-	if (m)
-		e->wall = median(buf, m);
-	m = 0;
-	for (size_t i = lo; i < hi; i++)
-		if (run_status_answered(r->rows[i].status) ||
-		    (r->rows[i].phase == RUN_PREPARE && r->rows[i].status == RUN_OK))
-			buf[m++] = (double)r->rows[i].peak_bytes;
-	if (m)
-		e->peak = median(buf, m);
+	return e;
 }
 
-/* Load DIR/runs.csv into R's entries. Returns 0, or -1 (said why). */
+/* R's entries from its statistics S, sorted by names. */
+static void make_entries(run_entries *r, const report_stats *s)
+{
+	for (size_t i = 0; i < s->nlines; i++) {
+		const report_line *l = &s->lines[i];
+		const report_key *k = s->keys + l->first;
+
+		if (l->prepare)
+			r->e[r->n++] = prepare_entry(&r->rep, l);
+		for (size_t a = 0, b; a < l->nkeys; a = b) {
+			b = report_instance_end(k, a, l->nkeys);
+			r->e[r->n++] = instance_entry(s, l, k + a, b - a);
+		}
+	}
+	qsort(r->e, r->n, sizeof(*r->e), cmp_entry);
+}
+
+/* Load DIR/runs.csv and DIR/meta.json into R's entries. Returns 0, or -1
+ * (said why). */
 static int load_run(const char *dir, run_entries *r)
 {
 	char path[4096], err[1024];
-	report_row *tmp;
-	double *buf;
+	report_stats s;
 
-	report_init(&r->rep);
-	r->e = NULL;
-	r->n = 0;
 	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (report_load(&r->rep, path, err, sizeof(err))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		return -1;
 	}
-	tmp = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*tmp));
-	buf = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*buf));
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	if (meta_read(&r->meta, path, err, sizeof(err)))
+		fprintf(stderr, "bench " CMD ": warning: %s\n", err);
+	r->rep.floor_ns = r->meta.timer.floor_ns;
+	/* an entry per instance and per preparation: no more than the rows */
 	r->e = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*r->e));
-	if (!tmp || !buf || !r->e) {
-		free(tmp);
-		free(buf);
+	if (!r->e || report_stats_build(&s, &r->rep)) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
 		return -1;
 	}
-	sort_rows(&r->rep, tmp, 0, r->rep.count);
-	for (size_t i = 0, j; i < r->rep.count; i = j) {
-		for (j = i; j < r->rep.count && !cmp_row(&r->rep.rows[i], &r->rep.rows[j], &r->rep); j++)
-			;
-		make_entry(&r->rep, i, j, buf, &r->e[r->n++]);
-	}
-	free(tmp);
-	free(buf);
+	make_entries(r, &s);
+	report_stats_release(&s);
 	return 0;
+}
+
+static void init_run(run_entries *r)
+{
+	report_init(&r->rep);
+	meta_info_init(&r->meta);
+	r->e = NULL;
+	r->n = 0;
 }
 
 static void release_run(run_entries *r)
 {
 	free(r->e);
 	report_release(&r->rep);
+	meta_info_release(&r->meta);
 }
 
 static bool is_prepare(const entry *e)
@@ -244,7 +226,7 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 			c->new_wrong += b[k].wrong;
 		}
 	while (i < na && j < nb) {
-		int d = cmp_str(a[i].instance, b[j].instance);
+		int d = strcmp(a[i].instance, b[j].instance);
 
 		if (d) {
 			d < 0 ? i++ : j++;
@@ -270,12 +252,12 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 	c->common = m;
 	if (!m)
 		return;
-	c->old_wall = median(ow, m);
-	c->new_wall = median(nw, m);
-	c->time_ratio = median(ratios, m);
-	c->old_peak = median(op, m);
-	c->new_peak = median(np, m);
-	c->mem_ratio = median(mem, m);
+	c->old_wall = stats_median(ow, m);
+	c->new_wall = stats_median(nw, m);
+	c->time_ratio = stats_median(ratios, m);
+	c->old_peak = stats_median(op, m);
+	c->new_peak = stats_median(np, m);
+	c->mem_ratio = stats_median(mem, m);
 }
 
 /* The flags of C as text into BUF; returns whether one is a regression. */
@@ -304,6 +286,7 @@ static bool flags_of(const comparison *c, double threshold, char *buf, size_t si
 	FLAG(c->common && c->mem_ratio < lo, "less memory", false);
 	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", true);
 	FLAG(c->have_prepare && c->prepare_ratio < lo, "faster preparation", false);
+	FLAG(c->near_floor, "near the timing floor", false);
 #undef FLAG
 	return regression;
 }
@@ -374,6 +357,8 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 		c.dataset = first->dataset;
 		c.algorithm = first->algorithm;
 		c.heuristic = first->heuristic;
+		c.near_floor = c.common && (stats_near_floor(c.old_wall, o->rep.floor_ns) ||
+					    stats_near_floor(c.new_wall, n->rep.floor_ns));
 		if (!shown || strcmp(shown, c.dataset)) {
 			shown = c.dataset;
 			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %10s %10s %6s  %s\n", shown,
@@ -389,44 +374,21 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 	return regressions;
 }
 
-/* The string value of "KEY": "..." in DIR/meta.json, into BUF ("" if none). */
-static void meta_value(const char *dir, const char *key, char *buf, size_t size)
+/* Say where the two runs were made differently. */
+static void warn_setup(FILE *out, const meta_info *a, const meta_info *b)
 {
-	char path[4096], line[1024], pattern[64];
-	FILE *in;
+	const struct { const char *key, *old, *new; } items[] = {
+		{ "cpu", a->cpu, b->cpu },
+		{ "build_type", a->build_type, b->build_type },
+		{ "compiler", a->compiler, b->compiler },
+		{ "flags", a->flags, b->flags },
+		{ "git_revision", a->git_revision, b->git_revision },
+	};
 
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	snprintf(pattern, sizeof(pattern), "\"%s\": \"", key);
-	in = fopen(path, "r");
-	if (!in)
-		return;
-	while (fgets(line, sizeof(line), in)) {
-		char *p = strstr(line, pattern), *end;
-
-		if (!p)
-			continue;
-		p += strlen(pattern);
-		end = strrchr(p, '"');
-		if (end)
-			snprintf(buf, size, "%.*s", (int)(end - p), p);
-		break;
-	}
-	fclose(in);
-}
-
-static void warn_setup(FILE *out, const char *old, const char *new)
-{
-	static const char *const keys[] = { "cpu", "build_type", "compiler", "flags", "git_revision" };
-
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		char a[512], b[512];
-
-		meta_value(old, keys[i], a, sizeof(a));
-		meta_value(new, keys[i], b, sizeof(b));
-		if (strcmp(a, b))
-			fprintf(out, "note: %s differs: '%s' then '%s'\n", keys[i], a, b);
-	}
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++)
+		if (strcmp(items[i].old, items[i].new))
+			fprintf(out, "note: %s differs: '%s' then '%s'\n", items[i].key, items[i].old,
+				items[i].new);
 }
 
 int cmd_compare(int argc, char **argv)
@@ -460,11 +422,11 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		return bad_usage("want two run directories, OLD and NEW, not %d", argc - optind);
+	init_run(&o);
+	init_run(&n);
 	rc = load_run(argv[optind], &o);
 	if (!rc)
 		rc = load_run(argv[optind + 1], &n);
-	else
-		report_init(&n.rep), n.e = NULL;
 	if (rc) {
 		release_run(&o);
 		release_run(&n);
@@ -472,7 +434,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	printf("bench compare %s -> %s (threshold %.0f%%)\n", argv[optind], argv[optind + 1],
 	       100 * threshold);
-	warn_setup(stdout, argv[optind], argv[optind + 1]);
+	warn_setup(stdout, &o.meta, &n.meta);
 	regressions = compare_runs(stdout, &o, &n, threshold);
 	printf("\n%zu regression%s flagged\n", regressions, regressions == 1 ? "" : "s");
 	release_run(&o);

@@ -325,22 +325,9 @@ static void on_tick(void *arg, uint64_t n)
 static int write_summary(const char *dir, const report *r, char *err, size_t errlen)
 {
 	char path[PATH_MAX_LEN];
-	report_group *g;
-	long n = report_summarize(r, &g);
-	outfile f;
 
-	if (n < 0) {
-		snprintf(err, errlen, "out of memory for the summary");
-		return -1;
-	}
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
-	if (outfile_open(&f, path, err, errlen)) {
-		free(g);
-		return -1;
-	}
-	report_write_summary(f.fp, r, g, (size_t)n);
-	free(g);
-	return outfile_commit(&f, err, errlen);
+	return report_save_summary(r, path, err, errlen);
 }
 
 /* Open DIR/runs.csv for a new run (APPEND: to continue it). */

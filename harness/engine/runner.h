@@ -75,6 +75,7 @@ typedef struct run_row {
 	run_status status;
 	int length;             /* moves, or RUN_NO_LENGTH */
 	uint64_t expanded, generated, wall_ns, cpu_ns;
+	unsigned batch;         /* solves the row's interval covered (1: timed alone; 0: not measured) */
 	uint64_t peak_bytes;
 	uint64_t rss_bytes;     /* peak resident set: the solve's own process
 				 * with isolate, else the bench process's high-

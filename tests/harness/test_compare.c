@@ -159,3 +159,23 @@ Test(compare, two_real_runs_compare)
 	cr_assert(strstr(out, "21/21 -> 21/21"), "bibfs answered all 21 in both: %s", out);
 	free(out);
 }
+
+Test(compare, medians_near_the_timing_floor_are_flagged)
+{
+	char path[512], *out;
+	int rc;
+
+	write_runs("old", 1.0, 4096, "ok");
+	write_runs("new", 1.0, 4096, "ok");
+	rc = ht_bench(&out, "compare %s/old %s/new", dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert_null(strstr(out, "near the timing floor"), "no floor recorded, yet: %s", out);
+	free(out);
+	/* medians of 0.1 to 0.4 ms against 20 x 0.1 ms: flagged, not a regression */
+	snprintf(path, sizeof(path), "%s/new/meta.json", dir);
+	cr_assert_eq(ht_write(path, "{\"timer\": {\"floor_ns\": 100000}}\n"), 0);
+	rc = ht_bench(&out, "compare --fail-on-regression %s/old %s/new", dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "near the timing floor") && strstr(out, "0 regressions"), "%s", out);
+	free(out);
+}

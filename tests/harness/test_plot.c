@@ -342,7 +342,7 @@ Test(plot, header_only)
 
 Test(plot, missing_runs_csv)
 {
-	expect_bad_csv(NULL, "cannot read");
+	expect_bad_csv(NULL, "runs.csv: No such file");
 }
 
 Test(plot, no_gnuplot)

@@ -100,7 +100,7 @@ Test(run, writes_runs_summary_and_meta)
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
 	cr_assert(!strncmp(runs, "dataset,instance,algorithm,heuristic,repeat,phase,status,length,"
-			   "reference,expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes\n",
+			   "reference,expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch\n",
 			   strlen(REPORT_RUNS_HEADER) + 1), "runs.csv header: %.200s", runs);
 	/* 3 solvers x (1 preparation + 32 instances x 2 repeats) */
 	cr_assert_eq(ht_count_lines(runs, "d,"), 3 * (1 + 32 * 2));

@@ -1,0 +1,109 @@
+/* A run's solve rows sorted and grouped, with their statistics: per
+ * dataset, series (algorithm and heuristic) and optimal length (the groups:
+ * summary.csv's lines, the points of the charts by length) and per dataset
+ * and series (the lines: the summary table's rows, the box plot's boxes).
+ * summary.csv, the printed table, the charts and 'bench compare' all take
+ * their numbers from here, so that they cannot disagree.
+ *
+ * The rules, each in one place:
+ * - an instance's optimal length is its reference; else 'unsolvable' when
+ *   a solver said so; else the shortest accepted path (every accepted path
+ *   is replayed, and optimal solvers agree on its length); else unknown;
+ * - an instance is solved by a series when every solve row of it answered
+ *   (ok or unsolvable);
+ * - the statistics of a group or a line are over its answered rows (every
+ *   repeat of every instance), the spread of an instance over its answered
+ *   repeats. */
+#ifndef REPORT_GROUPS_H
+#define REPORT_GROUPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/report/runs.h"
+#include "harness/report/stats.h"
+
+/* Above this relative spread between quartiles, an instance is noisy. */
+#define REPORT_NOISY_SPREAD 0.25
+/* Answered repeats needed to estimate the spread of one instance. */
+#define REPORT_SPREAD_MIN_REPEATS 3
+
+/* What a row measured, as the statistics name them. */
+typedef enum report_measure {
+	REPORT_WALL,
+	REPORT_CPU,
+	REPORT_PEAK,
+	REPORT_EXPANDED,
+	REPORT_GENERATED,
+	REPORT_MEASURES
+} report_measure;
+
+/* A solve row's place: sorted by (dataset, algorithm, heuristic, optimal
+ * length, instance, repeat). OPT is a sort key (report_optimal_of). */
+typedef struct report_key {
+	uint32_t dataset, algorithm, heuristic, opt, instance, repeat;
+	size_t row; /* in the report */
+} report_key;
+
+/* One dataset, series and optimal length: a line of summary.csv. */
+typedef struct report_group {
+	uint32_t dataset, algorithm, heuristic, series;
+	int optimal; /* >= 0, DATASET_REF_UNSOLVABLE, or DATASET_REF_UNKNOWN */
+	size_t count, solved; /* instances; those it solved */
+	size_t answered;      /* answered solve rows: the statistics' sample */
+	stats_five m[REPORT_MEASURES]; /* zero when none answered */
+	size_t first, nkeys;  /* its keys (within its report_stats) */
+} report_group;
+
+/* One dataset and series: a row of the summary table. */
+typedef struct report_line {
+	uint32_t dataset, algorithm, heuristic, series;
+	size_t total, solved, answered; /* instances; solved; answered rows */
+	size_t wrong, timeout, memout, failed, unsupported, interrupted; /* instances with one */
+	size_t below_reference;  /* valid paths shorter than the reference */
+	size_t spread_sampled, noisy; /* instances with enough repeats; those spread wide */
+	stats_five wall, expanded; /* over the answered rows; zero when none */
+	uint64_t max_peak;
+	const report_row *prepare; /* its preparation (the first), or NULL */
+	size_t first, nkeys;       /* its keys */
+	size_t first_group, ngroups;
+} report_line;
+
+typedef struct report_stats {
+	const report *rep;
+	report_key *keys;
+	size_t nkeys;
+	report_group *groups;
+	size_t ngroups;
+	report_line *lines; /* sorted by dataset, algorithm, heuristic */
+	size_t nlines;
+	size_t *instances;  /* per dataset: its instances with solve rows */
+	double *scratch;    /* room for NKEYS values, for the callers' use */
+} report_stats;
+
+/* Sort and group R's solve rows into S. Returns 0, or -1 when out of
+ * memory. R must outlive S; free S with report_stats_release. */
+int report_stats_build(report_stats *s, const report *r);
+
+void report_stats_release(report_stats *s);
+
+/* The optimal length (>= 0, DATASET_REF_UNSOLVABLE or DATASET_REF_UNKNOWN)
+ * that sort key OPT stands for. */
+int report_optimal_of(uint32_t opt);
+
+/* The measure M of ROW. */
+uint64_t report_measure_of(const report_row *row, report_measure m);
+
+/* Where the rows of the instance that K[I] is of end, within K[0..n). */
+size_t report_instance_end(const report_key *k, size_t i, size_t n);
+
+/* Whether the rows K[0..n) of one instance all answered. */
+bool report_instance_solved(const report *r, const report_key *k, size_t n);
+
+/* Measure M of the answered rows among K[0..n), sorted, into BUF (room for
+ * N). Returns how many. */
+size_t report_answered(const report *r, const report_key *k, size_t n, report_measure m,
+		       double *buf);
+
+#endif

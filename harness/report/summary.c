@@ -1,0 +1,227 @@
+#include "harness/report/summary.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/io/csv.h"
+#include "harness/io/outfile.h"
+#include "harness/io/units.h"
+
+#define NO_VALUE "-"
+/* Warn when more than this share of an algorithm's instances is noisy. */
+#define NOISY_SHARE 0.10
+/* The mark on a median near the timing floor. */
+#define FLOOR_MARK '*'
+
+#ifndef PB_BUILD_TYPE
+#define PB_BUILD_TYPE "unknown"
+#endif
+
+long report_summarize(const report *r, report_group **groups)
+{
+	report_stats s;
+	long n;
+
+	*groups = NULL;
+	if (report_stats_build(&s, r))
+		return -1;
+	n = (long)s.ngroups;
+	*groups = s.groups;
+	s.groups = NULL;
+	report_stats_release(&s);
+	return n;
+}
+
+static void write_stat(FILE *out, double v, bool have)
+{
+	if (have)
+		fprintf(out, ",%.0f", v);
+	else
+		fputs("," NO_VALUE, out);
+}
+
+void report_write_summary(FILE *out, const report *r, const report_group *g, size_t n)
+{
+	char opt[16];
+
+	fputs(REPORT_SUMMARY_HEADER "\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const stats_five *wall = &g[i].m[REPORT_WALL];
+		bool have = g[i].answered > 0;
+
+		csv_write_field(out, report_name(&r->datasets, g[i].dataset));
+		putc(',', out);
+		csv_write_field(out, report_name(&r->algorithms, g[i].algorithm));
+		putc(',', out);
+		csv_write_field(out, report_name(&r->heuristics, g[i].heuristic));
+		fprintf(out, ",%s,%zu,%zu", dataset_format_reference(g[i].optimal, opt, sizeof(opt)),
+			g[i].count, g[i].solved);
+		write_stat(out, wall->median, have);
+		write_stat(out, wall->q1, have);
+		write_stat(out, wall->q3, have);
+		write_stat(out, wall->min, have);
+		write_stat(out, wall->max, have);
+		write_stat(out, g[i].m[REPORT_PEAK].median, have);
+		write_stat(out, g[i].m[REPORT_EXPANDED].median, have);
+		write_stat(out, g[i].m[REPORT_GENERATED].median, have);
+		putc('\n', out);
+	}
+}
+
+int report_save_summary(const report *r, const char *path, char *err, size_t errlen)
+{
+	report_group *g;
+	long n = report_summarize(r, &g);
+	outfile f;
+
+	if (n < 0) {
+		snprintf(err, errlen, "%s: out of memory for the summary", path);
+		return -1;
+	}
+	if (outfile_open(&f, path, err, errlen)) {
+		free(g);
+		return -1;
+	}
+	report_write_summary(f.fp, r, g, (size_t)n);
+	free(g);
+	return outfile_commit(&f, err, errlen);
+}
+
+/* The summary table */
+
+static bool near_floor(const report *r, const report_line *l)
+{
+	return l->answered && stats_near_floor(l->wall.median, r->floor_ns);
+}
+
+static void print_line(FILE *out, const report *r, const report_line *l, double best)
+{
+	char label[64], solved[32], t[24], ratio[16], peak[24], exp[24], prep[64];
+	char pt[24], pb[24];
+
+	snprintf(solved, sizeof(solved), "%zu/%zu", l->solved, l->total);
+	if (l->answered) {
+		units_format_ns((uint64_t)llround(l->wall.median), t, sizeof(t));
+		snprintf(ratio, sizeof(ratio), "%.2f", best > 0 ? l->wall.median / best : 1.0);
+		units_format_count((uint64_t)llround(l->expanded.median), exp, sizeof(exp));
+	} else {
+		snprintf(t, sizeof(t), NO_VALUE);
+		snprintf(ratio, sizeof(ratio), NO_VALUE);
+		snprintf(exp, sizeof(exp), NO_VALUE);
+	}
+	units_format_bytes(l->max_peak, peak, sizeof(peak));
+	if (!l->prepare)
+		snprintf(prep, sizeof(prep), NO_VALUE);
+	else if (l->prepare->status != RUN_OK)
+		snprintf(prep, sizeof(prep), "%s", run_status_name(l->prepare->status));
+	else
+		snprintf(prep, sizeof(prep), "%s, %s",
+			 units_format_ns(l->prepare->wall_ns, pt, sizeof(pt)),
+			 units_format_bytes(l->prepare->peak_bytes, pb, sizeof(pb)));
+	fprintf(out, "  %-22s %9s %10s%c %7s %10s %9s %5zu %5zu %5zu  %s\n",
+		report_series_label(r, l->series, "/", label, sizeof(label)), solved, t,
+		near_floor(r, l) ? FLOOR_MARK : ' ', ratio, peak, exp, l->wrong, l->timeout,
+		l->memout, prep);
+}
+
+/* Warnings about one line's numbers. */
+static void warn_line(FILE *out, const report *r, const report_line *l)
+{
+	char label[64];
+
+	report_series_label(r, l->series, "/", label, sizeof(label));
+	if (l->wrong)
+		fprintf(out, "  ! %s: %zu wrong answer%s (see the 'wrong' rows of runs.csv)\n",
+			label, l->wrong, l->wrong == 1 ? "" : "s");
+	if (l->below_reference)
+		fprintf(out, "  ! %s: %zu path%s shorter than the dataset's reference: the reference is wrong there\n",
+			label, l->below_reference, l->below_reference == 1 ? "" : "s");
+	if (l->failed)
+		fprintf(out, "  ! %s: %zu instance%s ended in an error or a crash\n", label,
+			l->failed, l->failed == 1 ? "" : "s");
+	if (l->interrupted)
+		fprintf(out, "  ! %s: interrupted: the figures cover what finished\n", label);
+	if (l->unsupported == l->total && l->total)
+		fprintf(out, "  - %s does not serve this domain\n", label);
+	if (l->spread_sampled && (double)l->noisy > NOISY_SHARE * (double)l->spread_sampled)
+		fprintf(out, "  ! %s: the repeats of %zu of %zu instances spread by more than %.0f%% "
+			"between quartiles: the machine is busy or the times are too short to trust\n",
+			label, l->noisy, l->spread_sampled, 100 * REPORT_NOISY_SPREAD);
+}
+
+/* The notes under one dataset's table. */
+static void print_notes(FILE *out, const report *r, const report_line *lines, size_t n)
+{
+	bool mixed = false, few_repeats = false, floor = false;
+	char f[24];
+
+	for (size_t i = 0; i < n; i++) {
+		if (lines[i].solved != lines[0].solved && lines[i].unsupported != lines[i].total)
+			mixed = true;
+		if (lines[i].answered && !lines[i].spread_sampled)
+			few_repeats = true;
+		floor |= near_floor(r, &lines[i]);
+	}
+	if (floor)
+		fprintf(out, "  %c the median is within %dx of the harness's timing floor (%s a "
+			"solve): it measures the clock as much as the solver\n", FLOOR_MARK,
+			STATS_FLOOR_FACTOR, units_format_ns((uint64_t)llround(r->floor_ns), f, sizeof(f)));
+	for (size_t i = 0; i < n; i++)
+		warn_line(out, r, &lines[i]);
+	if (mixed)
+		fprintf(out, "  - the medians cover the instances each algorithm answered, and these differ\n");
+	if (few_repeats)
+		fprintf(out, "  - fewer than %d repeats: no spread estimate (--repeat %d or more)\n",
+			REPORT_SPREAD_MIN_REPEATS, REPORT_SPREAD_MIN_REPEATS);
+}
+
+static void print_dataset(FILE *out, const report_stats *s, const report_line *lines, size_t n)
+{
+	const report *r = s->rep;
+	size_t total = s->instances[lines[0].dataset];
+	double best = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (lines[i].answered && (best == 0 || lines[i].wall.median < best))
+			best = lines[i].wall.median;
+	fprintf(out, "\n%s: %zu instance%s\n", report_name(&r->datasets, lines[0].dataset), total,
+		total == 1 ? "" : "s");
+	fprintf(out, "  %-22s %9s %10s  %7s %10s %9s %5s %5s %5s  %s\n", "algorithm", "solved",
+		"median", "x best", "max peak", "expanded", "wrong", "t/o", "mem", "prepare");
+	for (size_t i = 0; i < n; i++)
+		print_line(out, r, &lines[i], best);
+	print_notes(out, r, lines, n);
+}
+
+static void print_build_warnings(FILE *out)
+{
+#if defined(PB_SANITIZED) && PB_SANITIZED
+	fprintf(out, "warning: a sanitizer build: times and memory are not those of a release build\n");
+#endif
+	if (strcmp(PB_BUILD_TYPE, "Release") && strcmp(PB_BUILD_TYPE, "RelWithDebInfo"))
+		fprintf(out, "warning: a '%s' build, not Release: times are not representative\n",
+			PB_BUILD_TYPE);
+}
+
+size_t report_print_table(FILE *out, const report *r)
+{
+	size_t wrong = 0;
+	report_stats s;
+
+	for (size_t i = 0; i < r->count; i++)
+		wrong += r->rows[i].status == RUN_WRONG;
+	if (report_stats_build(&s, r)) {
+		fprintf(out, "(no table: out of memory)\n");
+		return wrong;
+	}
+	for (size_t i = 0, j; i < s.nlines; i = j) {
+		for (j = i; j < s.nlines && s.lines[j].dataset == s.lines[i].dataset; j++)
+			;
+		print_dataset(out, &s, s.lines + i, j - i);
+	}
+	print_build_warnings(out);
+	report_stats_release(&s);
+	return wrong;
+}

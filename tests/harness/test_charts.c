@@ -1,0 +1,284 @@
+/* The charts and summary.csv come from the same statistics: the medians
+ * and quartiles a chart's data file holds are summary.csv's for the same
+ * run; a median near the timing floor is flagged in the data and drawn in
+ * the time charts; a merged run keeps its shards' batch column and the
+ * worst of their floors. gnuplot must be installed (as for test_plot). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/report/report.h"
+#include "harness_test.h"
+
+#define MAX_ROWS 512
+
+static char *dir;
+
+static void setup(void)
+{
+	dir = ht_tempdir();
+	cr_assert_not_null(dir);
+}
+
+static void teardown(void)
+{
+	ht_remove(dir);
+}
+
+TestSuite(charts, .init = setup, .fini = teardown);
+
+/* Run bench with these arguments (printf's); it must exit 0. */
+#define BENCH_OK(...)                                                           \
+	do {                                                                    \
+		char *out_;                                                     \
+		int rc_ = ht_bench(&out_, __VA_ARGS__);                         \
+		cr_assert_eq(rc_, 0, "bench: exit %d:\n%s", rc_, out_);         \
+		free(out_);                                                     \
+	} while (0)
+
+/* A row of a length data file: its series, length and columns. */
+typedef struct chart_row {
+	char series[64];
+	int length;
+	double col[10]; /* count, time (median q1 q3), peak (...), expanded (...) */
+	int near_floor;
+} chart_row;
+
+/* The rows of data file PATH (blocks named by their '# block N: NAME'
+ * comments). Returns how many. */
+static size_t read_length_data(const char *path, chart_row *rows)
+{
+	char *text = ht_read(path), *save = NULL, series[64] = "";
+	size_t n = 0;
+
+	cr_assert_not_null(text, "no data file '%s'", path);
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		chart_row *r = &rows[n];
+		char *p = line, *end;
+		int k;
+
+		if (sscanf(line, "# block %*d: %63s", series) == 1 || *line == '#')
+			continue;
+		cr_assert_lt(n, MAX_ROWS);
+		snprintf(r->series, sizeof(r->series), "%s", series);
+		r->length = (int)strtol(p, &end, 10);
+		for (k = 0, p = end; k < 10; k++, p = end)
+			r->col[k] = strtod(p, &end);
+		r->near_floor = (int)strtol(p, &end, 10);
+		cr_assert(end != p, "'%s': no near_floor column in '%s'", path, line);
+		n++;
+	}
+	free(text);
+	return n;
+}
+
+static bool close_to(double a, double b)
+{
+	return fabs(a - b) <= fmax(1e-5 * fabs(a), 1.0);
+}
+
+/* A real run of bibfs and idastar over lengths 0..14, then its charts:
+ * every point of the time, memory and nodes charts is summary.csv's. */
+Test(charts, the_charts_data_is_summary_csv)
+{
+	char path[512], *summary, *save = NULL;
+	chart_row rows[MAX_ROWS];
+	size_t n, matched = 0, numeric = 0;
+
+	BENCH_OK("gen --method depth --per-depth 2 --depth 0..14 --seed 5 -o %s/d.txt", dir);
+	BENCH_OK("run %s/d.txt -a bibfs,idastar -r 3 -w 0 -o %s/r", dir, dir);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/r", dir);
+	snprintf(path, sizeof(path), "%s/r/charts/data/d.length.dat", dir);
+	n = read_length_data(path, rows);
+	snprintf(path, sizeof(path), "%s/r/summary.csv", dir);
+	summary = ht_read(path);
+	cr_assert_not_null(summary);
+	for (char *line = strtok_r(summary, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char ds[32], alg[32], heur[32], series[64];
+		double med, q1, q3, mn, mx, peak, expanded;
+		int len;
+
+		if (sscanf(line, "%31[^,],%31[^,],%31[^,],%d,%*u,%*u,%lf,%lf,%lf,%lf,%lf,%lf,%lf", ds,
+			   alg, heur, &len, &med, &q1, &q3, &mn, &mx, &peak, &expanded) != 11)
+			continue;
+		numeric++;
+		snprintf(series, sizeof(series), strcmp(heur, "-") ? "%s+%s" : "%s", alg, heur);
+		for (size_t i = 0; i < n; i++) {
+			const chart_row *r = &rows[i];
+
+			if (strcmp(r->series, series) || r->length != len)
+				continue;
+			matched++;
+			cr_assert(close_to(r->col[1] * 1e9, med), "%s length %d: median %g s in the "
+				  "chart, %g ns in summary.csv", series, len, r->col[1], med);
+			cr_assert(close_to(r->col[2] * 1e9, q1) && close_to(r->col[3] * 1e9, q3),
+				  "%s length %d: quartiles differ from summary.csv", series, len);
+			cr_assert(close_to(r->col[4], peak), "%s length %d: peak %g, summary.csv %g",
+				  series, len, r->col[4], peak);
+			cr_assert(close_to(r->col[7], expanded), "%s length %d: expanded %g, "
+				  "summary.csv %g", series, len, r->col[7], expanded);
+			cr_assert_eq(r->near_floor, 0, "no floor recorded, yet %s is flagged", series);
+		}
+	}
+	free(summary);
+	cr_assert_eq(numeric, 2 * 15, "summary.csv: %zu lines with a median, not 2 x 15", numeric);
+	cr_assert_eq(matched, numeric, "%zu of summary.csv's %zu lines are in the chart data",
+		     matched, numeric);
+	cr_assert_eq(n, numeric, "the chart has %zu points, summary.csv %zu", n, numeric);
+}
+
+/* Write a run with a timing floor of FLOOR_NS into DIR/NAME: algorithm
+ * 'quick' at 300 ns a solve, 'slow' at (L + 1) ms, lengths 0..3. */
+static void write_floor_run(const char *name, const char *floor)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	cr_assert_eq(mkdir(path, 0777), 0);
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(REPORT_RUNS_HEADER "\n", f);
+	for (int len = 0; len <= 3; len++) {
+		fprintf(f, "f,i%d,quick,-,1,solve,ok,%d,%d,1,1,300,300,64,-,16\n", len, len, len);
+		fprintf(f, "f,i%d,slow,-,1,solve,ok,%d,%d,9,9,%d,%d,64,-,1\n", len, len, len,
+			(len + 1) * 1000000, (len + 1) * 1000000);
+	}
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/%s/meta.json", dir, name);
+	if (floor) {
+		char meta[256];
+
+		snprintf(meta, sizeof(meta), "{\"machine\": {\"cpu\": \"Test\"}, \"timer\": "
+			 "{\"floor_ns\": %s, \"wall_clock_ns\": 20, \"cpu_clock_ns\": 800, "
+			 "\"batch_threshold_ns\": 50000}}\n", floor);
+		cr_assert_eq(ht_write(path, meta), 0);
+	}
+}
+
+Test(charts, a_median_near_the_floor_is_flagged_in_the_data_and_the_time_charts)
+{
+	char path[512], *driver, *box;
+	chart_row rows[MAX_ROWS];
+	size_t n;
+
+	write_floor_run("fl", "50");
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/fl", dir);
+	snprintf(path, sizeof(path), "%s/fl/charts/data/f.length.dat", dir);
+	n = read_length_data(path, rows);
+	cr_assert_eq(n, 8);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_eq(rows[i].near_floor, !strcmp(rows[i].series, "quick"),
+			     "%s length %d (median %g s) against 20 x 50 ns: near_floor %d",
+			     rows[i].series, rows[i].length, rows[i].col[1], rows[i].near_floor);
+	snprintf(path, sizeof(path), "%s/fl/charts/data/f.box.dat", dir);
+	box = ht_read(path);
+	cr_assert(box && strstr(box, "\"quick\" 1\n") && strstr(box, "\"slow\" 0\n"),
+		  "the box data flags quick alone:\n%s", box);
+	free(box);
+	snprintf(path, sizeof(path), "%s/fl/charts/charts.gp", dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver);
+	/* the time chart and the box plot draw the line at 20 x 50 ns */
+	cr_assert_eq(ht_count_lines(driver, "floor_line = 1e-06"), 2, "%s", driver);
+	cr_assert(strstr(driver, "20x the timing floor (50 ns)"), "%s", driver);
+	free(driver);
+	snprintf(path, sizeof(path), "%s/fl/charts/f-time.png", dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver, "no time chart");
+	free(driver);
+}
+
+Test(charts, an_old_run_has_no_floor_line)
+{
+	char path[512], *driver;
+
+	write_floor_run("old", NULL);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/old", dir);
+	snprintf(path, sizeof(path), "%s/old/charts/charts.gp", dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver);
+	cr_assert_null(strstr(driver, "floor_label"), "a floor line without a floor:\n%s", driver);
+	free(driver);
+}
+
+/* Add a timer with FLOOR to the meta.json of shard DIR/NAME. */
+static void add_timer(const char *name, const char *floor)
+{
+	char path[512], *meta, *text;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/%s/meta.json", dir, name);
+	meta = ht_read(path);
+	cr_assert(meta && meta[0] == '{', "shard '%s': no meta.json", name);
+	len = strlen(meta) + 128;
+	text = malloc(len);
+	cr_assert_not_null(text);
+	snprintf(text, len, "{\n  \"timer\": {\"floor_ns\": %s, \"wall_clock_ns\": 30, "
+		 "\"cpu_clock_ns\": 900, \"batch_threshold_ns\": 50000},%s", floor, meta + 1);
+	cr_assert_eq(ht_write(path, text), 0);
+	free(text);
+	free(meta);
+}
+
+Test(charts, a_merge_keeps_the_batch_column_and_the_worst_floor)
+{
+	char path[512], *out, *merged, *shard, *meta, *save = NULL;
+	size_t rows = 0;
+	int rc;
+
+	for (int k = 1; k <= 2; k++) {
+		char args[512];
+
+		snprintf(args, sizeof(args), "run -d %s/datasets/msquare-depth.txt -a bibfs,reverse-table "
+			 "--shard %d/2 -r 1 -w 0 -o %s/s%d", PB_SOURCE_DIR, k, dir, k);
+		rc = ht_bench(&out, "%s", args);
+		cr_assert_eq(rc, 0, "shard %d: %s", k, out);
+		free(out);
+	}
+	/* one floor so high that every median is within 20x of it */
+	add_timer("s1", "1000000000");
+	add_timer("s2", "40");
+	rc = ht_bench(&out, "merge -o %s/m %s/s1 %s/s2", dir, dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "* the median is within 20x of the harness's timing floor (1.00 s"),
+		  "the merged table does not mark the medians near the worst floor:\n%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/m/meta.json", dir);
+	meta = ht_read(path);
+	cr_assert(meta && strstr(meta, "\"timer\": {\"floor_ns\": 1000000000,"),
+		  "merged meta.json: %s", meta);
+	free(meta);
+	snprintf(path, sizeof(path), "%s/m/runs.csv", dir);
+	merged = ht_read(path);
+	cr_assert(merged && !strncmp(merged, REPORT_RUNS_HEADER "\n", strlen(REPORT_RUNS_HEADER) + 1),
+		  "merged runs.csv header: %.200s", merged);
+	for (int k = 1; k <= 2; k++) {
+		snprintf(path, sizeof(path), "%s/s%d/runs.csv", dir, k);
+		shard = ht_read(path);
+		cr_assert_not_null(shard);
+		for (char *line = strtok_r(shard, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (!strstr(line, ",solve,"))
+				continue;
+			rows++;
+			cr_assert(strstr(merged, line), "shard %d's row '%s' (its batch the last "
+				  "field) is not in the merged runs.csv", k, line);
+		}
+		free(shard);
+	}
+	cr_assert_gt(rows, 0);
+	free(merged);
+	rc = ht_bench(&out, "plot --scripts " PB_SOURCE_DIR "/scripts %s/m", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/m/charts/charts.gp", dir);
+	meta = ht_read(path);
+	cr_assert(meta && strstr(meta, "floor_line = 20\n"), "the merged run's charts draw no "
+		  "floor line at 20 x 1 s:\n%s", meta);
+	free(meta);
+}
