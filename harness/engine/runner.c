@@ -31,23 +31,28 @@ int run_status_parse(const char *name)
 	return -1;
 }
 
-/* The solvers that take a heuristic. (The solver table has no field for
- * this yet; when it has, this list goes.) */
-static const char *const informed_solvers[] = { "astar", "idastar" };
-
 const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic)
 {
 	const pb_heuristic_info *h;
 
-	for (size_t i = 0; i < sizeof(informed_solvers) / sizeof(informed_solvers[0]); i++) {
-		if (strcmp(s->name, informed_solvers[i]))
-			continue;
-		if (heuristic)
-			return heuristic;
-		h = pb_heuristic_default(d);
-		return h ? h->name : "-";
+	if (!pb_solver_informed(s))
+		return "-";
+	if (heuristic)
+		return heuristic;
+	h = pb_heuristic_default(d);
+	return h ? h->name : "-";
+}
+
+const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_config *cfg,
+			   char *why, size_t whylen)
+{
+	const pb_heuristic_info *h = pb_solver_informed(s) ? pb_heuristic_chosen(d, cfg) : NULL;
+
+	if (h && !(s->heuristics & PB_HEURISTIC_BIT(h->kind))) {
+		snprintf(why, whylen, "%s does not take the heuristic '%s'", s->name, h->name);
+		return why;
 	}
-	return "-";
+	return s->supports(d, cfg, why, whylen);
 }
 
 static run_status from_pb(pb_status st)
@@ -340,7 +345,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 		.length = RUN_NO_LENGTH,
 	};
 	char why[160] = "";
-	const char *no = rc->solver->supports(d, &rc->cfg, why, sizeof(why));
+	const char *no = runner_refusal(rc->solver, d, &rc->cfg, why, sizeof(why));
 	uint64_t wall0, cpu0;
 	pb_status st;
 

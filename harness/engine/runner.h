@@ -129,6 +129,13 @@ int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolve
  * informed solvers, else "-". */
 const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic);
 
+/* NULL when solver S serves D with CFG: an informed one takes the
+ * heuristic CFG chooses (pb_solver.heuristics), and S->supports agrees;
+ * else the reason (a constant or written into WHY). The one test of
+ * whether a solver runs on a dataset, for the runner and the commands. */
+const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_config *cfg,
+			   char *why, size_t whylen);
+
 /* Judge solver answer ST with PATH for instance IN of domain D: RUN_OK,
  * RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status ST maps to
  * (timeout, memout, ...). Sets *BELOW when a valid path is shorter than the

@@ -114,13 +114,28 @@ static pb_status hang(void *ctx, const pb_state *start, pb_search *s, pb_path *o
 }
 
 static const pb_solver crashing = {
-	"test-crash", "crashes off the goal", serves_all, no_prepare, goal_or_crash, no_release,
+	.name = "test-crash",
+	.summary = "crashes off the goal",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = goal_or_crash,
+	.release = no_release,
 };
 static const pb_solver hogging = {
-	"test-hog", "allocates without end", serves_all, no_prepare, hog, no_release,
+	.name = "test-hog",
+	.summary = "allocates without end",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = hog,
+	.release = no_release,
 };
 static const pb_solver hanging = {
-	"test-hang", "ignores its limits", serves_all, no_prepare, hang, no_release,
+	.name = "test-hang",
+	.summary = "ignores its limits",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = hang,
+	.release = no_release,
 };
 
 #define FAR "8 6 7 2 5 4 3 x 1"
