@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
 #include "harness/report/report.h"
@@ -128,6 +129,8 @@ Test(run, writes_runs_summary_and_meta)
 			"\"cpu\"", "\"cores\"", "\"kernel\"", "\"compiler\"", "\"flags\"",
 			"\"build_type\"", "\"git_revision\"", "\"command\": \"bench run -d",
 			"\"seeds\": [\"4\"]", "\"date\"", "\"algorithms\": [\"bfs-cantor\", \"bfs-hash\", \"bibfs\"]",
+			/* the list as given, not cut at its first comma */
+			" -a bfs-cantor,bfs-hash,bibfs -r 2", "\"bfs-cantor,bfs-hash,bibfs\", \"-r\"",
 		};
 
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -285,14 +288,74 @@ static pb_status spinning_solve(void *ctx, const pb_state *start, pb_search *s, 
 }
 
 static const pb_solver spinning = {
-	"test-spin", "polls until a limit", serves_all, spinning_prepare, spinning_solve, no_release,
+	.name = "test-spin",
+	.summary = "polls until a limit",
+	.supports = serves_all,
+	.prepare = spinning_prepare,
+	.solve = spinning_solve,
+	.release = no_release,
 };
 static const pb_solver interrupting = {
-	"test-interrupt", "sets the stop flag", serves_all, no_prepare, interrupted_solve, no_release,
+	.name = "test-interrupt",
+	.summary = "sets the stop flag",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = interrupted_solve,
+	.release = no_release,
 };
 static const pb_solver one_move = {
-	"test-one-move", "always answers one move", serves_all, no_prepare, one_move_solve, no_release,
+	.name = "test-one-move",
+	.summary = "always answers one move",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = one_move_solve,
+	.release = no_release,
 };
+
+static pb_status goal_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)s;
+	out->length = 0;
+	return pb_is_goal(ctx, start) ? PB_SOLVED : PB_FAILED;
+}
+
+/* Informed by its table alone (no name the harness knows), taking only
+ * linear-conflict. */
+static const pb_solver lc_only = {
+	.name = "test-lc-only",
+	.summary = "takes linear-conflict alone",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = goal_solve,
+	.release = no_release,
+	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT),
+	.cost = PB_COST_INFORMED,
+};
+
+Test(run, what_a_solver_takes_comes_from_its_table)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options o = { .repeat = 1 };
+	pb_solver blind_astar = pb_solver_astar;
+	dataset ds;
+	rows k;
+
+	make_dataset(&ds, "8puzzle", states, 1);
+	/* the default heuristic (manhattan) is not one it takes */
+	run_one(&ds, &lc_only, &o, &k);
+	cr_assert_eq(k.n, 2);
+	cr_assert_eq(k.r[0].status, RUN_UNSUPPORTED, "%s", run_status_name(k.r[0].status));
+	cr_assert_str_eq(k.r[0].heuristic, "manhattan");
+	o.heuristic = "linear-conflict";
+	run_one(&ds, &lc_only, &o, &k);
+	cr_assert_eq(k.r[1].status, RUN_OK, "instance 'i1': %s", run_status_name(k.r[1].status));
+	cr_assert_str_eq(k.r[1].heuristic, "linear-conflict");
+	/* a table that takes no heuristic is blind, whatever its name */
+	blind_astar.heuristics = PB_NO_HEURISTICS;
+	cr_assert_str_eq(runner_heuristic_of(&blind_astar, &ds.domain, NULL), "-");
+	cr_assert_str_eq(runner_heuristic_of(&pb_solver_astar, &ds.domain, NULL), "manhattan");
+	dataset_release(&ds);
+}
 
 Test(run, time_limits_end_solves_and_preparations_within_10_percent)
 {
