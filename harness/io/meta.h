@@ -36,8 +36,9 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen);
 /* Write S as a JSON string, quotes included. */
 void meta_json_string(FILE *out, const char *s);
 
-/* The source tree's git revision ("unknown" when git can't tell), with
- * "-dirty" when tracked files changed, into BUF. Returns BUF. */
-const char *meta_git_revision(char *buf, size_t size);
+/* The git revision this binary was built from, fixed at build time: the
+ * short hash of HEAD, with "-dirty" when tracked files differed from it,
+ * or "unknown" where git could not tell. */
+const char *meta_git_revision(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
+#include "harness/io/meta.h"
 #include "harness/report/report.h"
 #include "harness/engine/runner.h"
 #include "harness_test.h"
@@ -145,6 +146,54 @@ Test(run, writes_runs_summary_and_meta)
 	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out --force", dir, dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
+}
+
+/* The first line "git -C <source> ARGS" prints into BUF ("" when none). */
+static void git_line(const char *args, char *buf, size_t size)
+{
+	char cmd[1024];
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "git -C '%s' %s 2>/dev/null", PB_SOURCE_DIR, args);
+	buf[0] = '\0';
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	if (!fgets(buf, (int)size, p))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	pclose(p);
+}
+
+/* meta.json's git revision is the one baked into the binary at build
+ * time (the test is built beside bench, from the same tree): HEAD's short
+ * hash, "-dirty" exactly when tracked files differ from HEAD. */
+Test(run, meta_names_the_revision_the_binary_was_built_from)
+{
+	char path[512], want[128], head[64], changed[16], *out, *meta;
+	int rc;
+
+	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/d.txt -a bfs-hash -r 1 -w 0 -o %s/o", dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", meta_git_revision());
+	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
+	git_line("rev-parse --short HEAD", head, sizeof(head));
+	if (head[0]) {
+		git_line("status --porcelain --untracked-files=no", changed, sizeof(changed));
+		snprintf(want, sizeof(want), "%s%s", head, changed[0] ? "-dirty" : "");
+		cr_assert_str_eq(meta_git_revision(), want,
+				 "built as '%s', the tree is at '%s' (rebuild after a commit)",
+				 meta_git_revision(), want);
+	} else {
+		cr_assert_str_eq(meta_git_revision(), "unknown", "no git, yet a revision");
+	}
+	free(meta);
 }
 
 Test(run, unsupported_solver_gets_unsupported_rows)
