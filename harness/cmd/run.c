@@ -482,9 +482,10 @@ int cmd_run(int argc, char **argv)
 	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.algorithms = names, .options = &o.c.r, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
+	/* caught through the final writes too: a first signal lets them
+	 * finish, a second stops at once and leaves no temporary file */
 	o.c.r.stop = signals_catch();
 	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
-	signals_restore();
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();
 	m.nalgorithms = nnames;
@@ -518,6 +519,7 @@ int cmd_run(int argc, char **argv)
 	if (stopped)
 		rc = EXIT_SIGNAL_BASE + (*o.c.r.stop ? *o.c.r.stop : SIGTERM);
 release:
+	signals_restore();
 	resume_release(&st.resume);
 	report_release(&st.rep);
 out:
