@@ -29,6 +29,8 @@
 #define DEFAULT_REPEAT 3
 #define DEFAULT_WARMUP 1
 #define MAX_REPEAT 1000000
+/* --batch-threshold: ten seconds at most */
+#define MAX_BATCH_THRESHOLD_NS 10000000000ULL
 #define RESULTS_DIR "results"
 /* Room for a run directory's name, and for a file's name in it. */
 #define DIR_MAX 4000
@@ -41,6 +43,7 @@ typedef struct run_args {
 	bool resume;      /* --resume: continue DIR/runs.csv */
 	const char *output;
 	shard_spec shard; /* --shard K/N; n = 0: the whole campaign */
+	uint64_t batch_threshold_ns; /* --batch-threshold; 0: no batches */
 } run_args;
 
 /* Solvers chosen by name (NULL: every one serving each dataset's domain). */
@@ -92,7 +95,14 @@ static void usage(FILE *out)
 "                           crashes gets a 'crash' row, one whose memory runs\n"
 "                           away past --mem-limit or that ignores its time\n"
 "                           limit is killed ('memout', 'timeout'); rss_bytes\n"
-"                           is then the solve's own peak resident memory\n"
+"                           is then what the solve added to the child's\n"
+"                           resident memory at its peak (short solves are\n"
+"                           batched inside the child)\n"
+"      --batch-threshold NS a solve faster than NS nanoseconds is timed k\n"
+"                           times in one interval, k chosen so the interval\n"
+"                           is long against the clock; the row's times are\n"
+"                           per solve, its batch column says k (default\n"
+"                           %u; 0: every solve timed alone)\n"
 "      --shard K/N          run only part K of N (1-based) of the work: a\n"
 "                           split of the instances and solvers that is the\n"
 "                           same on every machine and balanced by expected\n"
@@ -103,14 +113,15 @@ static void usage(FILE *out)
 "\n"
 "Solves that time out, run out of memory or fail are not repeated. A\n"
 "progress line goes to standard error when it is a terminal.\n",
-		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, mpi_job_available() ? "this one" : "not this one");
+		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, TIMER_BATCH_THRESHOLD_NS,
+		mpi_job_available() ? "this one" : "not this one");
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
 static int parse_options(int argc, char **argv, run_args *o)
 {
-	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_ISOLATE };
+	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_ISOLATE, OPT_BATCH };
 	static const struct option longopts[] = {
 		RUN_LONG_OPTIONS,
 		{ "repeat", required_argument, NULL, 'r' },
@@ -120,6 +131,7 @@ static int parse_options(int argc, char **argv, run_args *o)
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
+		{ "batch-threshold", required_argument, NULL, OPT_BATCH },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -129,6 +141,7 @@ static int parse_options(int argc, char **argv, run_args *o)
 	memset(o, 0, sizeof(*o));
 	o->c.r.repeat = DEFAULT_REPEAT;
 	o->c.r.warmup = DEFAULT_WARMUP;
+	o->batch_threshold_ns = TIMER_BATCH_THRESHOLD_NS;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, RUN_SHORT_OPTIONS "r:w:o:fh", longopts, NULL)) != -1) {
@@ -147,6 +160,11 @@ static int parse_options(int argc, char **argv, run_args *o)
 		case 'f': o->force = true; break;
 		case OPT_RESUME: o->resume = true; break;
 		case OPT_ISOLATE: o->c.r.isolate = true; break;
+		case OPT_BATCH:
+			if (units_parse_count(optarg, 0, MAX_BATCH_THRESHOLD_NS, &o->batch_threshold_ns))
+				return bad_usage("--batch-threshold '%s' is not a count of nanoseconds "
+						 "0..%llu", optarg, MAX_BATCH_THRESHOLD_NS);
+			break;
 		case OPT_SHARD:
 			if (shard_parse(optarg, &o->shard))
 				return bad_usage("--shard '%s' is not K/N with 1 <= K <= N <= %d",
@@ -446,6 +464,7 @@ int cmd_run(int argc, char **argv)
 	mpi_job job = { 0 };
 	shard_plan plan = { 0 };
 	shard_info si;
+	timer_floor floor;
 	meta_run m;
 	int rc, stopped;
 
@@ -482,6 +501,12 @@ int cmd_run(int argc, char **argv)
 	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.algorithms = names, .options = &o.c.r, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
+	/* the harness's own cost on this machine now: meta.json records it,
+	 * the table flags medians near it */
+	timer_measure_floor(o.batch_threshold_ns, &floor);
+	o.c.r.batch = timer_plan_of(&floor);
+	st.rep.floor_ns = floor.floor_ns;
+	m.timer = &floor;
 	/* caught through the final writes too: a first signal lets them
 	 * finish, a second stops at once and leaves no temporary file */
 	o.c.r.stop = signals_catch();

@@ -2,8 +2,12 @@
  * measured, and checked. For each solver it prepares once (its own row,
  * phase 'prepare'), then for each instance runs the warm-ups and repeats,
  * each solve with a fresh pb_search (its own meter, deadline and the stop
- * flag), wall (CLOCK_MONOTONIC) and CPU (CLOCK_PROCESS_CPUTIME_ID) time
- * taken around the solve call alone. Every answer is judged by the harness:
+ * flag), timed as timer.h says: wall (CLOCK_MONOTONIC) inside CPU
+ * (CLOCK_PROCESS_CPUTIME_ID), around the solve calls alone. A row is one
+ * timed interval: a solve alone, or, under a batch plan, a short solve
+ * timed k times (the first warm-up or repeat of an instance chooses k; the
+ * instance's other rows reuse it), its times per solve, its counters,
+ * peak bytes and path the first solve's. Every answer is judged by the harness:
  * the path is replayed with pb_apply and must end on the goal, be no longer
  * than the dataset's reference, and not contradict it on solvability.
  *
@@ -19,7 +23,10 @@
  * - the stop flag: the solve in flight ends 'interrupted', nothing more
  *   runs, and runner_run returns 1;
  * - with isolate, a solve whose process dies is 'crash', one killed for
- *   runaway memory 'memout': like timeout, the instance's last try. */
+ *   runaway memory 'memout': like timeout, the instance's last try;
+ * - a batch whose later solves do not all end as the first did, or keep
+ *   memory, is an 'error' (a note says which); one that the stop flag
+ *   broke off is 'interrupted'. */
 #ifndef RUNNER_H
 #define RUNNER_H
 
@@ -30,6 +37,7 @@
 #include <stdint.h>
 
 #include "algorithms/solvers/solver.h"
+#include "harness/engine/timer.h"
 #include "harness/io/dataset.h"
 
 /* The status words of runs.csv, in this order. */
@@ -75,6 +83,7 @@ typedef struct run_row {
 	run_status status;
 	int length;             /* moves, or RUN_NO_LENGTH */
 	uint64_t expanded, generated, wall_ns, cpu_ns;
+	unsigned batch;         /* solves the row's interval covered (1: timed alone; 0: not measured) */
 	uint64_t peak_bytes;
 	uint64_t rss_bytes;     /* peak resident set: the solve's own process
 				 * with isolate, else the bench process's high-
@@ -95,6 +104,8 @@ typedef struct runner_options {
 	const volatile sig_atomic_t *stop; /* nonzero: stop; may be NULL */
 	bool isolate;              /* each solve in a child process (isolate.h):
 				    * a crash is a 'crash' row, not the end */
+	timer_plan batch;          /* short solves timed in batches (timer.h);
+				    * zero: each solve timed alone */
 } runner_options;
 
 /* What runner_hooks.done returns for an instance with nothing left to run. */

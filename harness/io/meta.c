@@ -144,6 +144,15 @@ static void write_options(FILE *out, const runner_options *o)
 	fputs("  },\n", out);
 }
 
+/* The harness's floor (timer.h): what a solve that does nothing reports,
+ * one read of each clock, and the batch threshold in force. */
+static void write_timer(FILE *out, const timer_floor *t)
+{
+	fprintf(out, "  \"timer\": {\"floor_ns\": %.2f, \"wall_clock_ns\": %.1f, "
+		"\"cpu_clock_ns\": %.1f, \"batch_threshold_ns\": %" PRIu64 "},\n",
+		t->floor_ns, t->wall_clock_ns, t->cpu_clock_ns, t->batch_threshold_ns);
+}
+
 static void write_datasets(FILE *out, const meta_run *m)
 {
 	fputs("  \"datasets\": [\n", out);
@@ -210,6 +219,8 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
 	write_machine(f.fp);
 	write_build(f.fp);
 	write_options(f.fp, m->options);
+	if (m->timer)
+		write_timer(f.fp, m->timer);
 	write_datasets(f.fp, m);
 	if (m->extra)
 		m->extra(f.fp, m->extra_arg);

@@ -1,6 +1,8 @@
 /* meta.json: what a run's numbers depend on (machine, build, revision,
- * command line, datasets and their seeds, solvers, limits, date), written
- * as JSON under a temporary name and renamed. */
+ * command line, datasets and their seeds, solvers, limits, date, and the
+ * timer's own cost: "timer": {"floor_ns", "wall_clock_ns", "cpu_clock_ns",
+ * "batch_threshold_ns"}), written as JSON under a temporary name and
+ * renamed. */
 #ifndef META_H
 #define META_H
 
@@ -11,6 +13,7 @@
 
 #include "harness/io/dataset.h"
 #include "harness/engine/runner.h"
+#include "harness/engine/timer.h"
 
 typedef struct meta_run {
 	int argc;
@@ -23,6 +26,7 @@ typedef struct meta_run {
 	uint64_t started;        /* time(NULL) at the start */
 	uint64_t wall_ns;        /* the whole run */
 	const char *outcome;     /* "complete", "interrupted" */
+	const timer_floor *timer; /* the harness's measured floor, or NULL */
 	/* More members, written after the others (each line "  \"key\": value,"),
 	 * or NULL */
 	void (*extra)(FILE *out, const void *arg);

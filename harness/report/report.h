@@ -48,6 +48,7 @@ typedef struct report {
 	report_names datasets, instances, algorithms, heuristics;
 	report_row *rows;
 	size_t count, cap;
+	double floor_ns;  /* the harness's floor per solve (meta.json timer.floor_ns); 0 unknown */
 } report;
 
 /* One line of summary.csv. */

@@ -196,6 +196,48 @@ Test(run, meta_names_the_revision_the_binary_was_built_from)
 	free(meta);
 }
 
+/* meta.json's "timer" member: the floor F, the clock reads W and C, the
+ * threshold T, read from META (0 when absent). */
+static int read_timer(const char *meta, double *f, double *w, double *c, unsigned long long *t)
+{
+	const char *p = strstr(meta, "\"timer\": {");
+
+	return p && sscanf(p, "\"timer\": {\"floor_ns\": %lf, \"wall_clock_ns\": %lf, "
+			   "\"cpu_clock_ns\": %lf, \"batch_threshold_ns\": %llu}", f, w, c, t) == 4;
+}
+
+Test(run, meta_records_the_harness_s_floor)
+{
+	char path[512], *out, *meta;
+	double f, w, c;
+	unsigned long long t;
+	int rc;
+
+	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/d.txt -a reverse-table -r 1 -w 0 -o %s/o", dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
+	cr_assert(f > 0 && w > 0 && c > 0, "floor %g, clocks %g and %g ns", f, w, c);
+	cr_assert_eq(t, TIMER_BATCH_THRESHOLD_NS, "the default threshold: %llu", t);
+	free(meta);
+	rc = ht_bench(&out, "run %s/d.txt -a reverse-table -r 1 -w 0 --batch-threshold 0 -o %s/o -f",
+		      dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
+	cr_assert_eq(t, 0, "--batch-threshold 0: %llu", t);
+	cr_assert_gt(f, 0);
+	free(meta);
+}
+
 Test(run, unsupported_solver_gets_unsupported_rows)
 {
 	char path[512], *out, *runs;
@@ -406,6 +448,161 @@ Test(run, what_a_solver_takes_comes_from_its_table)
 	dataset_release(&ds);
 }
 
+/* Solvers for the batch tests. */
+#define NS_PER_US 1000ULL
+/* Each of its solves takes this long at least (it waits on the clock). */
+#define FIXED_SOLVE_NS (5 * NS_PER_US)
+/* Longer than the batch threshold: timed alone. */
+#define SLOW_SOLVE_NS (200 * NS_PER_US)
+#define THRESHOLD_NS (50 * NS_PER_US)
+#define TARGET_NS (1000 * NS_PER_US)
+/* What the fixed solver counts and allocates in one solve. */
+#define FIXED_EXPANDED 7
+#define FIXED_BYTES 1000
+
+static void wait_ns(uint64_t ns)
+{
+	uint64_t until = pb_wall_ns() + ns;
+
+	while (pb_wall_ns() < until)
+		;
+}
+
+static pb_status fixed_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	void *p = pb_alloc(&s->meter, FIXED_BYTES);
+
+	if (!p)
+		return pb_search_alloc_failed(s);
+	s->expanded += FIXED_EXPANDED;
+	wait_ns(FIXED_SOLVE_NS);
+	pb_free(p);
+	return goal_solve(ctx, start, s, out);
+}
+
+static pb_status slow_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	wait_ns(SLOW_SOLVE_NS);
+	return goal_solve(ctx, start, s, out);
+}
+
+/* Solved, then unsolvable, then solved...: its batches disagree. */
+static unsigned flip_calls;
+
+static pb_status flip_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return flip_calls++ % 2 ? PB_UNSOLVABLE : goal_solve(ctx, start, s, out);
+}
+
+static const pb_solver instant = {
+	.name = "test-instant", .summary = "answers the goal at once", .supports = serves_all,
+	.prepare = no_prepare, .solve = goal_solve, .release = no_release,
+};
+static const pb_solver fixed = {
+	.name = "test-fixed", .summary = "5 us a solve, 7 expansions, 1000 bytes",
+	.supports = serves_all, .prepare = no_prepare, .solve = fixed_solve, .release = no_release,
+};
+static const pb_solver slow = {
+	.name = "test-slow", .summary = "200 us a solve", .supports = serves_all,
+	.prepare = no_prepare, .solve = slow_solve, .release = no_release,
+};
+static const pb_solver flip = {
+	.name = "test-flip", .summary = "its answers alternate", .supports = serves_all,
+	.prepare = no_prepare, .solve = flip_solve, .release = no_release,
+};
+
+static const runner_options batched = {
+	.repeat = 3, .warmup = 1, .batch = { .threshold_ns = THRESHOLD_NS, .target_ns = TARGET_NS },
+};
+
+Test(run, short_solves_are_timed_in_batches_long_ones_alone)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options alone = batched;
+	dataset ds;
+	rows k;
+
+	make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &instant, &batched, &k);
+	cr_assert_eq(k.n, 4, "a preparation and three repeats");
+	cr_assert_eq(k.r[0].batch, 1, "the preparation is timed alone");
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK);
+		cr_assert_gt(k.r[i].batch, 1, "test-instant, repeat %zu: batch %u", i, k.r[i].batch);
+		/* the first measurement chose the size; the others keep it */
+		cr_assert_eq(k.r[i].batch, k.r[1].batch, "repeat %zu", i);
+	}
+	run_one(&ds, &slow, &batched, &k);
+	for (size_t i = 1; i < k.n; i++)
+		cr_assert_eq(k.r[i].batch, 1, "test-slow (200 us), repeat %zu: batch %u", i,
+			     k.r[i].batch);
+	alone.batch = (timer_plan){ 0 };
+	run_one(&ds, &instant, &alone, &k);
+	for (size_t i = 1; i < k.n; i++)
+		cr_assert_eq(k.r[i].batch, 1, "no plan, repeat %zu: batch %u", i, k.r[i].batch);
+	/* a time limit near the interval: a batch's shared deadline would
+	 * come too soon, so no batch */
+	alone = batched;
+	alone.time_limit_ns = TARGET_NS;
+	run_one(&ds, &instant, &alone, &k);
+	cr_assert_eq(k.r[1].batch, 1, "a time limit of one target: batch %u", k.r[1].batch);
+	dataset_release(&ds);
+}
+
+Test(run, a_batch_reports_times_per_solve_and_one_solve_s_counters)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	uint64_t least_wall = UINT64_MAX, least_cpu = UINT64_MAX;
+	dataset ds;
+	rows k;
+
+	make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &fixed, &batched, &k);
+	cr_assert_eq(k.n, 4);
+	for (size_t i = 1; i < k.n; i++) {
+		const run_row *r = &k.r[i];
+
+		cr_assert_eq(r->status, RUN_OK, "repeat %zu: %s", i, run_status_name(r->status));
+		/* the interval reached the target: about TARGET / 5 us solves */
+		cr_assert_geq((uint64_t)r->batch * FIXED_SOLVE_NS, TARGET_NS / 2,
+			      "repeat %zu: a batch of %u", i, r->batch);
+		cr_assert_eq(r->expanded, FIXED_EXPANDED, "repeat %zu: expanded %llu, not one solve's",
+			     i, (unsigned long long)r->expanded);
+		cr_assert_eq(r->peak_bytes, FIXED_BYTES, "repeat %zu: peak %llu", i,
+			     (unsigned long long)r->peak_bytes);
+		/* each solve waits 5 us: per solve, never less */
+		cr_assert_geq(r->wall_ns, FIXED_SOLVE_NS, "repeat %zu: %llu ns a solve", i,
+			      (unsigned long long)r->wall_ns);
+		least_wall = r->wall_ns < least_wall ? r->wall_ns : least_wall;
+		least_cpu = r->cpu_ns < least_cpu ? r->cpu_ns : least_cpu;
+	}
+	/* divided by the batch: not the interval's 1 ms or more (the least of
+	 * three, so that one preemption does not decide) */
+	cr_assert_lt(least_wall, 10 * FIXED_SOLVE_NS, "wall %llu ns a solve in a batch of %u",
+		     (unsigned long long)least_wall, k.r[1].batch);
+	cr_assert_gt(least_cpu, 0);
+	cr_assert_lt(least_cpu, 10 * FIXED_SOLVE_NS, "cpu %llu ns a solve",
+		     (unsigned long long)least_cpu);
+	dataset_release(&ds);
+}
+
+Test(run, a_batch_whose_solves_disagree_is_an_error)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options o = batched;
+	dataset ds;
+	rows k;
+
+	o.warmup = 0;
+	flip_calls = 0;
+	make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &flip, &o, &k);
+	cr_assert_eq(k.n, 2, "the preparation and the error (not repeated)");
+	cr_assert_eq(k.r[1].status, RUN_ERROR, "instance 'i1': %s", run_status_name(k.r[1].status));
+	cr_assert_gt(k.r[1].batch, 1);
+	dataset_release(&ds);
+}
+
 Test(run, time_limits_end_solves_and_preparations_within_10_percent)
 {
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x", "1 2 3 4 5 6 7 x 8" };
@@ -487,6 +684,7 @@ Test(run, bad_usage_exits_2)
 		{ "-t 1x -d x", "--time-limit '1x'" },
 		{ "-m 3Q -d x", "--mem-limit '3Q'" },
 		{ "-r 0 -d x", "--repeat '0'" },
+		{ "--batch-threshold 5us -d x", "--batch-threshold '5us'" },
 		{ "--bogus", "unknown option '--bogus'" },
 	};
 
@@ -506,6 +704,7 @@ Test(run, help_explains_every_option)
 	static const char *const options[] = {
 		"--dataset", "--algorithms", "--heuristic", "--pdb-cache", "--repeat", "--warmup",
 		"--time-limit", "--mem-limit", "--prepare-limit", "--output", "--force", "--help",
+		"--isolate", "--shard", "--resume", "--batch-threshold",
 	};
 	char *out;
 
