@@ -2,9 +2,14 @@
  * limits that end a solve within 10% and let the run go on. */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/registry.h"
@@ -148,28 +153,39 @@ Test(run, writes_runs_summary_and_meta)
 	free(out);
 }
 
-/* The first line "git -C <source> ARGS" prints into BUF ("" when none). */
-static void git_line(const char *args, char *buf, size_t size)
-{
-	char cmd[1024];
-	FILE *p;
+/* The first line the shell command CMD (printf-formatted) prints, into
+ * BUF ("" when none). Returns its exit status. */
+static int first_line(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
-	snprintf(cmd, sizeof(cmd), "git -C '%s' %s 2>/dev/null", PB_SOURCE_DIR, args);
+static int first_line(char *buf, size_t size, const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list ap;
+	FILE *p;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
 	buf[0] = '\0';
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
 	if (!fgets(buf, (int)size, p))
 		buf[0] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
-	pclose(p);
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 /* meta.json's git revision is the one baked into the binary at build
- * time (the test is built beside bench, from the same tree): HEAD's short
- * hash, "-dirty" exactly when tracked files differ from HEAD. */
+ * time (the test is built beside bench, from the same tree), and it names
+ * a commit of this repository. */
 Test(run, meta_names_the_revision_the_binary_was_built_from)
 {
-	char path[512], want[128], head[64], changed[16], *out, *meta;
+	char path[512], want[128], hash[64], *out, *meta;
+	const char *rev = meta_git_revision();
+	size_t n = strspn(rev, "0123456789abcdef");
 	int rc;
 
 	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
@@ -181,19 +197,65 @@ Test(run, meta_names_the_revision_the_binary_was_built_from)
 	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta);
-	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", meta_git_revision());
+	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", rev);
 	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
-	git_line("rev-parse --short HEAD", head, sizeof(head));
-	if (head[0]) {
-		git_line("status --porcelain --untracked-files=no", changed, sizeof(changed));
-		snprintf(want, sizeof(want), "%s%s", head, changed[0] ? "-dirty" : "");
-		cr_assert_str_eq(meta_git_revision(), want,
-				 "built as '%s', the tree is at '%s' (rebuild after a commit)",
-				 meta_git_revision(), want);
-	} else {
-		cr_assert_str_eq(meta_git_revision(), "unknown", "no git, yet a revision");
-	}
 	free(meta);
+	if (first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD 2>/dev/null",
+		       PB_SOURCE_DIR) || !hash[0]) {
+		cr_assert_str_eq(rev, "unknown", "no git, yet a revision");
+		return;
+	}
+	cr_assert(n >= 4 && (!rev[n] || !strcmp(rev + n, "-dirty")), "revision '%s'", rev);
+	snprintf(hash, sizeof(hash), "%.*s", (int)n, rev);
+	cr_assert_eq(first_line(want, sizeof(want), "git -C '%s' cat-file -e '%s^{commit}' 2>&1",
+				PB_SOURCE_DIR, hash), 0,
+		     "the binary's revision '%s' is no commit of %s", rev, PB_SOURCE_DIR);
+}
+
+/* The build step that bakes the revision (scripts/revision.cmake), run on
+ * a repository made here: HEAD's short hash from a clean tree, "-dirty"
+ * once a tracked file changes (an untracked one does not count), and the
+ * header left untouched while the revision stays. */
+Test(run, the_build_bakes_the_short_hash_and_dirty_for_a_changed_tree)
+{
+	char repo[512], header[600], file[600], hash[64], line[128], want[160], *text;
+	/* longer than the file system's timestamp step */
+	const struct timespec pause = { .tv_nsec = 50000000 };
+	struct stat before, after;
+
+	snprintf(repo, sizeof(repo), "%s/repo", dir);
+	snprintf(header, sizeof(header), "%s/pb_revision.h", dir);
+	if (first_line(line, sizeof(line), "cmake --version") ||
+	    first_line(line, sizeof(line), "git --version"))
+		cr_skip_test("needs git and cmake");
+	cr_assert_eq(first_line(line, sizeof(line),
+				"git init -q '%s' && cd '%s' && echo a > f && git add f && "
+				"git -c user.name=t -c user.email=t@t commit -qm one 2>&1", repo, repo),
+		     0, "%s", line);
+	cr_assert_eq(first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD", repo), 0);
+#define BAKE "cmake -DSOURCE_DIR='%s' -DOUTPUT='%s' -P '%s/scripts/revision.cmake' 2>&1"
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	snprintf(want, sizeof(want), "#define PB_GIT_REVISION \"%s\"", hash);
+	text = ht_read(header);
+	cr_assert(text && strstr(text, want), "a clean tree: want %s in:\n%s", want, text);
+	free(text);
+	cr_assert_eq(stat(header, &before), 0);
+	nanosleep(&pause, NULL);
+	snprintf(file, sizeof(file), "%s/untracked", repo);
+	cr_assert_eq(ht_write(file, "x\n"), 0);
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	cr_assert_eq(stat(header, &after), 0);
+	cr_assert(before.st_mtim.tv_sec == after.st_mtim.tv_sec &&
+		  before.st_mtim.tv_nsec == after.st_mtim.tv_nsec,
+		  "the same revision rewrote the header");
+	snprintf(file, sizeof(file), "%s/f", repo);
+	cr_assert_eq(ht_write(file, "b\n"), 0);
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	snprintf(want, sizeof(want), "#define PB_GIT_REVISION \"%s-dirty\"", hash);
+	text = ht_read(header);
+	cr_assert(text && strstr(text, want), "a changed tree: want %s in:\n%s", want, text);
+	free(text);
+#undef BAKE
 }
 
 /* meta.json's "timer" member: the floor F, the clock reads W and C, the
