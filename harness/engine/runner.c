@@ -361,10 +361,12 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 		skip_instances(rc, only, RUN_UNSUPPORTED, no);
 		return -1;
 	}
-	pb_search_init(ps, rc->o->mem_limit, rc->o->prepare_limit_ns, rc->o->stop);
-	/* as timer.h nests the clocks: no CPU-clock read in the wall interval */
+	pb_search_init(ps, rc->o->mem_limit, 0, rc->o->stop);
+	/* as timer.h nests the clocks: no CPU-clock read in the wall interval,
+	 * whose start the deadline counts from */
 	cpu0 = pb_cpu_ns();
 	wall0 = pb_wall_ns();
+	ps->deadline_ns = rc->o->prepare_limit_ns ? wall0 + rc->o->prepare_limit_ns : 0;
 	st = rc->solver->prepare(d, &rc->cfg, ps, &rc->ctx);
 	wall1 = pb_wall_ns();
 	cpu1 = pb_cpu_ns();

@@ -42,10 +42,12 @@ void timer_run(const timer_solve *t, unsigned k, timer_batch *b, pb_path *path)
 
 	memset(b, 0, sizeof(*b));
 	b->k = k;
-	/* set up outside the interval; each solve gets a copy */
-	pb_search_init(&fresh, t->mem_limit, t->time_limit_ns, t->stop);
+	/* set up outside the interval; each solve gets a copy, whose deadline
+	 * counts from the interval's start */
+	pb_search_init(&fresh, t->mem_limit, 0, t->stop);
 	cpu0 = pb_cpu_ns();
 	wall0 = pb_wall_ns();
+	fresh.deadline_ns = t->time_limit_ns ? wall0 + t->time_limit_ns : 0;
 	b->search = fresh;
 	b->status = solver->solve(t->ctx, t->start, &b->search, path);
 	for (unsigned j = 1; j < k; j++) {
