@@ -1,14 +1,13 @@
 #include "harness/engine/timer.h"
 
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Growth of a batch between intervals, after Google Benchmark: aim this
  * far past the target (in tenths), and grow at most this many times. */
 #define AIM_TENTHS 14u
 #define MAX_GROWTH 10u
-/* The floor's measurements: rounds (the median is kept), and reads of a
+/* The floor's measurements: rounds (the least is kept), and reads of a
  * clock timed together in one round. */
 #define FLOOR_ROUNDS 15
 #define WALL_READS 20000u
@@ -154,34 +153,25 @@ static const pb_solver empty_solver = {
 	.release = release_nothing,
 };
 
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), compare_double);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
-
-/* One read of CLOCK, in ns: the median round of READS reads back to back,
- * timed by the wall clock. */
+/* One read of CLOCK, in ns: the least round of READS reads back to back,
+ * timed by the wall clock (the least: the clock's own cost, without the
+ * rounds some other process broke into). */
 static double clock_cost(clockid_t clock, unsigned reads)
 {
-	double round[FLOOR_ROUNDS];
+	double least = 0;
 
 	for (int r = 0; r < FLOOR_ROUNDS; r++) {
 		uint64_t t0 = pb_wall_ns(), t1;
+		double each;
 
 		for (unsigned i = 0; i < reads; i++)
 			(void)pb_clock_ns(clock);
 		t1 = pb_wall_ns();
-		round[r] = (double)(t1 - t0) / reads;
+		each = (double)(t1 - t0) / reads;
+		if (!r || each < least)
+			least = each;
 	}
-	return median(round, FLOOR_ROUNDS);
+	return least;
 }
 
 timer_plan timer_plan_of(const timer_floor *f)
@@ -193,7 +183,6 @@ void timer_measure_floor(uint64_t threshold_ns, timer_floor *f)
 {
 	static const pb_state nowhere;
 	timer_solve t = { .solver = &empty_solver, .start = &nowhere };
-	double round[FLOOR_ROUNDS];
 	double reads;
 	timer_plan p;
 	timer_batch b;
@@ -209,11 +198,15 @@ void timer_measure_floor(uint64_t threshold_ns, timer_floor *f)
 	if (f->batch_target_ns < threshold_ns)
 		f->batch_target_ns = threshold_ns;
 	p = timer_plan_of(f);
-	/* as the runner does: the first measurement sizes the batch */
+	/* as the runner does: the first measurement sizes the batch; the
+	 * least per solve over the rounds is the floor */
 	for (int r = 0; r < FLOOR_ROUNDS; r++) {
+		double each;
+
 		timer_measure(&t, &p, k, &b, &path);
 		k = b.k;
-		round[r] = (double)b.wall_ns / b.k;
+		each = (double)b.wall_ns / b.k;
+		if (!r || each < f->floor_ns)
+			f->floor_ns = each;
 	}
-	f->floor_ns = median(round, FLOOR_ROUNDS);
 }

@@ -178,25 +178,34 @@ static int first_line(char *buf, size_t size, const char *fmt, ...)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* meta.json's git revision is the one baked into the binary at build
- * time (the test is built beside bench, from the same tree), and it names
- * a commit of this repository. */
-Test(run, meta_names_the_revision_the_binary_was_built_from)
+/* The meta.json of 'bench run ARGS -r 1 -w 0' over a one-line dataset
+ * (free() it). */
+static char *run_meta(const char *args)
 {
-	char path[512], want[128], hash[64], *out, *meta;
-	const char *rev = meta_git_revision();
-	size_t n = strspn(rev, "0123456789abcdef");
+	char path[512], *out, *meta;
 	int rc;
 
 	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run %s/d.txt -a bfs-hash -r 1 -w 0 -o %s/o", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
+	rc = ht_bench(&out, "run %s/d.txt %s -r 1 -w 0 -f -o %s/o", dir, args, dir);
+	cr_assert_eq(rc, 0, "bench run %s: %s", args, out);
 	free(out);
 	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
 	meta = ht_read(path);
-	cr_assert_not_null(meta);
+	cr_assert_not_null(meta, "bench run %s wrote no meta.json", args);
+	return meta;
+}
+
+/* meta.json's git revision is the one baked into the binary at build
+ * time (the test is built beside bench, from the same tree), and it names
+ * a commit of this repository. */
+Test(run, meta_names_the_revision_the_binary_was_built_from)
+{
+	char want[128], hash[64], *meta = run_meta("-a bfs-hash");
+	const char *rev = meta_git_revision();
+	size_t n = strspn(rev, "0123456789abcdef");
+
 	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", rev);
 	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
 	free(meta);
@@ -270,30 +279,15 @@ static int read_timer(const char *meta, double *f, double *w, double *c, unsigne
 
 Test(run, meta_records_the_harness_s_floor)
 {
-	char path[512], *out, *meta;
+	char *meta = run_meta("-a reverse-table");
 	double f, w, c;
 	unsigned long long t;
-	int rc;
 
-	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	free(out);
-	rc = ht_bench(&out, "run %s/d.txt -a reverse-table -r 1 -w 0 -o %s/o", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	free(out);
-	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
-	meta = ht_read(path);
-	cr_assert_not_null(meta);
 	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
 	cr_assert(f > 0 && w > 0 && c > 0, "floor %g, clocks %g and %g ns", f, w, c);
 	cr_assert_eq(t, TIMER_BATCH_THRESHOLD_NS, "the default threshold: %llu", t);
 	free(meta);
-	rc = ht_bench(&out, "run %s/d.txt -a reverse-table -r 1 -w 0 --batch-threshold 0 -o %s/o -f",
-		      dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	free(out);
-	meta = ht_read(path);
-	cr_assert_not_null(meta);
+	meta = run_meta("-a reverse-table --batch-threshold 0");
 	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
 	cr_assert_eq(t, 0, "--batch-threshold 0: %llu", t);
 	cr_assert_gt(f, 0);
