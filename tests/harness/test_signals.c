@@ -2,7 +2,8 @@
  * harness/io/outfile.c): a first signal while a command catches them is
  * a request (the file being written is finished), a second stops at once,
  * and a stop at once, caught or not, leaves no temporary file. Each case
- * runs in a child process, which the signals end. */
+ * runs in a child process, which the signals end, in a directory of its
+ * own. */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <signal.h>
@@ -15,25 +16,10 @@
 #include "harness/io/outfile.h"
 #include "harness_test.h"
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(signals, .init = setup, .fini = teardown);
-
 #define TEXT "{ \"format\": 1 }\n"
 
 /* Files in DIR whose names hold ".tmp.". */
-static int temporaries(void)
+static int temporaries(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -50,11 +36,13 @@ static int temporaries(void)
  * take SIGNALS signals (SIGINT) with the file open, write the rest and
  * commit. Exits 0 when it got there with the flag set, 3 otherwise.
  * Returns the child's wait status. */
-static int write_through_signals(bool catch, int signals)
+static int write_through_signals(const char *dir, bool catch, int signals)
 {
-	pid_t pid = fork();
+	pid_t pid;
 	int status;
 
+	cr_assert_not_null(dir);
+	pid = fork();
 	cr_assert_geq(pid, 0);
 	if (!pid) {
 		const volatile sig_atomic_t *flag = catch ? signals_catch() : NULL;
@@ -79,8 +67,8 @@ static int write_through_signals(bool catch, int signals)
 
 Test(signals, a_first_signal_lets_the_file_be_finished)
 {
-	char path[512], *text;
-	int status = write_through_signals(true, 1);
+	char path[512], *text, *dir = ht_tempdir();
+	int status = write_through_signals(dir, true, 1);
 
 	cr_assert(WIFEXITED(status) && !WEXITSTATUS(status), "the writer did not finish: status %d",
 		  status);
@@ -89,35 +77,40 @@ Test(signals, a_first_signal_lets_the_file_be_finished)
 	cr_assert_not_null(text, "no %s", path);
 	cr_assert_str_eq(text, TEXT);
 	free(text);
-	cr_assert_eq(temporaries(), 0);
+	cr_assert_eq(temporaries(dir), 0);
+	ht_remove(dir);
 }
 
 Test(signals, a_second_signal_stops_at_once_and_leaves_no_temporary_file)
 {
-	char path[512];
-	int status = write_through_signals(true, 2);
+	char path[512], *dir = ht_tempdir();
+	int status = write_through_signals(dir, true, 2);
 
 	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT,
 		  "the second SIGINT did not end the writer: status %d", status);
-	cr_assert_eq(temporaries(), 0, "a temporary file was left behind");
+	cr_assert_eq(temporaries(dir), 0, "a temporary file was left behind");
 	snprintf(path, sizeof(path), "%s/out.json", dir);
 	cr_assert_neq(access(path, F_OK), 0, "half a file under the final name");
+	ht_remove(dir);
 }
 
 Test(signals, a_signal_to_a_command_that_does_not_catch_leaves_no_temporary_file)
 {
-	int status = write_through_signals(false, 1);
+	char *dir = ht_tempdir();
+	int status = write_through_signals(dir, false, 1);
 
 	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT, "status %d", status);
-	cr_assert_eq(temporaries(), 0, "a temporary file was left behind");
+	cr_assert_eq(temporaries(dir), 0, "a temporary file was left behind");
+	ht_remove(dir);
 }
 
 Test(signals, without_files_or_catching_the_default_action_is_back)
 {
 	struct sigaction sa;
-	char path[512], err[256];
+	char path[512], err[256], *dir = ht_tempdir();
 	outfile f;
 
+	cr_assert_not_null(dir);
 	snprintf(path, sizeof(path), "%s/x", dir);
 	cr_assert_eq(outfile_open(&f, path, err, sizeof(err)), 0, "%s", err);
 	sigaction(SIGINT, NULL, &sa);
@@ -129,4 +122,5 @@ Test(signals, without_files_or_catching_the_default_action_is_back)
 	signals_restore();
 	sigaction(SIGINT, NULL, &sa);
 	cr_assert_eq(sa.sa_handler, SIG_DFL, "a handler left after signals_restore");
+	ht_remove(dir);
 }
