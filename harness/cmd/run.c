@@ -501,15 +501,15 @@ int cmd_run(int argc, char **argv)
 	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.algorithms = names, .options = &o.c.r, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
+	/* caught through the final writes too: a first signal lets them
+	 * finish, a second stops at once and leaves no temporary file */
+	o.c.r.stop = signals_catch();
 	/* the harness's own cost on this machine now: meta.json records it,
 	 * the table flags medians near it */
 	timer_measure_floor(o.batch_threshold_ns, &floor);
 	o.c.r.batch = timer_plan_of(&floor);
 	st.rep.floor_ns = floor.floor_ns;
 	m.timer = &floor;
-	/* caught through the final writes too: a first signal lets them
-	 * finish, a second stops at once and leaves no temporary file */
-	o.c.r.stop = signals_catch();
 	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();
