@@ -526,4 +526,6 @@ const pb_solver pb_solver_astar = {
 	.prepare = astar_prepare,
 	.solve = astar_solve,
 	.release = astar_release,
+	.heuristics = PB_ALL_HEURISTICS,
+	.cost = PB_COST_INFORMED,
 };

@@ -384,6 +384,8 @@ const pb_solver pb_solver_bfs_hash = {
 	.prepare = bfs_prepare,
 	.solve = hash_solve,
 	.release = bfs_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_BLIND,
 };
 
 const pb_solver pb_solver_bfs_cantor = {
@@ -393,4 +395,6 @@ const pb_solver pb_solver_bfs_cantor = {
 	.prepare = bfs_prepare,
 	.solve = cantor_solve,
 	.release = bfs_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_BLIND,
 };

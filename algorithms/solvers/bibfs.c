@@ -307,4 +307,6 @@ const pb_solver pb_solver_bibfs = {
 	.prepare = bibfs_prepare,
 	.solve = bibfs_solve,
 	.release = bibfs_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_BIDIRECTIONAL,
 };

@@ -334,4 +334,6 @@ const pb_solver pb_solver_idastar = {
 	.prepare = idastar_prepare,
 	.solve = idastar_solve,
 	.release = idastar_release,
+	.heuristics = PB_ALL_HEURISTICS,
+	.cost = PB_COST_INFORMED,
 };

@@ -338,4 +338,6 @@ const pb_solver pb_solver_reverse_table = {
 	.prepare = table_prepare,
 	.solve = table_solve,
 	.release = table_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_TABLE,
 };

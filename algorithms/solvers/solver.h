@@ -6,6 +6,7 @@
 #define PB_SOLVER_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -87,6 +88,22 @@ typedef struct pb_config {
 	const char *cache_dir; /* where pattern databases are kept; NULL: default */
 } pb_config;
 
+/* How a solver searches: what its cost grows with, for a model of it
+ * (the shards' balance, shard.h). */
+typedef enum pb_cost_class {
+	PB_COST_BLIND,         /* every state nearer than the goal: b^d */
+	PB_COST_BIDIRECTIONAL, /* two frontiers of half the depth: 2 b^(d/2) */
+	PB_COST_TABLE,         /* a step per move, after a table built once */
+	PB_COST_INFORMED,      /* a heuristic takes a share off the exponent */
+} pb_cost_class;
+
+/* The heuristics a solver takes (pb_config.heuristic), as a set of bits,
+ * bit K for pb_heuristic_kind K (heuristic.h): PB_NO_HEURISTICS for a
+ * blind solver, PB_ALL_HEURISTICS for one that takes any. */
+#define PB_HEURISTIC_BIT(kind) (1u << (kind))
+#define PB_NO_HEURISTICS 0u
+#define PB_ALL_HEURISTICS (~0u)
+
 typedef struct pb_solver {
 	const char *name;
 	const char *summary;
@@ -104,7 +121,18 @@ typedef struct pb_solver {
 			   pb_path *out);
 	/* Free what prepare built. */
 	void (*release)(void *ctx);
+	/* What it is (zero: blind, no heuristic): the heuristics it takes
+	 * (PB_HEURISTIC_BIT of each; a solver taking any is informed), and
+	 * what its cost grows with. */
+	unsigned heuristics;
+	pb_cost_class cost;
 } pb_solver;
+
+/* Whether S takes a heuristic (A*, IDA*). */
+static inline bool pb_solver_informed(const pb_solver *s)
+{
+	return s->heuristics != PB_NO_HEURISTICS;
+}
 
 /* The registry: every solver, in order of preference for a default. */
 extern const pb_solver *const pb_solvers[];

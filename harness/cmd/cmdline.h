@@ -12,7 +12,9 @@
 char *cmdline_join(int argc, char **argv);
 
 /* Split the comma-separated LIST in place into at most MAX items (empty
- * items skipped). Returns the count, or -1 when there are more than MAX. */
+ * items skipped). LIST is cut: pass a copy of an argument, never argv
+ * itself, which meta.json records as given. Returns the count, or -1 when
+ * there are more than MAX. */
 int cmdline_split(char *list, char **items, int max);
 
 /* Set up domain NAME with GOAL (NULL: the default). Returns 0, or -1 with

@@ -8,6 +8,7 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/solver.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/runner.h"
 
 #define CMD "list"
 
@@ -39,7 +40,7 @@ static void print_refusals(const pb_solver *s, const pb_domain *domains, bool se
 	bool same = true;
 
 	for (size_t k = 0; k < NSAMPLES; k++) {
-		const char *no = domains[k].name[0] ? s->supports(&domains[k], &cfg, why, sizeof(why)) : NULL;
+		const char *no = domains[k].name[0] ? runner_refusal(s, &domains[k], &cfg, why, sizeof(why)) : NULL;
 
 		if (!no)
 			continue;
@@ -53,11 +54,28 @@ static void print_refusals(const pb_solver *s, const pb_domain *domains, bool se
 		return;
 	}
 	for (size_t k = 0; k < NSAMPLES; k++) {
-		const char *no = domains[k].name[0] ? s->supports(&domains[k], &cfg, why, sizeof(why)) : NULL;
+		const char *no = domains[k].name[0] ? runner_refusal(s, &domains[k], &cfg, why, sizeof(why)) : NULL;
 
 		if (no)
 			printf("  %-14s not %s: %s\n", "", domains[k].name, no);
 	}
+}
+
+/* The heuristics S takes, on one line; nothing for a blind solver. */
+static void print_heuristics(const pb_solver *s)
+{
+	bool first = true;
+
+	if (!pb_solver_informed(s))
+		return;
+	for (size_t i = 0; i < pb_heuristic_count; i++) {
+		if (!(s->heuristics & PB_HEURISTIC_BIT(pb_heuristics[i].kind)))
+			continue;
+		printf("%s %s", first ? "                 heuristics:" : "", pb_heuristics[i].name);
+		first = false;
+	}
+	if (!first)
+		putchar('\n');
 }
 
 static void list_solvers(void)
@@ -76,7 +94,7 @@ static void list_solvers(void)
 
 		printf("  %-14s %s\n", s->name, s->summary);
 		for (size_t k = 0; k < NSAMPLES; k++) {
-			if (!domains[k].name[0] || s->supports(&domains[k], &cfg, why, sizeof(why)))
+			if (!domains[k].name[0] || runner_refusal(s, &domains[k], &cfg, why, sizeof(why)))
 				continue;
 			printf("%s %s", served ? "" : "                 serves:", domains[k].name);
 			served = true;
@@ -84,6 +102,7 @@ static void list_solvers(void)
 		if (served)
 			putchar('\n');
 		print_refusals(s, domains, served);
+		print_heuristics(s);
 	}
 }
 

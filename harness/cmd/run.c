@@ -13,6 +13,7 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/cmd/run_options.h"
 #include "harness/io/meta.h"
 #include "harness/engine/mpi_run.h"
 #include "harness/io/outfile.h"
@@ -28,27 +29,26 @@
 #define DEFAULT_REPEAT 3
 #define DEFAULT_WARMUP 1
 #define MAX_REPEAT 1000000
-#define MAX_DATASETS 64
+/* --batch-threshold: ten seconds at most */
+#define MAX_BATCH_THRESHOLD_NS 10000000000ULL
 #define RESULTS_DIR "results"
 /* Room for a run directory's name, and for a file's name in it. */
 #define DIR_MAX 4000
 #define PATH_MAX_LEN (DIR_MAX + 64)
 #define EXIT_SIGNAL_BASE 128
 
-typedef struct run_options {
-	const char *datasets[MAX_DATASETS];
-	size_t ndatasets;
-	char *algorithms; /* the --algorithms list, or NULL */
-	runner_options r;
-	const char *output;
+typedef struct run_args {
+	run_common c;     /* datasets, solvers, limits: shared with verify */
 	bool force;
 	bool resume;      /* --resume: continue DIR/runs.csv */
+	const char *output;
 	shard_spec shard; /* --shard K/N; n = 0: the whole campaign */
-} run_options;
+	uint64_t batch_threshold_ns; /* --batch-threshold; 0: no batches */
+} run_args;
 
 /* Solvers chosen by name (NULL: every one serving each dataset's domain). */
 typedef struct choice {
-	const pb_solver *named[64];
+	const pb_solver *named[RUN_MAX_SOLVERS];
 	size_t nnamed;
 	bool explicit;
 } choice;
@@ -64,7 +64,7 @@ typedef struct run_state {
 
 static void usage(FILE *out)
 {
-	fprintf(out,
+	fputs(
 "usage: bench run [options] --dataset FILE [--dataset FILE ...]\n"
 "       bench run [options] FILE...\n"
 "\n"
@@ -77,27 +77,14 @@ static void usage(FILE *out)
 "optimal length), DIR/meta.json (machine, build, revision, command, seeds),\n"
 "and prints a summary table. Exit status: 0, 1 when an answer was wrong,\n"
 "2 for bad usage or input, 128 + the signal when interrupted (the rows so\n"
-"far and the summary of what finished are kept).\n"
+"far and the summary of what finished are kept). A solver named with -a\n"
+"that does not serve a dataset's domain gets 'unsupported' rows.\n"
 "\n"
-"options:\n"
-"  -d, --dataset FILE       a dataset file (repeatable; also as arguments)\n"
-"  -a, --algorithms LIST    comma-separated solver names (see 'bench list');\n"
-"                           default: every solver that serves the dataset's\n"
-"                           domain. A named solver that does not serve it\n"
-"                           gets 'unsupported' rows\n"
-"      --heuristic NAME     heuristic for the informed solvers (astar,\n"
-"                           idastar); default: the first 'bench list' shows\n"
-"      --pdb-cache DIR      where pattern databases are kept\n"
+"options:\n", out);
+	run_common_usage(out);
+	fprintf(out,
 "  -r, --repeat N           measured solves of each instance (default %d)\n"
 "  -w, --warmup N           unmeasured solves before them (default %d)\n"
-"  -t, --time-limit SECONDS limit of each solve, decimals allowed (default\n"
-"                           none); a solver stops within 10%% of it: 'timeout'\n"
-"  -m, --mem-limit BYTES    limit of each solve's allocations and of each\n"
-"                           preparation's, suffixes K M G (powers of 1024);\n"
-"                           past it: 'memout' (default none)\n"
-"      --prepare-limit SECONDS  limit of each preparation (default none); one\n"
-"                           that fails leaves its solver's instances unrun,\n"
-"                           with the preparation's status\n"
 "  -o, --output DIR         where the files go (default %s/<first dataset>)\n"
 "  -f, --force              overwrite an earlier run's files in DIR\n"
 "      --resume             continue the run in DIR (after a crash, a kill or\n"
@@ -108,7 +95,14 @@ static void usage(FILE *out)
 "                           crashes gets a 'crash' row, one whose memory runs\n"
 "                           away past --mem-limit or that ignores its time\n"
 "                           limit is killed ('memout', 'timeout'); rss_bytes\n"
-"                           is then the solve's own peak resident memory\n"
+"                           is then what the solve added to the child's\n"
+"                           resident memory at its peak (short solves are\n"
+"                           batched inside the child)\n"
+"      --batch-threshold NS a solve faster than NS nanoseconds is timed k\n"
+"                           times in one interval, k chosen so the interval\n"
+"                           is long against the clock; the row's times are\n"
+"                           per solve, its batch column says k (default\n"
+"                           %u; 0: every solve timed alone)\n"
 "      --shard K/N          run only part K of N (1-based) of the work: a\n"
 "                           split of the instances and solvers that is the\n"
 "                           same on every machine and balanced by expected\n"
@@ -119,141 +113,91 @@ static void usage(FILE *out)
 "\n"
 "Solves that time out, run out of memory or fail are not repeated. A\n"
 "progress line goes to standard error when it is a terminal.\n",
-		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, mpi_job_available() ? "this one" : "not this one");
+		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, TIMER_BATCH_THRESHOLD_NS,
+		mpi_job_available() ? "this one" : "not this one");
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
-static int add_dataset(run_options *o, const char *path)
+static int parse_options(int argc, char **argv, run_args *o)
 {
-	if (o->ndatasets == MAX_DATASETS)
-		return bad_usage("more than %d datasets", MAX_DATASETS);
-	o->datasets[o->ndatasets++] = path;
-	return 0;
-}
-
-static int parse_options(int argc, char **argv, run_options *o)
-{
-	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_PREPARE_LIMIT, OPT_SHARD,
-	       OPT_RESUME, OPT_ISOLATE };
+	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_ISOLATE, OPT_BATCH };
 	static const struct option longopts[] = {
-		{ "dataset", required_argument, NULL, 'd' },
-		{ "algorithms", required_argument, NULL, 'a' },
-		{ "heuristic", required_argument, NULL, OPT_HEURISTIC },
-		{ "pdb-cache", required_argument, NULL, OPT_PDB_CACHE },
+		RUN_LONG_OPTIONS,
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "warmup", required_argument, NULL, 'w' },
-		{ "time-limit", required_argument, NULL, 't' },
-		{ "mem-limit", required_argument, NULL, 'm' },
-		{ "prepare-limit", required_argument, NULL, OPT_PREPARE_LIMIT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
+		{ "batch-threshold", required_argument, NULL, OPT_BATCH },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	uint64_t n;
-	int c;
+	int c, rc;
 
 	memset(o, 0, sizeof(*o));
-	o->r.repeat = DEFAULT_REPEAT;
-	o->r.warmup = DEFAULT_WARMUP;
+	o->c.r.repeat = DEFAULT_REPEAT;
+	o->c.r.warmup = DEFAULT_WARMUP;
+	o->batch_threshold_ns = TIMER_BATCH_THRESHOLD_NS;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:a:r:w:t:m:o:fh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, RUN_SHORT_OPTIONS "r:w:o:fh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd':
-			if (add_dataset(o, optarg))
-				return PB_EXIT_USAGE;
-			break;
-		case 'a': o->algorithms = optarg; break;
-		case OPT_HEURISTIC: o->r.heuristic = optarg; break;
-		case OPT_PDB_CACHE: o->r.cache_dir = optarg; break;
 		case 'r':
 			if (units_parse_count(optarg, 1, MAX_REPEAT, &n))
 				return bad_usage("--repeat '%s' is not a count 1..%d", optarg, MAX_REPEAT);
-			o->r.repeat = (unsigned)n;
+			o->c.r.repeat = (unsigned)n;
 			break;
 		case 'w':
 			if (units_parse_count(optarg, 0, MAX_REPEAT, &n))
 				return bad_usage("--warmup '%s' is not a count 0..%d", optarg, MAX_REPEAT);
-			o->r.warmup = (unsigned)n;
-			break;
-		case 't':
-			if (units_parse_seconds(optarg, &o->r.time_limit_ns))
-				return bad_usage("--time-limit '%s' is not a duration in seconds", optarg);
-			break;
-		case 'm':
-			if (units_parse_bytes(optarg, &o->r.mem_limit))
-				return bad_usage("--mem-limit '%s' is not a size (bytes, or with K, M, G)",
-						 optarg);
-			break;
-		case OPT_PREPARE_LIMIT:
-			if (units_parse_seconds(optarg, &o->r.prepare_limit_ns))
-				return bad_usage("--prepare-limit '%s' is not a duration in seconds", optarg);
+			o->c.r.warmup = (unsigned)n;
 			break;
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case OPT_RESUME: o->resume = true; break;
-		case OPT_ISOLATE: o->r.isolate = true; break;
+		case OPT_ISOLATE: o->c.r.isolate = true; break;
+		case OPT_BATCH:
+			if (units_parse_count(optarg, 0, MAX_BATCH_THRESHOLD_NS, &o->batch_threshold_ns))
+				return bad_usage("--batch-threshold '%s' is not a count of nanoseconds "
+						 "0..%llu", optarg, MAX_BATCH_THRESHOLD_NS);
+			break;
 		case OPT_SHARD:
 			if (shard_parse(optarg, &o->shard))
 				return bad_usage("--shard '%s' is not K/N with 1 <= K <= N <= %d",
 						 optarg, SHARD_MAX);
 			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
-		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
+		default:
+			rc = run_common_option(&o->c, CMD, c, optarg, argv[optind - 1]);
+			if (rc)
+				return rc;
 		}
 	}
-	for (; optind < argc; optind++)
-		if (add_dataset(o, argv[optind]))
-			return PB_EXIT_USAGE;
-	if (!o->ndatasets)
-		return bad_usage("no dataset given (--dataset FILE)");
+	rc = run_common_finish(&o->c, CMD, argc, argv, optind);
+	if (rc)
+		return rc;
 	if (o->resume && o->force)
 		return bad_usage("--resume continues a run, --force starts it over: not both");
 	return -1;
 }
 
-/* Parse the --algorithms LIST into C (LIST is cut in place). */
-static int choose_algorithms(char *list, choice *c)
+/* The --algorithms LIST (NULL: none given) into C. */
+static int choose_algorithms(const char *list, choice *c)
 {
-	char *names[sizeof(c->named) / sizeof(c->named[0])];
 	int n;
 
 	c->explicit = list != NULL;
 	if (!list)
 		return 0;
-	n = cmdline_split(list, names, (int)(sizeof(names) / sizeof(names[0])));
-	if (n <= 0)
-		return bad_usage("--algorithms: want one or more solver names, separated by commas");
-	for (int i = 0; i < n; i++) {
-		const pb_solver *s = pb_solver_find(names[i]);
-
-		if (!s) {
-			fprintf(stderr, "bench " CMD ": unknown solver '%s' (see 'bench list')\n", names[i]);
-			return PB_EXIT_USAGE;
-		}
-		for (size_t k = 0; k < c->nnamed; k++)
-			if (c->named[k] == s)
-				return bad_usage("--algorithms names '%s' twice", names[i]);
-		c->named[c->nnamed++] = s;
-	}
+	n = run_common_solvers(CMD, "--algorithms", list, c->named);
+	if (n < 0)
+		return PB_EXIT_USAGE;
+	c->nnamed = (size_t)n;
 	return 0;
-}
-
-static int check_heuristic(const char *name)
-{
-	if (!name)
-		return 0;
-	for (size_t i = 0; i < pb_heuristic_count; i++)
-		if (!strcmp(pb_heuristics[i].name, name))
-			return 0;
-	fprintf(stderr, "bench " CMD ": unknown heuristic '%s' (see 'bench list')\n", name);
-	return PB_EXIT_USAGE;
 }
 
 /* The solvers to run on DS into OUT: the chosen ones, or every one that
@@ -270,7 +214,7 @@ static size_t solvers_for(const choice *c, const dataset *ds, const runner_optio
 		return c->nnamed;
 	}
 	for (size_t i = 0; i < pb_solver_count; i++)
-		if (!pb_solvers[i]->supports(&ds->domain, &cfg, why, sizeof(why)))
+		if (!runner_refusal(pb_solvers[i], &ds->domain, &cfg, why, sizeof(why)))
 			out[n++] = pb_solvers[i];
 	return n;
 }
@@ -363,16 +307,13 @@ static FILE *open_runs(const char *dir, bool force, bool append)
 	return f;
 }
 
-/* Load the datasets named in O into DS. Returns 0, or -1 (said why). */
-static int load_datasets(const run_options *o, dataset *ds)
+/* Load the datasets named in O into DS: two of one name would write over
+ * each other's rows. Returns 0, or -1 (said why). */
+static int load_datasets(const run_args *o, dataset *ds)
 {
-	char err[1024];
-
-	for (size_t i = 0; i < o->ndatasets; i++) {
-		if (dataset_load(&ds[i], o->datasets[i], err, sizeof(err))) {
-			fprintf(stderr, "bench " CMD ": %s\n", err);
-			return -1;
-		}
+	if (run_common_load(CMD, &o->c, ds))
+		return -1;
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
 		for (size_t k = 0; k < i; k++) {
 			if (!strcmp(ds[k].name, ds[i].name)) {
 				fprintf(stderr, "bench " CMD ": datasets '%s' and '%s' have the same name '%s'\n",
@@ -399,7 +340,7 @@ static void note_algorithms(const char **names, size_t *n, const pb_solver **sol
 }
 
 /* Run every dataset; the rows go to ST. Returns 1 when stopped. */
-static int run_all(run_state *st, const run_options *o, const choice *c, dataset *ds,
+static int run_all(run_state *st, const run_args *o, const choice *c, dataset *ds,
 		   const shard_plan *plan, const char **names, size_t *nnames)
 {
 	runner_hooks hooks = { .row = on_row, .tick = on_tick, .done = on_done, .arg = st };
@@ -407,18 +348,18 @@ static int run_all(run_state *st, const run_options *o, const choice *c, dataset
 	uint64_t total = 0;
 	size_t n;
 
-	for (size_t i = 0; i < o->ndatasets; i++) {
-		n = solvers_for(c, &ds[i], &o->r, solvers);
-		total += shard_work(plan, i, &ds[i], n, &o->r);
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		n = solvers_for(c, &ds[i], &o->c.r, solvers);
+		total += shard_work(plan, i, &ds[i], n, &o->c.r);
 	}
 	progress_start(&st->prog, "solves", total);
-	for (size_t i = 0; i < o->ndatasets; i++) {
-		n = solvers_for(c, &ds[i], &o->r, solvers);
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		n = solvers_for(c, &ds[i], &o->c.r, solvers);
 		note_algorithms(names, nnames, solvers, n);
 		if (!n)
 			fprintf(stderr, "bench " CMD ": note: no solver serves dataset '%s' (%s)\n",
 				ds[i].name, ds[i].domain.name);
-		if (shard_run(plan, i, &ds[i], solvers, n, &o->r, &hooks))
+		if (shard_run(plan, i, &ds[i], solvers, n, &o->c.r, &hooks))
 			return 1;
 	}
 	return 0;
@@ -458,10 +399,10 @@ static size_t plan_solvers(void *arg, size_t i, const pb_solver **out)
 
 /* Join the MPI job when there is one (each rank a shard) and plan the part
  * to run. Returns 0, or an exit status (said why). */
-static int plan_part(run_options *o, const choice *c, const dataset *ds, mpi_job *job,
+static int plan_part(run_args *o, const choice *c, const dataset *ds, mpi_job *job,
 		     shard_plan *plan, shard_info *si)
 {
-	plan_arg arg = { .c = c, .ds = ds, .o = &o->r };
+	plan_arg arg = { .c = c, .ds = ds, .o = &o->c.r };
 	char err[256];
 
 	shard_info_start(si, plan);
@@ -477,7 +418,7 @@ static int plan_part(run_options *o, const choice *c, const dataset *ds, mpi_job
 		si->ranks_on_host = job->ranks_on_host;
 		si->hosts_json = job->hosts_json;
 	}
-	if (shard_plan_build(plan, o->shard, ds, o->ndatasets, plan_solvers, &arg, &o->r)) {
+	if (shard_plan_build(plan, o->shard, ds, o->c.ndatasets, plan_solvers, &arg, &o->c.r)) {
 		fprintf(stderr, "bench " CMD ": out of memory planning the shards\n");
 		return PB_EXIT_USAGE;
 	}
@@ -500,9 +441,9 @@ static FILE *open_rows(const mpi_job *job, const char *dir, bool force, bool app
 
 int cmd_run(int argc, char **argv)
 {
-	run_options o;
+	run_args o;
 	choice c = { 0 };
-	dataset ds[MAX_DATASETS];
+	dataset ds[RUN_MAX_DATASETS];
 	run_state st = { 0 };
 	const char *names[sizeof(c.named) / sizeof(c.named[0]) + 64];
 	size_t nnames = 0, wrong, memlen = 0;
@@ -510,6 +451,7 @@ int cmd_run(int argc, char **argv)
 	mpi_job job = { 0 };
 	shard_plan plan = { 0 };
 	shard_info si;
+	timer_floor floor;
 	meta_run m;
 	int rc, stopped;
 
@@ -517,8 +459,7 @@ int cmd_run(int argc, char **argv)
 	rc = parse_options(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
-	if (choose_algorithms(o.algorithms, &c) || check_heuristic(o.r.heuristic) ||
-	    load_datasets(&o, ds)) {
+	if (choose_algorithms(o.c.algorithms, &c) || load_datasets(&o, ds)) {
 		rc = PB_EXIT_USAGE;
 		goto out;
 	}
@@ -544,12 +485,19 @@ int cmd_run(int argc, char **argv)
 		rc = PB_EXIT_USAGE;
 		goto release;
 	}
-	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.ndatasets,
-			.algorithms = names, .options = &o.r, .started = (uint64_t)time(NULL),
+	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.c.ndatasets,
+			.algorithms = names, .options = &o.c.r, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
-	o.r.stop = signals_catch();
+	/* caught through the final writes too: a first signal lets them
+	 * finish, a second stops at once and leaves no temporary file */
+	o.c.r.stop = signals_catch();
+	/* the harness's own cost on this machine now: meta.json records it,
+	 * the table flags medians near it */
+	timer_measure_floor(o.batch_threshold_ns, &floor);
+	o.c.r.batch = timer_plan_of(&floor);
+	st.rep.floor_ns = floor.floor_ns;
+	m.timer = &floor;
 	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
-	signals_restore();
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();
 	m.nalgorithms = nnames;
@@ -581,15 +529,16 @@ int cmd_run(int argc, char **argv)
 	if (!rc && wrong)
 		rc = PB_EXIT_CHECK;
 	if (stopped)
-		rc = EXIT_SIGNAL_BASE + (*o.r.stop ? *o.r.stop : SIGTERM);
+		rc = EXIT_SIGNAL_BASE + (*o.c.r.stop ? *o.c.r.stop : SIGTERM);
 release:
+	signals_restore();
 	resume_release(&st.resume);
 	report_release(&st.rep);
 out:
 	mpi_job_end(&job);
 	shard_plan_release(&plan);
 	free(mem);
-	for (size_t i = 0; i < o.ndatasets; i++)
+	for (size_t i = 0; i < o.c.ndatasets; i++)
 		dataset_release(&ds[i]);
 	return rc;
 }

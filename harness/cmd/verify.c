@@ -9,13 +9,13 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/cmd/run_options.h"
 #include "harness/io/progress.h"
 #include "harness/engine/signals.h"
 #include "harness/io/units.h"
 
 #define CMD "verify"
-#define MAX_DATASETS 64
-#define MAX_SOLVERS 64
+#define MAX_SOLVERS RUN_MAX_SOLVERS
 #define DEFAULT_SHOWN 20
 #define EXIT_SIGNAL_BASE 128
 #define NO_TEXT UINT32_MAX
@@ -210,7 +210,7 @@ static void pick_solvers(verifier *v, const pb_solver *const *solvers, size_t ns
 
 	v->nsolvers = 0;
 	for (size_t k = 0; k < nsolvers && v->nsolvers < MAX_SOLVERS; k++) {
-		const char *no = solvers[k]->supports(&v->ds->domain, &cfg, why, sizeof(why));
+		const char *no = runner_refusal(solvers[k], &v->ds->domain, &cfg, why, sizeof(why));
 
 		if (no) {
 			if (noisy)
@@ -339,6 +339,10 @@ static int verify_all(const dataset *ds, size_t nds, const pb_solver *const *sol
 	if (stopped) {
 		fprintf(out, "verify: interrupted\n");
 		rc = EXIT_SIGNAL_BASE + *o->r.stop;
+	} else if (!t.checked) {
+		fprintf(out, "verify: nothing was checked: %s\n", t.instances
+			? "no solver serves the datasets' domains" : "the datasets hold no instances");
+		rc = PB_EXIT_CHECK;
 	} else if (t.bad) {
 		fprintf(out, "verify: %zu of %zu instances disagree or went unanswered%s\n", t.bad,
 			t.checked, t.bad > o->max_shown ? " (the first shown)" : "");
@@ -365,15 +369,14 @@ int verify_run(const dataset *ds, size_t nds, const pb_solver *const *solvers,
 /* The command */
 
 typedef struct verify_args {
-	const char *datasets[MAX_DATASETS];
-	size_t ndatasets;
-	char *algorithms, *sampled;
+	run_common c;           /* datasets, solvers, limits: shared with run */
+	const char *sampled;    /* the --sample-algorithms list, or NULL */
 	verify_options v;
 } verify_args;
 
 static void usage(FILE *out)
 {
-	fprintf(out,
+	fputs(
 "usage: bench verify [options] --dataset FILE [--dataset FILE ...]\n"
 "       bench verify [options] FILE...\n"
 "\n"
@@ -382,149 +385,73 @@ static void usage(FILE *out)
 "solvers agree on solvability and optimal length, that they agree with\n"
 "each dataset's reference length, and, for Magic Squares, on the\n"
 "lexicographically least moves. Each disagreeing instance is printed with\n"
-"every solver's answer. Exit status: 0 when all agree, 1 when any instance\n"
-"disagrees or went unanswered (timeout, memout, error), 2 for bad usage or\n"
-"input.\n"
+"every solver's answer. A solver named with -a that does not serve a\n"
+"dataset's domain is left out of it, with a note. Exit status: 0 when all\n"
+"agree, 1 when any instance disagrees or went unanswered (timeout, memout,\n"
+"error) or when nothing was checked (no solver serves the datasets), 2 for\n"
+"bad usage or input.\n"
 "\n"
-"options:\n"
-"  -d, --dataset FILE         a dataset file (repeatable; also as arguments)\n"
-"  -a, --algorithms LIST      comma-separated solver names (default: every\n"
-"                             solver that serves each dataset's domain)\n"
-"      --heuristic NAME       heuristic for the informed solvers\n"
-"      --pdb-cache DIR        where pattern databases are kept\n"
-"  -s, --sample N             the sampled solvers answer only N instances of\n"
-"                             each dataset, taken evenly (first included)\n"
+"options:\n", out);
+	run_common_usage(out);
+	fprintf(out,
+"  -s, --sample N           the sampled solvers answer only N instances of\n"
+"                           each dataset, taken evenly (first included)\n"
 "      --sample-algorithms LIST  which solvers are sampled (default: all of\n"
-"                             them, when --sample is given); the others\n"
-"                             answer every instance\n"
-"  -t, --time-limit SECONDS   limit of each solve (default none)\n"
-"  -m, --mem-limit BYTES      limit of each solve and preparation, suffixes\n"
-"                             K M G (default none)\n"
-"      --prepare-limit SECONDS  limit of each preparation (default none)\n"
-"      --show N               disagreeing instances printed in full\n"
-"                             (default %d)\n"
-"  -h, --help                 show this and exit\n",
+"                           them, when --sample is given); the others answer\n"
+"                           every instance\n"
+"      --show N             disagreeing instances printed in full\n"
+"                           (default %d)\n"
+"  -h, --help               show this and exit\n",
 		DEFAULT_SHOWN);
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
-static int add_dataset(verify_args *a, const char *path)
-{
-	if (a->ndatasets == MAX_DATASETS)
-		return bad_usage("more than %d datasets", MAX_DATASETS);
-	a->datasets[a->ndatasets++] = path;
-	return 0;
-}
-
 static int parse_options(int argc, char **argv, verify_args *a)
 {
-	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_SAMPLED, OPT_PREPARE_LIMIT, OPT_SHOW };
+	enum { OPT_SAMPLED = RUN_OPT_OWN, OPT_SHOW };
 	static const struct option longopts[] = {
-		{ "dataset", required_argument, NULL, 'd' },
-		{ "algorithms", required_argument, NULL, 'a' },
-		{ "heuristic", required_argument, NULL, OPT_HEURISTIC },
-		{ "pdb-cache", required_argument, NULL, OPT_PDB_CACHE },
+		RUN_LONG_OPTIONS,
 		{ "sample", required_argument, NULL, 's' },
 		{ "sample-algorithms", required_argument, NULL, OPT_SAMPLED },
-		{ "time-limit", required_argument, NULL, 't' },
-		{ "mem-limit", required_argument, NULL, 'm' },
-		{ "prepare-limit", required_argument, NULL, OPT_PREPARE_LIMIT },
 		{ "show", required_argument, NULL, OPT_SHOW },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	uint64_t n;
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
-	a->v.r.repeat = 1;
+	a->c.r.repeat = 1;
 	a->v.max_shown = DEFAULT_SHOWN;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:a:s:t:m:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, RUN_SHORT_OPTIONS "s:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd':
-			if (add_dataset(a, optarg))
-				return PB_EXIT_USAGE;
-			break;
-		case 'a': a->algorithms = optarg; break;
-		case OPT_HEURISTIC: a->v.r.heuristic = optarg; break;
-		case OPT_PDB_CACHE: a->v.r.cache_dir = optarg; break;
 		case 's':
 			if (units_parse_count(optarg, 1, SIZE_MAX, &n))
 				return bad_usage("--sample '%s' is not a count of at least 1", optarg);
 			a->v.sample = (size_t)n;
 			break;
 		case OPT_SAMPLED: a->sampled = optarg; break;
-		case 't':
-			if (units_parse_seconds(optarg, &a->v.r.time_limit_ns))
-				return bad_usage("--time-limit '%s' is not a duration in seconds", optarg);
-			break;
-		case 'm':
-			if (units_parse_bytes(optarg, &a->v.r.mem_limit))
-				return bad_usage("--mem-limit '%s' is not a size (bytes, or with K, M, G)",
-						 optarg);
-			break;
-		case OPT_PREPARE_LIMIT:
-			if (units_parse_seconds(optarg, &a->v.r.prepare_limit_ns))
-				return bad_usage("--prepare-limit '%s' is not a duration in seconds", optarg);
-			break;
 		case OPT_SHOW:
 			if (units_parse_count(optarg, 0, SIZE_MAX, &n))
 				return bad_usage("--show '%s' is not a count", optarg);
 			a->v.max_shown = (size_t)n;
 			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
-		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
+		default:
+			rc = run_common_option(&a->c, CMD, c, optarg, argv[optind - 1]);
+			if (rc)
+				return rc;
 		}
 	}
-	for (; optind < argc; optind++)
-		if (add_dataset(a, argv[optind]))
-			return PB_EXIT_USAGE;
-	if (!a->ndatasets)
-		return bad_usage("no dataset given (--dataset FILE)");
+	rc = run_common_finish(&a->c, CMD, argc, argv, optind);
+	if (rc)
+		return rc;
 	if (a->sampled && !a->v.sample)
 		return bad_usage("--sample-algorithms needs --sample N");
-	return -1;
-}
-
-/* Solvers named in LIST (cut in place) into OUT. Returns the count, or -1
- * (said why). */
-static int solvers_named(char *list, const char *option, const pb_solver **out)
-{
-	char *names[MAX_SOLVERS];
-	int n = cmdline_split(list, names, MAX_SOLVERS);
-
-	if (n <= 0) {
-		bad_usage("%s: want one or more solver names, separated by commas", option);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		out[i] = pb_solver_find(names[i]);
-		if (!out[i]) {
-			fprintf(stderr, "bench " CMD ": unknown solver '%s' (see 'bench list')\n", names[i]);
-			return -1;
-		}
-		for (int k = 0; k < i; k++) {
-			if (out[k] == out[i]) {
-				bad_usage("%s names '%s' twice", option, names[i]);
-				return -1;
-			}
-		}
-	}
-	return n;
-}
-
-static int check_heuristic(const char *name)
-{
-	if (!name)
-		return 0;
-	for (size_t i = 0; i < pb_heuristic_count; i++)
-		if (!strcmp(pb_heuristics[i].name, name))
-			return 0;
-	fprintf(stderr, "bench " CMD ": unknown heuristic '%s' (see 'bench list')\n", name);
+	a->v.r = a->c.r;
 	return -1;
 }
 
@@ -532,18 +459,19 @@ static int check_heuristic(const char *name)
  * -1 (said why). */
 static int choose(verify_args *a, const pb_solver **solvers, bool *sampled)
 {
-	const pb_solver *marked[MAX_SOLVERS];
+	const pb_solver *marked[RUN_MAX_SOLVERS];
 	int n, nmarked = 0;
 
-	if (a->algorithms) {
-		n = solvers_named(a->algorithms, "--algorithms", solvers);
+	if (a->c.algorithms) {
+		n = run_common_solvers(CMD, "--algorithms", a->c.algorithms, solvers);
 		if (n < 0)
 			return -1;
 	} else {
-		for (n = 0; (size_t)n < pb_solver_count && n < MAX_SOLVERS; n++)
+		for (n = 0; (size_t)n < pb_solver_count && n < RUN_MAX_SOLVERS; n++)
 			solvers[n] = pb_solvers[n];
 	}
-	if (a->sampled && (nmarked = solvers_named(a->sampled, "--sample-algorithms", marked)) < 0)
+	if (a->sampled &&
+	    (nmarked = run_common_solvers(CMD, "--sample-algorithms", a->sampled, marked)) < 0)
 		return -1;
 	for (int i = 0; i < n; i++) {
 		sampled[i] = a->v.sample && !a->sampled;
@@ -567,34 +495,29 @@ static int choose(verify_args *a, const pb_solver **solvers, bool *sampled)
 int cmd_verify(int argc, char **argv)
 {
 	verify_args a;
-	const pb_solver *solvers[MAX_SOLVERS];
-	bool sampled[MAX_SOLVERS];
-	dataset ds[MAX_DATASETS];
-	char err[1024];
-	size_t loaded = 0;
+	const pb_solver *solvers[RUN_MAX_SOLVERS];
+	bool sampled[RUN_MAX_SOLVERS];
+	dataset ds[RUN_MAX_DATASETS];
 	int rc, n;
 
 	rc = parse_options(argc, argv, &a);
 	if (rc >= 0)
 		return rc;
 	n = choose(&a, solvers, sampled);
-	if (n < 0 || check_heuristic(a.v.r.heuristic))
+	if (n < 0)
 		return PB_EXIT_USAGE;
-	for (; loaded < a.ndatasets; loaded++) {
-		if (dataset_load(&ds[loaded], a.datasets[loaded], err, sizeof(err))) {
-			fprintf(stderr, "bench " CMD ": %s\n", err);
-			dataset_release(&ds[loaded]);
-			rc = PB_EXIT_USAGE;
-			goto out;
-		}
+	memset(ds, 0, sizeof(ds));
+	if (run_common_load(CMD, &a.c, ds)) {
+		rc = PB_EXIT_USAGE;
+		goto out;
 	}
 	a.v.r.stop = signals_catch();
-	rc = verify_all(ds, loaded, solvers, (size_t)n, sampled, &a.v, a.algorithms != NULL,
-			stdout);
+	rc = verify_all(ds, a.c.ndatasets, solvers, (size_t)n, sampled, &a.v,
+			a.c.algorithms != NULL, stdout);
 	signals_restore();
 	fflush(stdout);
 out:
-	for (size_t i = 0; i < loaded; i++)
+	for (size_t i = 0; i < a.c.ndatasets; i++)
 		dataset_release(&ds[i]);
 	return rc;
 }

@@ -2,8 +2,12 @@
  * measured, and checked. For each solver it prepares once (its own row,
  * phase 'prepare'), then for each instance runs the warm-ups and repeats,
  * each solve with a fresh pb_search (its own meter, deadline and the stop
- * flag), wall (CLOCK_MONOTONIC) and CPU (CLOCK_PROCESS_CPUTIME_ID) time
- * taken around the solve call alone. Every answer is judged by the harness:
+ * flag), timed as timer.h says: wall (CLOCK_MONOTONIC) inside CPU
+ * (CLOCK_PROCESS_CPUTIME_ID), around the solve calls alone. A row is one
+ * timed interval: a solve alone, or, under a batch plan, a short solve
+ * timed k times (the first warm-up or repeat of an instance chooses k; the
+ * instance's other rows reuse it), its times per solve, its counters,
+ * peak bytes and path the first solve's. Every answer is judged by the harness:
  * the path is replayed with pb_apply and must end on the goal, be no longer
  * than the dataset's reference, and not contradict it on solvability.
  *
@@ -19,7 +23,10 @@
  * - the stop flag: the solve in flight ends 'interrupted', nothing more
  *   runs, and runner_run returns 1;
  * - with isolate, a solve whose process dies is 'crash', one killed for
- *   runaway memory 'memout': like timeout, the instance's last try. */
+ *   runaway memory 'memout': like timeout, the instance's last try;
+ * - a batch whose later solves do not all end as the first did, or keep
+ *   memory, is an 'error' (a note says which); one that the stop flag
+ *   broke off is 'interrupted'. */
 #ifndef RUNNER_H
 #define RUNNER_H
 
@@ -30,6 +37,7 @@
 #include <stdint.h>
 
 #include "algorithms/solvers/solver.h"
+#include "harness/engine/timer.h"
 #include "harness/io/dataset.h"
 
 /* The status words of runs.csv, in this order. */
@@ -96,6 +104,8 @@ typedef struct runner_options {
 	const volatile sig_atomic_t *stop; /* nonzero: stop; may be NULL */
 	bool isolate;              /* each solve in a child process (isolate.h):
 				    * a crash is a 'crash' row, not the end */
+	timer_plan batch;          /* short solves timed in batches (timer.h);
+				    * zero: each solve timed alone */
 } runner_options;
 
 /* What runner_hooks.done returns for an instance with nothing left to run. */
@@ -129,6 +139,13 @@ int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolve
  * option (NULL: the domain's default): the heuristic's name for the
  * informed solvers, else "-". */
 const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic);
+
+/* NULL when solver S serves D with CFG: an informed one takes the
+ * heuristic CFG chooses (pb_solver.heuristics), and S->supports agrees;
+ * else the reason (a constant or written into WHY). The one test of
+ * whether a solver runs on a dataset, for the runner and the commands. */
+const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_config *cfg,
+			   char *why, size_t whylen);
 
 /* Judge solver answer ST with PATH for instance IN of domain D: RUN_OK,
  * RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status ST maps to

@@ -69,30 +69,6 @@ int shard_parse(const char *text, shard_spec *s)
 
 /* The cost model */
 
-enum solver_kind { KIND_BLIND, KIND_BIDIRECTIONAL, KIND_TABLE, KIND_INFORMED };
-
-/* How each registered solver searches; a solver not listed counts as
- * blind (the most expensive guess). */
-static const struct {
-	const char *name;
-	enum solver_kind kind;
-} solver_kinds[] = {
-	{ "bfs-hash", KIND_BLIND },
-	{ "bfs-cantor", KIND_BLIND },
-	{ "bibfs", KIND_BIDIRECTIONAL },
-	{ "reverse-table", KIND_TABLE },
-	{ "astar", KIND_INFORMED },
-	{ "idastar", KIND_INFORMED },
-};
-
-static enum solver_kind kind_of(const pb_solver *s)
-{
-	for (size_t i = 0; i < sizeof(solver_kinds) / sizeof(solver_kinds[0]); i++)
-		if (!strcmp(s->name, solver_kinds[i].name))
-			return solver_kinds[i].kind;
-	return KIND_BLIND;
-}
-
 /* The domain's branching factor as NUM/DEN: tiles, the moves from each
  * cell but the one undoing the last, averaged over the cells; Magic
  * Squares, its operations. */
@@ -180,17 +156,17 @@ uint64_t shard_cost(const pb_solver *s, const pb_domain *d, const dataset_instan
 	if (depth < 0)
 		return COST_TRIVIAL;
 	half = (depth + INFORMED_DEPTH_DIVISOR - 1) / INFORMED_DEPTH_DIVISOR;
-	switch (kind_of(s)) {
-	case KIND_TABLE:
+	switch (s->cost) {
+	case PB_COST_TABLE:
 		return COST_TRIVIAL + (uint64_t)depth;
-	case KIND_INFORMED:
+	case PB_COST_INFORMED:
 		return COST_TRIVIAL + growth(num, den, half, cap);
-	case KIND_BIDIRECTIONAL: {
+	case PB_COST_BIDIRECTIONAL: {
 		uint64_t g = BIDIRECTIONAL_FRONTIERS * growth(num, den, half, cap);
 
 		return COST_TRIVIAL + (g < cap ? g : cap);
 	}
-	case KIND_BLIND:
+	case PB_COST_BLIND:
 		break;
 	}
 	return COST_TRIVIAL + growth(num, den, depth, cap);
@@ -285,7 +261,7 @@ static void cost_units(const shard_plan *p, const dataset *ds, const pb_solver *
 		size_t ns = solvers_of(arg, d, solvers);
 
 		for (size_t s = 0; s < ns; s++) {
-			bool serves = !solvers[s]->supports(&ds[d].domain, &cfg, why, sizeof(why));
+			bool serves = !runner_refusal(solvers[s], &ds[d].domain, &cfg, why, sizeof(why));
 			uint64_t h = fnv_string(fnv_string(FNV_OFFSET_BASIS, ds[d].name), solvers[s]->name);
 
 			for (size_t i = 0; i < ds[d].count; i++) {

@@ -9,6 +9,8 @@
 
 #include "harness/cmd/cmdline.h"
 #include "harness/io/outfile.h"
+/* PB_GIT_REVISION, written at build time (scripts/revision.cmake) */
+#include "pb_revision.h"
 
 #ifndef PB_BUILD_TYPE
 #define PB_BUILD_TYPE "unknown"
@@ -18,9 +20,6 @@
 #endif
 #ifndef PB_CFLAGS
 #define PB_CFLAGS "unknown"
-#endif
-#ifndef PB_SOURCE_DIR
-#define PB_SOURCE_DIR "."
 #endif
 #if defined(PB_SANITIZED) && PB_SANITIZED
 #define SANITIZED true
@@ -50,33 +49,9 @@ void meta_json_string(FILE *out, const char *s)
 	putc('"', out);
 }
 
-/* The first line COMMAND prints, or "" (into BUF). */
-static void first_line_of(const char *command, char *buf, size_t size)
+const char *meta_git_revision(void)
 {
-	FILE *p = popen(command, "r");
-
-	buf[0] = '\0';
-	if (!p)
-		return;
-	if (!fgets(buf, (int)size, p))
-		buf[0] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	pclose(p);
-}
-
-const char *meta_git_revision(char *buf, size_t size)
-{
-	char rev[64], dirty[16];
-
-	first_line_of("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null", rev, sizeof(rev));
-	if (!rev[0]) {
-		snprintf(buf, size, "unknown");
-		return buf;
-	}
-	first_line_of("git -C '" PB_SOURCE_DIR "' status --porcelain --untracked-files=no 2>/dev/null",
-		      dirty, sizeof(dirty));
-	snprintf(buf, size, "%s%s", rev, dirty[0] ? "-dirty" : "");
-	return buf;
+	return PB_GIT_REVISION;
 }
 
 /* The processor's model name from /proc/cpuinfo, or "unknown". */
@@ -148,14 +123,12 @@ static void write_machine(FILE *out)
 
 static void write_build(FILE *out)
 {
-	char rev[96];
-
 	fputs("  \"build\": {\n", out);
 	key_string(out, "    ", "compiler", PB_COMPILER, true);
 	key_string(out, "    ", "flags", PB_CFLAGS, true);
 	key_string(out, "    ", "build_type", PB_BUILD_TYPE, true);
 	fprintf(out, "    \"sanitized\": %s,\n", SANITIZED ? "true" : "false");
-	key_string(out, "    ", "git_revision", meta_git_revision(rev, sizeof(rev)), false);
+	key_string(out, "    ", "git_revision", meta_git_revision(), false);
 	fputs("  },\n", out);
 }
 
@@ -169,6 +142,15 @@ static void write_options(FILE *out, const runner_options *o)
 	key_string(out, "    ", "heuristic", o->heuristic, true);
 	key_string(out, "    ", "pdb_cache", o->cache_dir, false);
 	fputs("  },\n", out);
+}
+
+/* The harness's floor (timer.h): what a solve that does nothing reports,
+ * one read of each clock, and the batch threshold in force. */
+static void write_timer(FILE *out, const timer_floor *t)
+{
+	fprintf(out, "  \"timer\": {\"floor_ns\": %.2f, \"wall_clock_ns\": %.1f, "
+		"\"cpu_clock_ns\": %.1f, \"batch_threshold_ns\": %" PRIu64 "},\n",
+		t->floor_ns, t->wall_clock_ns, t->cpu_clock_ns, t->batch_threshold_ns);
 }
 
 static void write_datasets(FILE *out, const meta_run *m)
@@ -237,6 +219,8 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
 	write_machine(f.fp);
 	write_build(f.fp);
 	write_options(f.fp, m->options);
+	if (m->timer)
+		write_timer(f.fp, m->timer);
 	write_datasets(f.fp, m);
 	if (m->extra)
 		m->extra(f.fp, m->extra_arg);

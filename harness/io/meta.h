@@ -1,6 +1,8 @@
 /* meta.json: what a run's numbers depend on (machine, build, revision,
- * command line, datasets and their seeds, solvers, limits, date), written
- * as JSON under a temporary name and renamed. */
+ * command line, datasets and their seeds, solvers, limits, date, and the
+ * timer's own cost: "timer": {"floor_ns", "wall_clock_ns", "cpu_clock_ns",
+ * "batch_threshold_ns"}), written as JSON under a temporary name and
+ * renamed. */
 #ifndef META_H
 #define META_H
 
@@ -11,6 +13,7 @@
 
 #include "harness/io/dataset.h"
 #include "harness/engine/runner.h"
+#include "harness/engine/timer.h"
 
 typedef struct meta_run {
 	int argc;
@@ -23,6 +26,7 @@ typedef struct meta_run {
 	uint64_t started;        /* time(NULL) at the start */
 	uint64_t wall_ns;        /* the whole run */
 	const char *outcome;     /* "complete", "interrupted" */
+	const timer_floor *timer; /* the harness's measured floor, or NULL */
 	/* More members, written after the others (each line "  \"key\": value,"),
 	 * or NULL */
 	void (*extra)(FILE *out, const void *arg);
@@ -36,8 +40,9 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen);
 /* Write S as a JSON string, quotes included. */
 void meta_json_string(FILE *out, const char *s);
 
-/* The source tree's git revision ("unknown" when git can't tell), with
- * "-dirty" when tracked files changed, into BUF. Returns BUF. */
-const char *meta_git_revision(char *buf, size_t size);
+/* The git revision this binary was built from, fixed at build time: the
+ * short hash of HEAD, with "-dirty" when tracked files differed from it,
+ * or "unknown" where git could not tell. */
+const char *meta_git_revision(void);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "harness/io/meta_read.h"
 #include "harness/report/report.h"
 #include "harness_test.h"
 
@@ -84,15 +85,21 @@ static bool close_to(double a, double b)
  * every point of the time, memory and nodes charts is summary.csv's. */
 Test(charts, the_charts_data_is_summary_csv)
 {
-	char path[512], *summary, *save = NULL;
+	char path[512], err[256], *summary, *save = NULL;
 	chart_row rows[MAX_ROWS];
 	size_t n, matched = 0, numeric = 0;
+	meta_info meta;
 
 	BENCH_OK("gen --method depth --per-depth 2 --depth 0..14 --seed 5 -o %s/d.txt", dir);
 	BENCH_OK("run %s/d.txt -a bibfs,idastar -r 3 -w 0 -o %s/r", dir, dir);
 	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/r", dir);
 	snprintf(path, sizeof(path), "%s/r/charts/data/d.length.dat", dir);
 	n = read_length_data(path, rows);
+	/* the run measured its timing floor: the flags must follow it */
+	meta_info_init(&meta);
+	snprintf(path, sizeof(path), "%s/r/meta.json", dir);
+	cr_assert_eq(meta_read(&meta, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert_gt(meta.timer.floor_ns, 0, "meta.json records no timing floor");
 	snprintf(path, sizeof(path), "%s/r/summary.csv", dir);
 	summary = ht_read(path);
 	cr_assert_not_null(summary);
@@ -120,10 +127,13 @@ Test(charts, the_charts_data_is_summary_csv)
 				  series, len, r->col[4], peak);
 			cr_assert(close_to(r->col[7], expanded), "%s length %d: expanded %g, "
 				  "summary.csv %g", series, len, r->col[7], expanded);
-			cr_assert_eq(r->near_floor, 0, "no floor recorded, yet %s is flagged", series);
+			cr_assert_eq(r->near_floor, stats_near_floor(med, meta.timer.floor_ns),
+				     "%s length %d: median %g ns, floor %g ns, flagged %d", series, len,
+				     med, meta.timer.floor_ns, r->near_floor);
 		}
 	}
 	free(summary);
+	meta_info_release(&meta);
 	cr_assert_eq(numeric, 2 * 15, "summary.csv: %zu lines with a median, not 2 x 15", numeric);
 	cr_assert_eq(matched, numeric, "%zu of summary.csv's %zu lines are in the chart data",
 		     matched, numeric);

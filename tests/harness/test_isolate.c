@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
@@ -114,13 +115,83 @@ static pb_status hang(void *ctx, const pb_state *start, pb_search *s, pb_path *o
 }
 
 static const pb_solver crashing = {
-	"test-crash", "crashes off the goal", serves_all, no_prepare, goal_or_crash, no_release,
+	.name = "test-crash",
+	.summary = "crashes off the goal",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = goal_or_crash,
+	.release = no_release,
 };
 static const pb_solver hogging = {
-	"test-hog", "allocates without end", serves_all, no_prepare, hog, no_release,
+	.name = "test-hog",
+	.summary = "allocates without end",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = hog,
+	.release = no_release,
 };
 static const pb_solver hanging = {
-	"test-hang", "ignores its limits", serves_all, no_prepare, hang, no_release,
+	.name = "test-hang",
+	.summary = "ignores its limits",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = hang,
+	.release = no_release,
+};
+
+/* The parent's tables and the solve's own memory, for the resident set
+ * test. */
+#define TABLES (100 * MIB)
+#define SOLVE_BYTES (10 * MIB)
+
+/* A preparation that holds 100 MB resident, as a table would. */
+static pb_status big_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+{
+	char *t = malloc(TABLES);
+
+	(void)d, (void)c, (void)s;
+	if (!t)
+		return PB_FAILED;
+	memset(t, 1, TABLES);
+	*ctx = t;
+	return PB_SOLVED;
+}
+
+static void big_release(void *ctx)
+{
+	free(ctx);
+}
+
+/* Touches 10 MB of its own (a byte a page, through a volatile pointer,
+ * which no compiler elides), then answers the goal. */
+static pb_status ten_mb_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	volatile char *p = malloc(SOLVE_BYTES);
+	long page = sysconf(_SC_PAGESIZE);
+
+	(void)ctx, (void)start, (void)s;
+	if (!p)
+		abort();
+	for (size_t i = 0; i < SOLVE_BYTES; i += (size_t)page)
+		p[i] = 1;
+	free((void *)p);
+	out->length = 0;
+	return PB_SOLVED;
+}
+
+static pb_status instant_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return goal_or_crash(ctx, start, s, out);
+}
+
+static const pb_solver ten_mb = {
+	.name = "test-10mb", .summary = "10 MB a solve, after 100 MB of tables",
+	.supports = serves_all, .prepare = big_prepare, .solve = ten_mb_solve,
+	.release = big_release,
+};
+static const pb_solver instant = {
+	.name = "test-instant", .summary = "answers the goal at once", .supports = serves_all,
+	.prepare = no_prepare, .solve = instant_solve, .release = no_release,
 };
 
 #define FAR "8 6 7 2 5 4 3 x 1"
@@ -230,4 +301,47 @@ Test(isolate, bench_run_writes_crash_rows_and_rss)
 	}
 	free(runs);
 	ht_remove(dir);
+}
+
+/* A fork starts with the parent's resident pages: the child's rss_bytes
+ * is what the solve added (10 MB), not that plus the 100 MB of tables the
+ * parent holds. */
+Test(isolate, rss_is_what_the_solve_added_not_the_parent_s_tables)
+{
+	static const char *const states[] = { GOAL };
+	const pb_solver *list[] = { &ten_mb };
+	runner_options o = { .repeat = 2, .isolate = true };
+	rows k;
+
+	run_list(states, 1, list, 1, &o, &k);
+	cr_assert_eq(k.n, 3);
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK, "repeat %zu: %s (%s)", i,
+			     run_status_name(k.r[i].status), k.r[i].note);
+		cr_assert_geq(k.r[i].rss_bytes, SOLVE_BYTES * 9 / 10,
+			      "repeat %zu: rss %llu, below the 10 MB the solve touched", i,
+			      (unsigned long long)k.r[i].rss_bytes);
+		cr_assert_lt(k.r[i].rss_bytes, SOLVE_BYTES + TABLES / 4,
+			     "repeat %zu: rss %llu counts the parent's 100 MB of tables", i,
+			     (unsigned long long)k.r[i].rss_bytes);
+	}
+}
+
+/* Short solves are batched inside the child, sized by the first
+ * measurement, and the size carried to the next child. */
+Test(isolate, short_solves_are_batched_in_the_child)
+{
+	static const char *const states[] = { GOAL };
+	const pb_solver *list[] = { &instant };
+	runner_options o = { .repeat = 3, .isolate = true,
+			     .batch = { .threshold_ns = 50000, .target_ns = 1000000 } };
+	rows k;
+
+	run_list(states, 1, list, 1, &o, &k);
+	cr_assert_eq(k.n, 4);
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK, "repeat %zu: %s", i, run_status_name(k.r[i].status));
+		cr_assert_gt(k.r[i].batch, 1, "repeat %zu: batch %u", i, k.r[i].batch);
+		cr_assert_eq(k.r[i].batch, k.r[1].batch, "repeat %zu", i);
+	}
 }

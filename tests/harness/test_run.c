@@ -2,12 +2,19 @@
  * limits that end a solve within 10% and let the run go on. */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
+#include "harness/io/meta.h"
 #include "harness/report/report.h"
 #include "harness/engine/runner.h"
 #include "harness_test.h"
@@ -128,6 +135,8 @@ Test(run, writes_runs_summary_and_meta)
 			"\"cpu\"", "\"cores\"", "\"kernel\"", "\"compiler\"", "\"flags\"",
 			"\"build_type\"", "\"git_revision\"", "\"command\": \"bench run -d",
 			"\"seeds\": [\"4\"]", "\"date\"", "\"algorithms\": [\"bfs-cantor\", \"bfs-hash\", \"bibfs\"]",
+			/* the list as given, not cut at its first comma */
+			" -a bfs-cantor,bfs-hash,bibfs -r 2", "\"bfs-cantor,bfs-hash,bibfs\", \"-r\"",
 		};
 
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -142,6 +151,147 @@ Test(run, writes_runs_summary_and_meta)
 	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out --force", dir, dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
+}
+
+/* The first line the shell command CMD (printf-formatted) prints, into
+ * BUF ("" when none). Returns its exit status. */
+static int first_line(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int first_line(char *buf, size_t size, const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list ap;
+	FILE *p;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	buf[0] = '\0';
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	if (!fgets(buf, (int)size, p))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The meta.json of 'bench run ARGS -r 1 -w 0' over a one-line dataset
+ * (free() it). */
+static char *run_meta(const char *args)
+{
+	char path[512], *out, *meta;
+	int rc;
+
+	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/d.txt %s -r 1 -w 0 -f -o %s/o", dir, args, dir);
+	cr_assert_eq(rc, 0, "bench run %s: %s", args, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta, "bench run %s wrote no meta.json", args);
+	return meta;
+}
+
+/* meta.json's git revision is the one baked into the binary at build
+ * time (the test is built beside bench, from the same tree), and it names
+ * a commit of this repository. */
+Test(run, meta_names_the_revision_the_binary_was_built_from)
+{
+	char want[128], hash[64], *meta = run_meta("-a bfs-hash");
+	const char *rev = meta_git_revision();
+	size_t n = strspn(rev, "0123456789abcdef");
+
+	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", rev);
+	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
+	free(meta);
+	if (first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD 2>/dev/null",
+		       PB_SOURCE_DIR) || !hash[0]) {
+		cr_assert_str_eq(rev, "unknown", "no git, yet a revision");
+		return;
+	}
+	cr_assert(n >= 4 && (!rev[n] || !strcmp(rev + n, "-dirty")), "revision '%s'", rev);
+	snprintf(hash, sizeof(hash), "%.*s", (int)n, rev);
+	cr_assert_eq(first_line(want, sizeof(want), "git -C '%s' cat-file -e '%s^{commit}' 2>&1",
+				PB_SOURCE_DIR, hash), 0,
+		     "the binary's revision '%s' is no commit of %s", rev, PB_SOURCE_DIR);
+}
+
+/* The build step that bakes the revision (scripts/revision.cmake), run on
+ * a repository made here: HEAD's short hash from a clean tree, "-dirty"
+ * once a tracked file changes (an untracked one does not count), and the
+ * header left untouched while the revision stays. */
+Test(run, the_build_bakes_the_short_hash_and_dirty_for_a_changed_tree)
+{
+	char repo[512], header[600], file[600], hash[64], line[128], want[160], *text;
+	/* longer than the file system's timestamp step */
+	const struct timespec pause = { .tv_nsec = 50000000 };
+	struct stat before, after;
+
+	snprintf(repo, sizeof(repo), "%s/repo", dir);
+	snprintf(header, sizeof(header), "%s/pb_revision.h", dir);
+	if (first_line(line, sizeof(line), "cmake --version") ||
+	    first_line(line, sizeof(line), "git --version"))
+		cr_skip_test("needs git and cmake");
+	cr_assert_eq(first_line(line, sizeof(line),
+				"git init -q '%s' && cd '%s' && echo a > f && git add f && "
+				"git -c user.name=t -c user.email=t@t commit -qm one 2>&1", repo, repo),
+		     0, "%s", line);
+	cr_assert_eq(first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD", repo), 0);
+#define BAKE "cmake -DSOURCE_DIR='%s' -DOUTPUT='%s' -P '%s/scripts/revision.cmake' 2>&1"
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	snprintf(want, sizeof(want), "#define PB_GIT_REVISION \"%s\"", hash);
+	text = ht_read(header);
+	cr_assert(text && strstr(text, want), "a clean tree: want %s in:\n%s", want, text);
+	free(text);
+	cr_assert_eq(stat(header, &before), 0);
+	nanosleep(&pause, NULL);
+	snprintf(file, sizeof(file), "%s/untracked", repo);
+	cr_assert_eq(ht_write(file, "x\n"), 0);
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	cr_assert_eq(stat(header, &after), 0);
+	cr_assert(before.st_mtim.tv_sec == after.st_mtim.tv_sec &&
+		  before.st_mtim.tv_nsec == after.st_mtim.tv_nsec,
+		  "the same revision rewrote the header");
+	snprintf(file, sizeof(file), "%s/f", repo);
+	cr_assert_eq(ht_write(file, "b\n"), 0);
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	snprintf(want, sizeof(want), "#define PB_GIT_REVISION \"%s-dirty\"", hash);
+	text = ht_read(header);
+	cr_assert(text && strstr(text, want), "a changed tree: want %s in:\n%s", want, text);
+	free(text);
+#undef BAKE
+}
+
+/* meta.json's "timer" member: the floor F, the clock reads W and C, the
+ * threshold T, read from META (0 when absent). */
+static int read_timer(const char *meta, double *f, double *w, double *c, unsigned long long *t)
+{
+	const char *p = strstr(meta, "\"timer\": {");
+
+	return p && sscanf(p, "\"timer\": {\"floor_ns\": %lf, \"wall_clock_ns\": %lf, "
+			   "\"cpu_clock_ns\": %lf, \"batch_threshold_ns\": %llu}", f, w, c, t) == 4;
+}
+
+Test(run, meta_records_the_harness_s_floor)
+{
+	char *meta = run_meta("-a reverse-table");
+	double f, w, c;
+	unsigned long long t;
+
+	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
+	cr_assert(f > 0 && w > 0 && c > 0, "floor %g, clocks %g and %g ns", f, w, c);
+	cr_assert_eq(t, TIMER_BATCH_THRESHOLD_NS, "the default threshold: %llu", t);
+	free(meta);
+	meta = run_meta("-a reverse-table --batch-threshold 0");
+	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
+	cr_assert_eq(t, 0, "--batch-threshold 0: %llu", t);
+	cr_assert_gt(f, 0);
+	free(meta);
 }
 
 Test(run, unsupported_solver_gets_unsupported_rows)
@@ -285,14 +435,229 @@ static pb_status spinning_solve(void *ctx, const pb_state *start, pb_search *s, 
 }
 
 static const pb_solver spinning = {
-	"test-spin", "polls until a limit", serves_all, spinning_prepare, spinning_solve, no_release,
+	.name = "test-spin",
+	.summary = "polls until a limit",
+	.supports = serves_all,
+	.prepare = spinning_prepare,
+	.solve = spinning_solve,
+	.release = no_release,
 };
 static const pb_solver interrupting = {
-	"test-interrupt", "sets the stop flag", serves_all, no_prepare, interrupted_solve, no_release,
+	.name = "test-interrupt",
+	.summary = "sets the stop flag",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = interrupted_solve,
+	.release = no_release,
 };
 static const pb_solver one_move = {
-	"test-one-move", "always answers one move", serves_all, no_prepare, one_move_solve, no_release,
+	.name = "test-one-move",
+	.summary = "always answers one move",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = one_move_solve,
+	.release = no_release,
 };
+
+static pb_status goal_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)s;
+	out->length = 0;
+	return pb_is_goal(ctx, start) ? PB_SOLVED : PB_FAILED;
+}
+
+/* Informed by its table alone (no name the harness knows), taking only
+ * linear-conflict. */
+static const pb_solver lc_only = {
+	.name = "test-lc-only",
+	.summary = "takes linear-conflict alone",
+	.supports = serves_all,
+	.prepare = no_prepare,
+	.solve = goal_solve,
+	.release = no_release,
+	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT),
+	.cost = PB_COST_INFORMED,
+};
+
+Test(run, what_a_solver_takes_comes_from_its_table)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options o = { .repeat = 1 };
+	pb_solver blind_astar = pb_solver_astar;
+	dataset ds;
+	rows k;
+
+	make_dataset(&ds, "8puzzle", states, 1);
+	/* the default heuristic (manhattan) is not one it takes */
+	run_one(&ds, &lc_only, &o, &k);
+	cr_assert_eq(k.n, 2);
+	cr_assert_eq(k.r[0].status, RUN_UNSUPPORTED, "%s", run_status_name(k.r[0].status));
+	cr_assert_str_eq(k.r[0].heuristic, "manhattan");
+	o.heuristic = "linear-conflict";
+	run_one(&ds, &lc_only, &o, &k);
+	cr_assert_eq(k.r[1].status, RUN_OK, "instance 'i1': %s", run_status_name(k.r[1].status));
+	cr_assert_str_eq(k.r[1].heuristic, "linear-conflict");
+	/* a table that takes no heuristic is blind, whatever its name */
+	blind_astar.heuristics = PB_NO_HEURISTICS;
+	cr_assert_str_eq(runner_heuristic_of(&blind_astar, &ds.domain, NULL), "-");
+	cr_assert_str_eq(runner_heuristic_of(&pb_solver_astar, &ds.domain, NULL), "manhattan");
+	dataset_release(&ds);
+}
+
+/* Solvers for the batch tests. */
+#define NS_PER_US 1000ULL
+/* Each of its solves takes this long at least (it waits on the clock). */
+#define FIXED_SOLVE_NS (5 * NS_PER_US)
+/* Longer than the batch threshold: timed alone. */
+#define SLOW_SOLVE_NS (200 * NS_PER_US)
+#define THRESHOLD_NS (50 * NS_PER_US)
+#define TARGET_NS (1000 * NS_PER_US)
+/* What the fixed solver counts and allocates in one solve. */
+#define FIXED_EXPANDED 7
+#define FIXED_BYTES 1000
+
+static void wait_ns(uint64_t ns)
+{
+	uint64_t until = pb_wall_ns() + ns;
+
+	while (pb_wall_ns() < until)
+		;
+}
+
+static pb_status fixed_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	void *p = pb_alloc(&s->meter, FIXED_BYTES);
+
+	if (!p)
+		return pb_search_alloc_failed(s);
+	s->expanded += FIXED_EXPANDED;
+	wait_ns(FIXED_SOLVE_NS);
+	pb_free(p);
+	return goal_solve(ctx, start, s, out);
+}
+
+static pb_status slow_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	wait_ns(SLOW_SOLVE_NS);
+	return goal_solve(ctx, start, s, out);
+}
+
+/* Solved, then unsolvable, then solved...: its batches disagree. */
+static unsigned flip_calls;
+
+static pb_status flip_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return flip_calls++ % 2 ? PB_UNSOLVABLE : goal_solve(ctx, start, s, out);
+}
+
+static const pb_solver instant = {
+	.name = "test-instant", .summary = "answers the goal at once", .supports = serves_all,
+	.prepare = no_prepare, .solve = goal_solve, .release = no_release,
+};
+static const pb_solver fixed = {
+	.name = "test-fixed", .summary = "5 us a solve, 7 expansions, 1000 bytes",
+	.supports = serves_all, .prepare = no_prepare, .solve = fixed_solve, .release = no_release,
+};
+static const pb_solver slow = {
+	.name = "test-slow", .summary = "200 us a solve", .supports = serves_all,
+	.prepare = no_prepare, .solve = slow_solve, .release = no_release,
+};
+static const pb_solver flip = {
+	.name = "test-flip", .summary = "its answers alternate", .supports = serves_all,
+	.prepare = no_prepare, .solve = flip_solve, .release = no_release,
+};
+
+static const runner_options batched = {
+	.repeat = 3, .warmup = 1, .batch = { .threshold_ns = THRESHOLD_NS, .target_ns = TARGET_NS },
+};
+
+Test(run, short_solves_are_timed_in_batches_long_ones_alone)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options alone = batched;
+	dataset ds;
+	rows k;
+
+	make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &instant, &batched, &k);
+	cr_assert_eq(k.n, 4, "a preparation and three repeats");
+	cr_assert_eq(k.r[0].batch, 1, "the preparation is timed alone");
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK);
+		cr_assert_gt(k.r[i].batch, 1, "test-instant, repeat %zu: batch %u", i, k.r[i].batch);
+		/* the first measurement chose the size; the others keep it */
+		cr_assert_eq(k.r[i].batch, k.r[1].batch, "repeat %zu", i);
+	}
+	run_one(&ds, &slow, &batched, &k);
+	for (size_t i = 1; i < k.n; i++)
+		cr_assert_eq(k.r[i].batch, 1, "test-slow (200 us), repeat %zu: batch %u", i,
+			     k.r[i].batch);
+	alone.batch = (timer_plan){ 0 };
+	run_one(&ds, &instant, &alone, &k);
+	for (size_t i = 1; i < k.n; i++)
+		cr_assert_eq(k.r[i].batch, 1, "no plan, repeat %zu: batch %u", i, k.r[i].batch);
+	/* a time limit near the interval: a batch's shared deadline would
+	 * come too soon, so no batch */
+	alone = batched;
+	alone.time_limit_ns = TARGET_NS;
+	run_one(&ds, &instant, &alone, &k);
+	cr_assert_eq(k.r[1].batch, 1, "a time limit of one target: batch %u", k.r[1].batch);
+	dataset_release(&ds);
+}
+
+Test(run, a_batch_reports_times_per_solve_and_one_solve_s_counters)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	uint64_t least_wall = UINT64_MAX, least_cpu = UINT64_MAX;
+	dataset ds;
+	rows k;
+
+	make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &fixed, &batched, &k);
+	cr_assert_eq(k.n, 4);
+	for (size_t i = 1; i < k.n; i++) {
+		const run_row *r = &k.r[i];
+
+		cr_assert_eq(r->status, RUN_OK, "repeat %zu: %s", i, run_status_name(r->status));
+		/* the interval reached the target: about TARGET / 5 us solves */
+		cr_assert_geq((uint64_t)r->batch * FIXED_SOLVE_NS, TARGET_NS / 2,
+			      "repeat %zu: a batch of %u", i, r->batch);
+		cr_assert_eq(r->expanded, FIXED_EXPANDED, "repeat %zu: expanded %llu, not one solve's",
+			     i, (unsigned long long)r->expanded);
+		cr_assert_eq(r->peak_bytes, FIXED_BYTES, "repeat %zu: peak %llu", i,
+			     (unsigned long long)r->peak_bytes);
+		/* each solve waits 5 us: per solve, never less */
+		cr_assert_geq(r->wall_ns, FIXED_SOLVE_NS, "repeat %zu: %llu ns a solve", i,
+			      (unsigned long long)r->wall_ns);
+		least_wall = r->wall_ns < least_wall ? r->wall_ns : least_wall;
+		least_cpu = r->cpu_ns < least_cpu ? r->cpu_ns : least_cpu;
+	}
+	/* divided by the batch: not the interval's 1 ms or more (the least of
+	 * three, so that one preemption does not decide) */
+	cr_assert_lt(least_wall, 10 * FIXED_SOLVE_NS, "wall %llu ns a solve in a batch of %u",
+		     (unsigned long long)least_wall, k.r[1].batch);
+	cr_assert_gt(least_cpu, 0);
+	cr_assert_lt(least_cpu, 10 * FIXED_SOLVE_NS, "cpu %llu ns a solve",
+		     (unsigned long long)least_cpu);
+	dataset_release(&ds);
+}
+
+Test(run, a_batch_whose_solves_disagree_is_an_error)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options o = batched;
+	dataset ds;
+	rows k;
+
+	o.warmup = 0;
+	flip_calls = 0;
+	make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &flip, &o, &k);
+	cr_assert_eq(k.n, 2, "the preparation and the error (not repeated)");
+	cr_assert_eq(k.r[1].status, RUN_ERROR, "instance 'i1': %s", run_status_name(k.r[1].status));
+	cr_assert_gt(k.r[1].batch, 1);
+	dataset_release(&ds);
+}
 
 Test(run, time_limits_end_solves_and_preparations_within_10_percent)
 {
@@ -375,6 +740,7 @@ Test(run, bad_usage_exits_2)
 		{ "-t 1x -d x", "--time-limit '1x'" },
 		{ "-m 3Q -d x", "--mem-limit '3Q'" },
 		{ "-r 0 -d x", "--repeat '0'" },
+		{ "--batch-threshold 5us -d x", "--batch-threshold '5us'" },
 		{ "--bogus", "unknown option '--bogus'" },
 	};
 
@@ -394,6 +760,7 @@ Test(run, help_explains_every_option)
 	static const char *const options[] = {
 		"--dataset", "--algorithms", "--heuristic", "--pdb-cache", "--repeat", "--warmup",
 		"--time-limit", "--mem-limit", "--prepare-limit", "--output", "--force", "--help",
+		"--isolate", "--shard", "--resume", "--batch-threshold",
 	};
 	char *out;
 

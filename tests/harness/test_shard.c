@@ -343,3 +343,30 @@ Test(shard, the_checksum_follows_contents_not_form)
 	dataset_release(&a);
 	dataset_release(&b);
 }
+
+/* The cost model reads what a solver is from its table (pb_solver.cost),
+ * not from its name: a copy of bfs-hash's table that says 'table' costs
+ * what reverse-table does, and a solver of any name that says 'blind'
+ * what bfs-hash does. */
+Test(shard, the_cost_class_comes_from_the_solver_table)
+{
+	const pb_solver *bfs = pb_solver_find("bfs-hash"), *table = pb_solver_find("reverse-table");
+	pb_solver as_table = *bfs, as_blind = *table;
+	dataset d8;
+	dataset_instance deep;
+
+	as_table.name = "test-table";
+	as_table.cost = PB_COST_TABLE;
+	as_blind.name = "test-blind";
+	as_blind.cost = PB_COST_BLIND;
+	load(&d8, "8puzzle-depth.txt");
+	deep = d8.instances[0];
+	deep.reference = 24;
+	cr_assert_eq(shard_cost(&as_table, &d8.domain, &deep), shard_cost(table, &d8.domain, &deep),
+		     "depth 24: a table-class solver costs what reverse-table does");
+	cr_assert_eq(shard_cost(&as_blind, &d8.domain, &deep), shard_cost(bfs, &d8.domain, &deep),
+		     "depth 24: a blind-class solver costs what bfs-hash does");
+	cr_assert_neq(shard_cost(&as_blind, &d8.domain, &deep), shard_cost(table, &d8.domain, &deep),
+		      "depth 24: blind and table differ");
+	dataset_release(&d8);
+}

@@ -84,13 +84,28 @@ static pb_status giving_up_solve(void *ctx, const pb_state *start, pb_search *s,
 }
 
 static const pb_solver wrong_solver = {
-	"test-wrong", "a spoiled last move", cantor_supports, cantor_prepare, wrong_solve, cantor_release,
+	.name = "test-wrong",
+	.summary = "a spoiled last move",
+	.supports = cantor_supports,
+	.prepare = cantor_prepare,
+	.solve = wrong_solve,
+	.release = cantor_release,
 };
 static const pb_solver longer_solver = {
-	"test-longer", "two moves too many", cantor_supports, cantor_prepare, longer_solve, cantor_release,
+	.name = "test-longer",
+	.summary = "two moves too many",
+	.supports = cantor_supports,
+	.prepare = cantor_prepare,
+	.solve = longer_solve,
+	.release = cantor_release,
 };
 static const pb_solver giving_up = {
-	"test-gives-up", "always unsolvable", cantor_supports, cantor_prepare, giving_up_solve, cantor_release,
+	.name = "test-gives-up",
+	.summary = "always unsolvable",
+	.supports = cantor_supports,
+	.prepare = cantor_prepare,
+	.solve = giving_up_solve,
+	.release = cantor_release,
 };
 
 static void load(dataset *ds, const char *path)
@@ -122,6 +137,19 @@ Test(verify, passes_on_the_committed_datasets)
 
 	cr_assert_eq(rc, 0, "bench verify: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "verify: all agree on 258 of 258 instances in 2 datasets"), "%s", out);
+	free(out);
+}
+
+/* bfs-cantor serves no 4x4 board: verify checks nothing and must say so
+ * and fail, not claim that all agree on none. */
+Test(verify, fails_when_no_solver_serves_the_dataset)
+{
+	char *out;
+	int rc = ht_bench(&out, "verify -a bfs-cantor %s/datasets/korf100.txt", PB_SOURCE_DIR);
+
+	cr_assert_eq(rc, 1, "bench verify with no serving solver: exit %d: %s", rc, out);
+	cr_assert(strstr(out, "nothing was checked"), "%s", out);
+	cr_assert_null(strstr(out, "all agree"), "%s", out);
 	free(out);
 }
 
