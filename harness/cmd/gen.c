@@ -483,13 +483,12 @@ static int generate(generator *g)
 	return methods[g->o->method](g);
 }
 
-int cmd_gen(int argc, char **argv)
+static int gen(int argc, char **argv, const char *command)
 {
 	generator g = { 0 };
 	gen_options o;
 	outfile of = { 0 };
 	char seed[24], err[512];
-	char *command;
 	int rc;
 
 	rc = parse_options(argc, argv, &o);
@@ -503,7 +502,6 @@ int cmd_gen(int argc, char **argv)
 	if ((rc = prepare(&g)))
 		return rc;
 	prng_seed(&g.rng, o.seed);
-	command = cmdline_join(argc, argv);
 	snprintf(seed, sizeof(seed), "%" PRIu64, o.seed);
 	g.out = stdout;
 	if (o.output && outfile_open(&of, o.output, err, sizeof(err))) {
@@ -517,7 +515,7 @@ int cmd_gen(int argc, char **argv)
 		const char *keys[] = { "method", "command", "seed", "source" };
 		const char *values[] = { method_names[o.method], command, seed, o.source };
 
-		rc = !command || dataset_write_header(g.out, &g.d, keys, values, 4) || generate(&g);
+		rc = dataset_write_header(g.out, &g.d, keys, values, 4) || generate(&g);
 	}
 	if (!o.output) {
 		rc = rc || fflush(stdout) || ferror(stdout);
@@ -532,7 +530,21 @@ int cmd_gen(int argc, char **argv)
 			o.output ? " " : "", o.output ? o.output : "");
 	rc = rc ? PB_EXIT_USAGE : PB_EXIT_OK;
 out:
-	free(command);
 	pb_free(g.dist);
+	return rc;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	/* the command as given: getopt_long reorders argv */
+	char *command = cmdline_join(argc, argv);
+	int rc;
+
+	if (!command) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return PB_EXIT_USAGE;
+	}
+	rc = gen(argc, argv, command);
+	free(command);
 	return rc;
 }

@@ -448,21 +448,30 @@ int cmd_merge(int argc, char **argv)
 	merge_options o;
 	shard_meta *s;
 	int rc;
+	/* the command as given, before getopt_long reorders argv */
+	char **given = cmdline_keep(argc, argv);
 
-	rc = parse_options(argc, argv, &o);
-	if (rc >= 0)
-		return rc;
-	s = calloc(o.ndirs, sizeof(*s));
-	if (!s)
+	if (!given)
 		return fail("out of memory");
+	rc = parse_options(argc, argv, &o);
+	if (rc >= 0) {
+		free(given);
+		return rc;
+	}
+	s = calloc(o.ndirs, sizeof(*s));
+	if (!s) {
+		free(given);
+		return fail("out of memory");
+	}
 	for (size_t i = 0; i < o.ndirs; i++)
 		meta_info_init(&s[i].meta);
 	rc = 0;
 	for (size_t i = 0; i < o.ndirs && !rc; i++)
 		rc = load_meta(&s[i], o.dirs[i]);
-	rc = rc > 0 ? rc : merge(&o, s, argc, argv);
+	rc = rc > 0 ? rc : merge(&o, s, argc, given);
 	for (size_t i = 0; i < o.ndirs; i++)
 		meta_info_release(&s[i].meta);
 	free(s);
+	free(given);
 	return rc;
 }

@@ -454,11 +454,19 @@ int cmd_run(int argc, char **argv)
 	timer_floor floor;
 	meta_run m;
 	int rc, stopped;
+	/* the command as given, before getopt_long reorders argv */
+	char **given = cmdline_keep(argc, argv);
 
 	memset(ds, 0, sizeof(ds));
+	if (!given) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return PB_EXIT_USAGE;
+	}
 	rc = parse_options(argc, argv, &o);
-	if (rc >= 0)
+	if (rc >= 0) {
+		free(given);
 		return rc;
+	}
 	if (choose_algorithms(o.c.algorithms, &c) || load_datasets(&o, ds)) {
 		rc = PB_EXIT_USAGE;
 		goto out;
@@ -485,7 +493,7 @@ int cmd_run(int argc, char **argv)
 		rc = PB_EXIT_USAGE;
 		goto release;
 	}
-	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.c.ndatasets,
+	m = (meta_run){ .argc = argc, .argv = given, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.algorithms = names, .options = &o.c.r, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
 	/* caught through the final writes too: a first signal lets them
@@ -540,5 +548,6 @@ out:
 	free(mem);
 	for (size_t i = 0; i < o.c.ndatasets; i++)
 		dataset_release(&ds[i]);
+	free(given);
 	return rc;
 }

@@ -143,6 +143,17 @@ Test(run, writes_runs_summary_and_meta)
 			cr_assert(strstr(meta, keys[i]), "meta.json lacks %s:\n%s", keys[i], meta);
 	}
 	free(meta);
+	/* a dataset before the options: recorded in that order (getopt_long
+	 * reorders argv while it parses) */
+	rc = ht_bench(&out, "run %s/d.txt -a bibfs -r 1 -w 0 -o %s/order", dir, dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/order/meta.json", dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	cr_assert(strstr(meta, "\"command\": \"bench run ") && strstr(meta, "/d.txt -a bibfs -r 1 -w 0 -o "),
+		  "meta.json's command is not in the order given:\n%s", meta);
+	free(meta);
 	/* a second run into the same place needs --force */
 	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out", dir, dir);
 	cr_assert_eq(rc, 2);
