@@ -11,18 +11,7 @@
 #include <unistd.h>
 
 #include "algorithms/heuristics/pdb.h"
-
-static pb_domain domain(const char *name, const char *goal)
-{
-	pb_domain d;
-	char err[200];
-
-	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
-	if (goal)
-		cr_assert_eq(pb_domain_set_goal(&d, goal, strlen(goal), err, sizeof(err)), 0,
-			     "goal '%s': %s", goal, err);
-	return d;
-}
+#include "tests/support/support.h"
 
 /* The abstract state: pattern tile i on cell pos[i], blank on cell b, as
  * one number in base n (pos[0] the lowest digit, b the highest). */
@@ -112,7 +101,7 @@ static uint8_t *abstract_distances(const pb_domain *d, const pb_pdb *p)
 
 static void check_pattern(const char *name, const char *goal, uint16_t cells, int ntiles)
 {
-	pb_domain d = domain(name, goal);
+	pb_domain d = it_domain(name, goal);
 	pb_pdb p;
 	pb_search s;
 	pb_status st;
@@ -174,7 +163,7 @@ Test(pdb, entries_match_a_plain_search)
 
 Test(pdb, partitions_and_names)
 {
-	pb_domain d = domain("15puzzle", NULL);
+	pb_domain d = it_domain("15puzzle", NULL);
 	pb_pdb p;
 	char path[256];
 
@@ -198,26 +187,18 @@ static void write_bytes(const char *path, long offset, const void *bytes, size_t
 	fclose(f);
 }
 
-static long file_size(const char *path)
-{
-	struct stat st;
-
-	cr_assert_eq(stat(path, &st), 0, "%s", path);
-	return (long)st.st_size;
-}
-
 Test(pdb, cache_round_trip_and_stale_files)
 {
-	pb_domain d = domain("15puzzle", "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
-	pb_domain other = domain("15puzzle", NULL);
-	char dir[] = "/tmp/pb-pdb-XXXXXX", sub[64], path[256], path2[256], cmd[128];
+	pb_domain d = it_domain("15puzzle", "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
+	pb_domain other = it_domain("15puzzle", NULL);
+	char *dir = ht_tempdir(), sub[64], path[256], path2[256];
 	pb_pdb a, b, c;
 	pb_search s;
 	bool built;
 	size_t bytes;
 	uint8_t flip = 0x5a, version = 2;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	/* a directory that does not exist yet is made */
 	snprintf(sub, sizeof(sub), "%s/deeper/pdb", dir);
 	pb_search_init(&s, 0, 0, NULL);
@@ -237,7 +218,7 @@ Test(pdb, cache_round_trip_and_stale_files)
 	pb_pdb_release(&b);
 
 	/* one entry changed: the checksum catches it; open rebuilds */
-	write_bytes(path, file_size(path) - 1, &flip, 1);
+	write_bytes(path, ht_file_size(path) - 1, &flip, 1);
 	cr_assert_eq(pb_pdb_load(&b, path, &s.meter), PB_PDB_STALE, "a damaged entry passed");
 	cr_assert_null(b.excess, "a rejected file left a table");
 	cr_assert_eq(pb_pdb_open(&b, sub, &s, &built), PB_SOLVED);
@@ -250,7 +231,7 @@ Test(pdb, cache_round_trip_and_stale_files)
 	write_bytes(path, 8, &version, 1);
 	cr_assert_eq(pb_pdb_load(&b, path, &s.meter), PB_PDB_STALE, "another version passed");
 	/* cut short */
-	cr_assert_eq(truncate(path, file_size(path) - 1), 0);
+	cr_assert_eq(truncate(path, ht_file_size(path) - 1), 0);
 	cr_assert_eq(pb_pdb_load(&b, path, &s.meter), PB_PDB_STALE, "a short file passed");
 	/* the file of another pattern under this one's name */
 	cr_assert_eq(pb_pdb_init(&b, &d, 0x1330), 0);
@@ -267,8 +248,7 @@ Test(pdb, cache_round_trip_and_stale_files)
 
 	pb_pdb_release(&a);
 	cr_assert_eq(s.meter.current, 0, "%zu bytes left", s.meter.current);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	ht_remove(dir);
 }
 
 Test(pdb, cache_directory_choice)
@@ -285,7 +265,7 @@ Test(pdb, cache_directory_choice)
 
 Test(pdb, limits_during_a_build)
 {
-	pb_domain d = domain("15puzzle", NULL);
+	pb_domain d = it_domain("15puzzle", NULL);
 	volatile sig_atomic_t stop = 1;
 	pb_pdb p;
 	pb_search s;
