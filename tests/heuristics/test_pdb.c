@@ -11,93 +11,8 @@
 #include <unistd.h>
 
 #include "algorithms/heuristics/pdb.h"
+#include "tests/support/pattern_space.h"
 #include "tests/support/support.h"
-
-/* The abstract state: pattern tile i on cell pos[i], blank on cell b, as
- * one number in base n (pos[0] the lowest digit, b the highest). */
-static size_t encode(const uint8_t *pos, int k, int b, int n)
-{
-	size_t key = (size_t)b;
-
-	for (int i = k - 1; i >= 0; i--)
-		key = key * (size_t)n + pos[i];
-	return key;
-}
-
-static void decode(size_t key, int k, int n, uint8_t *pos, int *b)
-{
-	for (int i = 0; i < k; i++, key /= (size_t)n)
-		pos[i] = (uint8_t)(key % (size_t)n);
-	*b = (int)key;
-}
-
-typedef struct layer {
-	size_t *keys, count, cap;
-} layer;
-
-static void layer_push(layer *l, size_t key)
-{
-	if (l->count == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 1024;
-		l->keys = realloc(l->keys, l->cap * sizeof(*l->keys));
-		cr_assert_not_null(l->keys);
-	}
-	l->keys[l->count++] = key;
-}
-
-/* Fewest pattern moves from each abstract state to the goal (pattern home,
- * blank on its goal cell), layer by layer: a move of the blank onto a cell
- * no pattern tile holds costs nothing and stays in the layer. UINT8_MAX:
- * never reached. */
-static uint8_t *abstract_distances(const pb_domain *d, const pb_pdb *p)
-{
-	int n = d->cells, k = p->ntiles;
-	size_t states = (size_t)n;
-	layer now = { 0 }, next = { 0 };
-	uint8_t *dist;
-
-	for (int i = 0; i < k; i++)
-		states *= (size_t)n;
-	dist = malloc(states);
-	cr_assert_not_null(dist);
-	memset(dist, UINT8_MAX, states);
-	layer_push(&now, encode(p->goal_cell, k, d->goal_blank, n));
-	dist[now.keys[0]] = 0;
-	for (unsigned depth = 0; now.count; depth++) {
-		for (size_t j = 0; j < now.count; j++) {
-			uint8_t pos[PB_PDB_MAX_TILES];
-			int b;
-
-			if (dist[now.keys[j]] != depth)
-				continue; /* reached more cheaply since */
-			decode(now.keys[j], k, n, pos, &b);
-			for (int m = 0; m < PB_MAX_MOVES; m++) {
-				int c = d->next_cell[b][m], moved = -1;
-				size_t key;
-
-				if (c < 0)
-					continue;
-				for (int i = 0; i < k; i++)
-					if (pos[i] == c)
-						moved = i;
-				if (moved >= 0)
-					pos[moved] = (uint8_t)b;
-				key = encode(pos, k, c, n);
-				if (moved >= 0)
-					pos[moved] = (uint8_t)c;
-				if (dist[key] <= depth + (moved >= 0))
-					continue;
-				dist[key] = (uint8_t)(depth + (moved >= 0));
-				layer_push(moved >= 0 ? &next : &now, key);
-			}
-		}
-		free(now.keys);
-		now = next;
-		next = (layer){ 0 };
-	}
-	free(now.keys);
-	return dist;
-}
 
 static void check_pattern(const char *name, const char *goal, uint16_t cells, int ntiles)
 {
@@ -105,8 +20,8 @@ static void check_pattern(const char *name, const char *goal, uint16_t cells, in
 	pb_pdb p;
 	pb_search s;
 	pb_status st;
+	ps_pattern space;
 	uint8_t *dist;
-	int w = d.width;
 
 	cr_assert_eq(pb_pdb_init(&p, &d, cells), 0, "%s pattern %04x", name, cells);
 	cr_assert_eq(p.ntiles, ntiles, "%s pattern %04x: %d tiles", name, cells, p.ntiles);
@@ -114,30 +29,24 @@ static void check_pattern(const char *name, const char *goal, uint16_t cells, in
 	st = pb_pdb_build(&p, &s);
 	cr_assert_eq(st, PB_SOLVED, "%s pattern %04x: %s (%s)", name, cells, pb_status_name(st),
 		     s.message);
-	dist = abstract_distances(&d, &p);
+	space = ps_pattern_make(d.width, d.height, d.goal_blank, p.goal_cell, p.ntiles);
+	dist = ps_distances(&space);
 	for (uint64_t r = 0; r < p.entries; r++) {
 		uint8_t pos[PB_PDB_MAX_TILES], same[PB_MAX_CELLS], order[PB_PDB_MAX_TILES];
-		unsigned best = UINT8_MAX, md = 0;
+		unsigned best = UINT8_MAX, md;
 
 		pb_placement_unrank(d.cells, p.ntiles, p.weight, r, pos);
 		for (int i = 0; i < d.cells; i++)
 			same[i] = (uint8_t)i;
-		for (int i = 0; i < p.ntiles; i++) {
+		for (int i = 0; i < p.ntiles; i++)
 			order[i] = (uint8_t)i;
-			md += (unsigned)(abs(pos[i] / w - p.goal_cell[i] / w) +
-					 abs(pos[i] % w - p.goal_cell[i] % w));
-		}
+		md = ps_manhattan(&space, pos);
 		cr_assert_eq(pb_pdb_rank(&p, pos, order, same), r, "%s: rank of unrank(%llu)", name,
 			     (unsigned long long)r);
-		for (int b = 0; b < d.cells; b++) {
-			size_t key = encode(pos, p.ntiles, b, d.cells);
-			bool on_tile = false;
-
-			for (int i = 0; i < p.ntiles; i++)
-				on_tile |= pos[i] == b;
-			if (!on_tile && dist[key] < best)
-				best = dist[key];
-		}
+		/* the least over the blank's cells (PS_UNREACHED on a tile) */
+		for (int b = 0; b < d.cells; b++)
+			if (dist[ps_key(&space, pos, b)] < best)
+				best = dist[ps_key(&space, pos, b)];
 		cr_assert_eq(md + 2 * pb_pdb_excess(&p, r), best,
 			     "%s pattern %04x, placement %llu: database %u, plain search %u", name,
 			     cells, (unsigned long long)r, md + 2 * pb_pdb_excess(&p, r), best);
