@@ -184,12 +184,12 @@ static void check_partition(const char *name, int states, const uint16_t *partit
 
 Test(pdb_partitions, pdb555, .timeout = 600)
 {
-	check_partition("pdb555", STATES / SLOWDOWN, NULL);
+	check_partition("pdb555", STATES, NULL);
 }
 
 Test(pdb_partitions, pdb663, .timeout = 600)
 {
-	check_partition("pdb663", STATES / SLOWDOWN, NULL);
+	check_partition("pdb663", STATES, NULL);
 }
 
 Test(pdb_partitions, pdb78, .timeout = 900)
