@@ -5,8 +5,8 @@
  * cell: onto a pattern tile it moves that tile (cost 1), onto any other
  * cell it costs nothing. The goal: every pattern tile on its goal cell and
  * the blank on its goal cell. Nothing here uses the project's ranks, move
- * tables or regions: a state is its cells, one number in base n. Test code
- * only. */
+ * tables or region tables: neighbours come from the board's shape, states
+ * are their cells. Test code only. */
 #ifndef PB_TEST_PATTERN_SPACE_H
 #define PB_TEST_PATTERN_SPACE_H
 

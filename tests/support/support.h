@@ -6,7 +6,9 @@
  *      files it writes, runner rows, usage checks).
  * it_: domains, states and solvers (a prepared solver, each answer checked
  *      against the distances of one breadth-first search), arrangements,
- *      and the published distributions of ../shared/data. */
+ *      and the published distributions of ../shared/data.
+ * (The prefixes are those of the headers this file replaces,
+ * tests/harness/harness_test.h and tests/solvers/solver_test.h.) */
 #ifndef PB_TEST_SUPPORT_H
 #define PB_TEST_SUPPORT_H
 
