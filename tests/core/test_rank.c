@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 
 #include "algorithms/core/rank.h"
-#include "tests/permutations.h"
+#include "tests/support/support.h"
 
 static uint64_t pack(const unsigned *p, int n)
 {
@@ -39,7 +39,7 @@ Test(rank, lexicographic_bijection_over_all_9_permutations)
 		cr_assert_eq(pb_unrank(expected, n), x, "unrank(%llu) is not the permutation",
 			     (unsigned long long)expected);
 		expected++;
-	} while (next_permutation(p, n));
+	} while (it_next_permutation(p, n));
 	cr_assert_eq(expected, pb_factorial(n));
 }
 

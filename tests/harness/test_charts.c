@@ -12,24 +12,11 @@
 
 #include "harness/io/meta_read.h"
 #include "harness/report/report.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define MAX_ROWS 512
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(charts, .init = setup, .fini = teardown);
+TestSuite(charts, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* Run bench with these arguments (printf's); it must exit 0. */
 #define BENCH_OK(...)                                                           \
@@ -90,17 +77,17 @@ Test(charts, the_charts_data_is_summary_csv)
 	size_t n, matched = 0, numeric = 0;
 	meta_info meta;
 
-	BENCH_OK("gen --method depth --per-depth 2 --depth 0..14 --seed 5 -o %s/d.txt", dir);
-	BENCH_OK("run %s/d.txt -a bibfs,idastar -r 3 -w 0 -o %s/r", dir, dir);
-	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/r", dir);
-	snprintf(path, sizeof(path), "%s/r/charts/data/d.length.dat", dir);
+	BENCH_OK("gen --method depth --per-depth 2 --depth 0..14 --seed 5 -o %s/d.txt", ht_dir);
+	BENCH_OK("run %s/d.txt -a bibfs,idastar -r 3 -w 0 -o %s/r", ht_dir, ht_dir);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/r", ht_dir);
+	snprintf(path, sizeof(path), "%s/r/charts/data/d.length.dat", ht_dir);
 	n = read_length_data(path, rows);
 	/* the run measured its timing floor: the flags must follow it */
 	meta_info_init(&meta);
-	snprintf(path, sizeof(path), "%s/r/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/r/meta.json", ht_dir);
 	cr_assert_eq(meta_read(&meta, path, err, sizeof(err)), 0, "%s", err);
 	cr_assert_gt(meta.timer.floor_ns, 0, "meta.json records no timing floor");
-	snprintf(path, sizeof(path), "%s/r/summary.csv", dir);
+	snprintf(path, sizeof(path), "%s/r/summary.csv", ht_dir);
 	summary = ht_read(path);
 	cr_assert_not_null(summary);
 	for (char *line = strtok_r(summary, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -147,9 +134,9 @@ static void write_floor_run(const char *name, const char *floor)
 	char path[512];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
 	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", ht_dir, name);
 	f = fopen(path, "w");
 	cr_assert_not_null(f);
 	fputs(REPORT_RUNS_HEADER "\n", f);
@@ -159,7 +146,7 @@ static void write_floor_run(const char *name, const char *floor)
 			(len + 1) * 1000000, (len + 1) * 1000000);
 	}
 	fclose(f);
-	snprintf(path, sizeof(path), "%s/%s/meta.json", dir, name);
+	snprintf(path, sizeof(path), "%s/%s/meta.json", ht_dir, name);
 	if (floor) {
 		char meta[256];
 
@@ -177,27 +164,27 @@ Test(charts, a_median_near_the_floor_is_flagged_in_the_data_and_the_time_charts)
 	size_t n;
 
 	write_floor_run("fl", "50");
-	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/fl", dir);
-	snprintf(path, sizeof(path), "%s/fl/charts/data/f.length.dat", dir);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/fl", ht_dir);
+	snprintf(path, sizeof(path), "%s/fl/charts/data/f.length.dat", ht_dir);
 	n = read_length_data(path, rows);
 	cr_assert_eq(n, 8);
 	for (size_t i = 0; i < n; i++)
 		cr_assert_eq(rows[i].near_floor, !strcmp(rows[i].series, "quick"),
 			     "%s length %d (median %g s) against 20 x 50 ns: near_floor %d",
 			     rows[i].series, rows[i].length, rows[i].col[1], rows[i].near_floor);
-	snprintf(path, sizeof(path), "%s/fl/charts/data/f.box.dat", dir);
+	snprintf(path, sizeof(path), "%s/fl/charts/data/f.box.dat", ht_dir);
 	box = ht_read(path);
 	cr_assert(box && strstr(box, "\"quick\" 1\n") && strstr(box, "\"slow\" 0\n"),
 		  "the box data flags quick alone:\n%s", box);
 	free(box);
-	snprintf(path, sizeof(path), "%s/fl/charts/charts.gp", dir);
+	snprintf(path, sizeof(path), "%s/fl/charts/charts.gp", ht_dir);
 	driver = ht_read(path);
 	cr_assert_not_null(driver);
 	/* the time chart and the box plot draw the line at 20 x 50 ns */
 	cr_assert_eq(ht_count_lines(driver, "floor_line = 1e-06"), 2, "%s", driver);
 	cr_assert(strstr(driver, "20x the timing floor (50 ns)"), "%s", driver);
 	free(driver);
-	snprintf(path, sizeof(path), "%s/fl/charts/f-time.png", dir);
+	snprintf(path, sizeof(path), "%s/fl/charts/f-time.png", ht_dir);
 	driver = ht_read(path);
 	cr_assert_not_null(driver, "no time chart");
 	free(driver);
@@ -208,8 +195,8 @@ Test(charts, an_old_run_has_no_floor_line)
 	char path[512], *driver;
 
 	write_floor_run("old", NULL);
-	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/old", dir);
-	snprintf(path, sizeof(path), "%s/old/charts/charts.gp", dir);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/old", ht_dir);
+	snprintf(path, sizeof(path), "%s/old/charts/charts.gp", ht_dir);
 	driver = ht_read(path);
 	cr_assert_not_null(driver);
 	cr_assert_null(strstr(driver, "floor_label"), "a floor line without a floor:\n%s", driver);
@@ -222,7 +209,7 @@ static void add_timer(const char *name, const char *floor)
 	char path[512], *meta, *text;
 	size_t len;
 
-	snprintf(path, sizeof(path), "%s/%s/meta.json", dir, name);
+	snprintf(path, sizeof(path), "%s/%s/meta.json", ht_dir, name);
 	meta = ht_read(path);
 	cr_assert(meta && meta[0] == '{', "shard '%s': no meta.json", name);
 	len = strlen(meta) + 128;
@@ -245,7 +232,7 @@ Test(charts, a_merge_keeps_the_batch_column_and_the_worst_floor)
 		char args[512];
 
 		snprintf(args, sizeof(args), "run -d %s/datasets/msquare-depth.txt -a bibfs,reverse-table "
-			 "--shard %d/2 -r 1 -w 0 -o %s/s%d", PB_SOURCE_DIR, k, dir, k);
+			 "--shard %d/2 -r 1 -w 0 -o %s/s%d", PB_SOURCE_DIR, k, ht_dir, k);
 		rc = ht_bench(&out, "%s", args);
 		cr_assert_eq(rc, 0, "shard %d: %s", k, out);
 		free(out);
@@ -253,22 +240,22 @@ Test(charts, a_merge_keeps_the_batch_column_and_the_worst_floor)
 	/* one floor so high that every median is within 20x of it */
 	add_timer("s1", "1000000000");
 	add_timer("s2", "40");
-	rc = ht_bench(&out, "merge -o %s/m %s/s1 %s/s2", dir, dir, dir);
+	rc = ht_bench(&out, "merge -o %s/m %s/s1 %s/s2", ht_dir, ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	cr_assert(strstr(out, "* the median is within 20x of the harness's timing floor (1.00 s"),
 		  "the merged table does not mark the medians near the worst floor:\n%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/m/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/m/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert(meta && strstr(meta, "\"timer\": {\"floor_ns\": 1000000000,"),
 		  "merged meta.json: %s", meta);
 	free(meta);
-	snprintf(path, sizeof(path), "%s/m/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/m/runs.csv", ht_dir);
 	merged = ht_read(path);
 	cr_assert(merged && !strncmp(merged, REPORT_RUNS_HEADER "\n", strlen(REPORT_RUNS_HEADER) + 1),
 		  "merged runs.csv header: %.200s", merged);
 	for (int k = 1; k <= 2; k++) {
-		snprintf(path, sizeof(path), "%s/s%d/runs.csv", dir, k);
+		snprintf(path, sizeof(path), "%s/s%d/runs.csv", ht_dir, k);
 		shard = ht_read(path);
 		cr_assert_not_null(shard);
 		for (char *line = strtok_r(shard, "\n", &save); line;
@@ -283,10 +270,10 @@ Test(charts, a_merge_keeps_the_batch_column_and_the_worst_floor)
 	}
 	cr_assert_gt(rows, 0);
 	free(merged);
-	rc = ht_bench(&out, "plot --scripts " PB_SOURCE_DIR "/scripts %s/m", dir);
+	rc = ht_bench(&out, "plot --scripts " PB_SOURCE_DIR "/scripts %s/m", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/m/charts/charts.gp", dir);
+	snprintf(path, sizeof(path), "%s/m/charts/charts.gp", ht_dir);
 	meta = ht_read(path);
 	cr_assert(meta && strstr(meta, "floor_line = 20\n"), "the merged run's charts draw no "
 		  "floor line at 20 x 1 s:\n%s", meta);

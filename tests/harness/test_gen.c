@@ -8,22 +8,9 @@
 
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(gen, .init = setup, .fini = teardown);
+TestSuite(gen, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* Run 'bench gen ARGS -o DIR/NAME' and load the result into DS. */
 static void gen(dataset *ds, const char *name, const char *args)
@@ -31,7 +18,7 @@ static void gen(dataset *ds, const char *name, const char *args)
 	char path[512], err[512], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
 	rc = ht_bench(&out, "gen %s -o %s", args, path);
 	cr_assert_eq(rc, 0, "bench gen %s: exit %d: %s", args, rc, out);
 	free(out);
@@ -45,7 +32,7 @@ static char *gen_text(const char *name, const char *args)
 
 	gen(&ds, name, args);
 	dataset_release(&ds);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
 	return ht_read(path);
 }
 
@@ -231,24 +218,22 @@ Test(gen, output_appears_whole_and_nothing_else)
 	size_t files = 0;
 	DIR *d;
 
-	snprintf(path, sizeof(path), "%s/x.txt", dir);
+	snprintf(path, sizeof(path), "%s/x.txt", ht_dir);
 	cr_assert_eq(ht_bench(&out, "gen --count 3 -o %s", path), 0, "%s", out);
 	free(out);
-	cr_assert_eq(ht_bench(&out, "gen --method nope -o %s/y.txt", dir), 2);
+	cr_assert_eq(ht_bench(&out, "gen --method nope -o %s/y.txt", ht_dir), 2);
 	free(out);
-	d = opendir(dir);
+	d = opendir(ht_dir);
 	cr_assert_not_null(d);
 	while ((e = readdir(d)))
 		files += e->d_name[0] != '.';
 	closedir(d);
-	cr_assert_eq(files, 1, "want x.txt alone in %s (no temporary file, no y.txt)", dir);
+	cr_assert_eq(files, 1, "want x.txt alone in %s (no temporary file, no y.txt)", ht_dir);
 }
 
 Test(gen, bad_usage_says_what_and_exits_2)
 {
-	static const struct {
-		const char *args, *want;
-	} cases[] = {
+	static const ht_usage_case cases[] = {
 		{ "--method nope", "unknown method 'nope'" },
 		{ "--method walk --per-depth 3", "--per-depth does not apply to --method walk" },
 		{ "--method depth --count 3", "--count does not apply to --method depth" },
@@ -265,15 +250,7 @@ Test(gen, bad_usage_says_what_and_exits_2)
 		{ "extra", "unexpected argument 'extra'" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *out;
-		int rc = ht_bench(&out, "gen %s", cases[i].args);
-
-		cr_assert_eq(rc, 2, "'bench gen %s' exit %d", cases[i].args, rc);
-		cr_assert(strstr(out, cases[i].want), "'bench gen %s' said '%s', want '%s'",
-			  cases[i].args, out, cases[i].want);
-		free(out);
-	}
+	ht_expect_usage_errors("gen", cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 Test(gen, help_explains_every_option)
@@ -283,10 +260,6 @@ Test(gen, help_explains_every_option)
 		"--per-depth", "--depth", "--solvable-only", "--reference", "--source", "--seed",
 		"--output", "--help", "xoshiro256**",
 	};
-	char *out;
 
-	cr_assert_eq(ht_bench(&out, "gen --help"), 0);
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
-		cr_assert(strstr(out, options[i]), "'bench gen --help' does not mention %s", options[i]);
-	free(out);
+	ht_expect_help("gen", options, sizeof(options) / sizeof(options[0]));
 }

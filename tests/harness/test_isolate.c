@@ -12,67 +12,12 @@
 #include "harness/io/dataset.h"
 #include "harness/report/report.h"
 #include "harness/engine/runner.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define NS_PER_S 1000000000ULL
 #define MIB (1024ULL * 1024ULL)
 /* The runaway solver's allocation step. */
 #define HOG_CHUNK (8 * MIB)
-
-typedef struct rows {
-	run_row r[16];
-	char note[16][200];
-	size_t n;
-} rows;
-
-static void keep_row(void *arg, const run_row *row)
-{
-	rows *k = arg;
-
-	cr_assert_lt(k->n, 16);
-	k->r[k->n] = *row;
-	k->r[k->n].path = NULL;
-	snprintf(k->note[k->n], sizeof(k->note[0]), "%s", row->note);
-	k->r[k->n].note = k->note[k->n];
-	k->n++;
-}
-
-/* The 8-puzzle states of TEXTS as a dataset in memory, ids i1, i2, ... */
-static void make_dataset(dataset *ds, const char *const *texts, size_t n)
-{
-	char err[256];
-
-	memset(ds, 0, sizeof(*ds));
-	cr_assert_eq(pb_domain_init(&ds->domain, "8puzzle", err, sizeof(err)), 0, "%s", err);
-	ds->name = strdup("mem");
-	ds->path = strdup("mem");
-	for (size_t i = 0; i < n; i++) {
-		char id[16];
-		pb_state s;
-
-		cr_assert_eq(pb_parse(&ds->domain, texts[i], strlen(texts[i]), &s, err, sizeof(err)), 0);
-		snprintf(id, sizeof(id), "i%zu", i + 1);
-		cr_assert_eq(dataset_append(ds, id, &s, DATASET_REF_UNKNOWN), 0);
-	}
-}
-
-static const char *serves_all(const pb_domain *d, const pb_config *c, char *w, size_t n)
-{
-	(void)d, (void)c, (void)w, (void)n;
-	return NULL;
-}
-
-static pb_status no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
-{
-	(void)c, (void)s;
-	*ctx = (void *)d;
-	return PB_SOLVED;
-}
-
-static void no_release(void *ctx)
-{
-	(void)ctx;
-}
 
 /* The goal in no moves; on any other start, a crash. */
 static pb_status goal_or_crash(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
@@ -117,26 +62,26 @@ static pb_status hang(void *ctx, const pb_state *start, pb_search *s, pb_path *o
 static const pb_solver crashing = {
 	.name = "test-crash",
 	.summary = "crashes off the goal",
-	.supports = serves_all,
-	.prepare = no_prepare,
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
 	.solve = goal_or_crash,
-	.release = no_release,
+	.release = ht_no_release,
 };
 static const pb_solver hogging = {
 	.name = "test-hog",
 	.summary = "allocates without end",
-	.supports = serves_all,
-	.prepare = no_prepare,
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
 	.solve = hog,
-	.release = no_release,
+	.release = ht_no_release,
 };
 static const pb_solver hanging = {
 	.name = "test-hang",
 	.summary = "ignores its limits",
-	.supports = serves_all,
-	.prepare = no_prepare,
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
 	.solve = hang,
-	.release = no_release,
+	.release = ht_no_release,
 };
 
 /* The parent's tables and the solve's own memory, for the resident set
@@ -186,24 +131,24 @@ static pb_status instant_solve(void *ctx, const pb_state *start, pb_search *s, p
 
 static const pb_solver ten_mb = {
 	.name = "test-10mb", .summary = "10 MB a solve, after 100 MB of tables",
-	.supports = serves_all, .prepare = big_prepare, .solve = ten_mb_solve,
+	.supports = ht_serves_all, .prepare = big_prepare, .solve = ten_mb_solve,
 	.release = big_release,
 };
 static const pb_solver instant = {
-	.name = "test-instant", .summary = "answers the goal at once", .supports = serves_all,
-	.prepare = no_prepare, .solve = instant_solve, .release = no_release,
+	.name = "test-instant", .summary = "answers the goal at once", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = instant_solve, .release = ht_no_release,
 };
 
 #define FAR "8 6 7 2 5 4 3 x 1"
 #define GOAL "1 2 3 4 5 6 7 8 x"
 
 static void run_list(const char *const *states, size_t nstates, const pb_solver *const *list,
-		     size_t n, const runner_options *o, rows *k)
+		     size_t n, const runner_options *o, ht_rows *k)
 {
-	runner_hooks hooks = { .row = keep_row, .arg = k };
+	runner_hooks hooks = { .row = ht_keep_row, .arg = k };
 	dataset ds;
 
-	make_dataset(&ds, states, nstates);
+	ht_make_dataset(&ds, "8puzzle", states, nstates);
 	k->n = 0;
 	cr_assert_eq(runner_run(&ds, list, n, NULL, o, &hooks), 0);
 	dataset_release(&ds);
@@ -214,7 +159,7 @@ Test(isolate, a_crash_is_a_row_and_the_run_goes_on)
 	static const char *const states[] = { FAR, GOAL };
 	const pb_solver *list[] = { &crashing, &pb_solver_bfs_hash };
 	runner_options o = { .repeat = 2, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 2, list, 2, &o, &k);
 	/* crashing: prepare, i1 crash (not repeated), i2 twice; bfs-hash:
@@ -241,7 +186,7 @@ Test(isolate, runaway_memory_is_memout)
 	static const char *const states[] = { FAR, GOAL };
 	const pb_solver *list[] = { &hogging };
 	runner_options o = { .repeat = 1, .mem_limit = 32 * MIB, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 2, list, 1, &o, &k);
 	cr_assert_eq(k.n, 3);
@@ -258,7 +203,7 @@ Test(isolate, a_solver_that_ignores_its_time_limit_is_killed)
 	static const char *const states[] = { GOAL };
 	const pb_solver *list[] = { &hanging, &pb_solver_bfs_hash };
 	runner_options o = { .repeat = 1, .time_limit_ns = NS_PER_S / 5, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 1, list, 2, &o, &k);
 	cr_assert_eq(k.n, 4);
@@ -311,7 +256,7 @@ Test(isolate, rss_is_what_the_solve_added_not_the_parent_s_tables)
 	static const char *const states[] = { GOAL };
 	const pb_solver *list[] = { &ten_mb };
 	runner_options o = { .repeat = 2, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 1, list, 1, &o, &k);
 	cr_assert_eq(k.n, 3);
@@ -335,7 +280,7 @@ Test(isolate, short_solves_are_batched_in_the_child)
 	const pb_solver *list[] = { &instant };
 	runner_options o = { .repeat = 3, .isolate = true,
 			     .batch = { .threshold_ns = 50000, .target_ns = 1000000 } };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 1, list, 1, &o, &k);
 	cr_assert_eq(k.n, 4);

@@ -7,7 +7,7 @@
 
 #include "harness/io/json.h"
 #include "harness/io/meta_read.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 static json_doc doc;
 static char err[256];
@@ -180,24 +180,11 @@ Test(json, nesting_is_bounded)
 
 /* meta.json read back */
 
-static char *dir;
-
-static void meta_setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void meta_teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(meta_read, .init = meta_setup, .fini = meta_teardown);
+TestSuite(meta_read, .init = ht_suite_init, .fini = ht_suite_fini);
 
 static void write_meta(const char *text, char *path, size_t cap)
 {
-	snprintf(path, cap, "%s/meta.json", dir);
+	snprintf(path, cap, "%s/meta.json", ht_dir);
 	cr_assert_eq(ht_write(path, text), 0);
 }
 
@@ -266,7 +253,7 @@ Test(meta_read, missing_and_broken_files)
 	char path[512];
 	meta_info m;
 
-	snprintf(path, sizeof(path), "%s/none.json", dir);
+	snprintf(path, sizeof(path), "%s/none.json", ht_dir);
 	cr_assert_eq(meta_read(&m, path, err, sizeof(err)), 0, "a missing meta.json is no error");
 	cr_assert_not(m.present);
 	cr_assert_str_eq(m.cpu, "");

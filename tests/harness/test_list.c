@@ -5,7 +5,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/solver.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 Test(list, names_every_solver_domain_and_heuristic)
 {

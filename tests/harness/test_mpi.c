@@ -7,72 +7,25 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define RANKS 2
 #define ALGORITHMS "bfs-hash,bibfs,reverse-table,idastar"
 /* Columns of runs.csv that do not depend on timing: up to 'generated'. */
 #define STABLE_COLUMNS 11
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(mpi, .init = setup, .fini = teardown);
+TestSuite(mpi, .init = ht_suite_init, .fini = ht_suite_fini);
 
 #if defined(PB_MPI) && PB_MPI
-
-static int cmp_lines(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 /* DIR/NAME/runs.csv cut to STABLE_COLUMNS fields, the rows sorted (free()
  * it). */
 static char *stable_rows(const char *name)
 {
-	char path[512], *text, **lines, *out, *p;
-	size_t count = 0, len;
+	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	text = ht_read(path);
-	cr_assert_not_null(text, "%s", path);
-	len = strlen(text);
-	out = malloc(len + 2);
-	lines = malloc((len + 1) * sizeof(*lines));
-	cr_assert(out && lines);
-	for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
-		char *c = p;
-
-		for (int f = 0; f < STABLE_COLUMNS && c; f++)
-			c = strchr(c + (f ? 1 : 0), ',');
-		if (c)
-			*c = '\0';
-		lines[count++] = p;
-	}
-	cr_assert_gt(count, 1, "%s has no rows", path);
-	qsort(lines + 1, count - 1, sizeof(*lines), cmp_lines);
-	len = 0;
-	for (size_t i = 0; i < count; i++) {
-		size_t l = strlen(lines[i]);
-
-		memcpy(out + len, lines[i], l);
-		len += l;
-		out[len++] = '\n';
-	}
-	out[len] = '\0';
-	free(lines);
-	free(text);
-	return out;
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", ht_dir, name);
+	return ht_sorted_rows(path, STABLE_COLUMNS, NULL);
 }
 
 Test(mpi, two_ranks_give_the_rows_of_one_process)
@@ -83,15 +36,17 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 	FILE *p;
 	int rc;
 
-	if (system("command -v mpirun >/dev/null 2>&1"))
+	if (system("command -v mpirun >/dev/null 2>&1")) {
+		ht_suite_fini(); /* a skipped test's .fini does not run */
 		cr_skip_test("no mpirun here (apt-get install openmpi-bin)");
-	rc = ht_bench(&out, "run %s -o %s/one", campaign, dir);
+	}
+	rc = ht_bench(&out, "run %s -o %s/one", campaign, ht_dir);
 	cr_assert_eq(rc, 0, "single process: exit %d: %s", rc, out);
 	free(out);
 	/* as root Open MPI wants to be told; two ranks on 2 cores may need
 	 * oversubscription where fewer slots are seen */
 	snprintf(cmd, sizeof(cmd), "mpirun %s--oversubscribe -np %d '%s' run %s -o %s/two 2>&1",
-		 geteuid() ? "" : "--allow-run-as-root ", RANKS, PB_BENCH, campaign, dir);
+		 geteuid() ? "" : "--allow-run-as-root ", RANKS, PB_BENCH, campaign, ht_dir);
 	p = popen(cmd, "r");
 	cr_assert_not_null(p);
 	out = malloc(1 << 16);
@@ -107,12 +62,12 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 	cr_assert_str_eq(two, one, "mpirun -np %d rows differ from one process's", RANKS);
 	free(one);
 	free(two);
-	snprintf(path, sizeof(path), "%s/two/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/two/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert(meta && strstr(meta, "\"mpi_ranks\": 2") && strstr(meta, "\"ranks_on_host\": 2"),
 		  "meta.json records the ranks: %.3000s", meta);
 	free(meta);
-	snprintf(path, sizeof(path), "%s/two/summary.csv", dir);
+	snprintf(path, sizeof(path), "%s/two/summary.csv", ht_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta, "rank 0 wrote no summary.csv");
 	free(meta);
@@ -122,6 +77,7 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 
 Test(mpi, two_ranks_give_the_rows_of_one_process)
 {
+	ht_suite_fini(); /* a skipped test's .fini does not run */
 	cr_skip_test("bench built without MPI (cmake -DPB_MPI=ON)");
 }
 

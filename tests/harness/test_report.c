@@ -9,22 +9,9 @@
 
 #include "algorithms/solvers/registry.h"
 #include "harness/report/report.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(report, .init = setup, .fini = teardown);
+TestSuite(report, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* A dataset 'mem' of the 8-puzzle with instances i1 (reference 2) and i2
  * (reference unknown). */
@@ -53,7 +40,7 @@ static void load(report *r, const char *text)
 {
 	char path[512], err[512];
 
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/runs.csv", ht_dir);
 	cr_assert_eq(ht_write(path, text), 0);
 	report_init(r);
 	cr_assert_eq(report_load(r, path, err, sizeof(err)), 0, "%s", err);
@@ -79,7 +66,7 @@ Test(report, batch_and_rss_round_trip)
 
 	cr_assert_not_null(s);
 	make_dataset(&ds);
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/runs.csv", ht_dir);
 	f = fopen(path, "w");
 	cr_assert_not_null(f);
 	fputs(REPORT_RUNS_HEADER "\n", f);
@@ -137,7 +124,7 @@ static void refuse(const char *text, const char *want)
 	char path[512], err[512];
 	report r;
 
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/runs.csv", ht_dir);
 	cr_assert_eq(ht_write(path, text), 0);
 	report_init(&r);
 	cr_assert_neq(report_load(&r, path, err, sizeof(err)), 0, "read, but it says '%s'", want);

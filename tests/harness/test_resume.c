@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "harness/report/report.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 /* The run the tests stop: walks of 16 moves on the 15-puzzle, two solvers,
  * two repeats: 2 x (1 + 30 x 2) rows, long enough to be caught midway. */
@@ -27,27 +27,19 @@
 /* Give up waiting for rows after this many polls (20 s). */
 #define POLL_MAX 10000
 
-static char *dir;
-
 static void setup(void)
 {
 	char *out;
 	int rc;
 
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
+	ht_suite_init();
 	rc = ht_bench(&out, "gen --domain 15puzzle --method walk --length 16 --count %d --seed 5 "
-		      "-o %s/k.txt", COUNT, dir);
+		      "-o %s/k.txt", COUNT, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 }
 
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(resume, .init = setup, .fini = teardown);
+TestSuite(resume, .init = setup, .fini = ht_suite_fini);
 
 static size_t lines_in(const char *path)
 {
@@ -70,7 +62,7 @@ static int run_and_signal(const char *outdir, int sig, bool *midway)
 	int status;
 	pid_t pid;
 
-	snprintf(data, sizeof(data), "%s/k.txt", dir);
+	snprintf(data, sizeof(data), "%s/k.txt", ht_dir);
 	snprintf(runs, sizeof(runs), "%s/runs.csv", outdir);
 	pid = fork();
 	cr_assert_geq(pid, 0);
@@ -131,7 +123,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 	int status, rc;
 	FILE *f;
 
-	snprintf(outdir, sizeof(outdir), "%s/o", dir);
+	snprintf(outdir, sizeof(outdir), "%s/o", ht_dir);
 	status = run_and_signal(outdir, SIGKILL, &midway);
 	if (!midway)
 		cr_skip("the run ended before it could be killed");
@@ -143,7 +135,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 	cr_assert_not_null(f);
 	fputs("k,w16-29,bfs-h", f);
 	fclose(f);
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", ht_dir, outdir);
 	cr_assert_eq(rc, 0, "bench run --resume: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "resuming"), "%s", out);
 	cr_assert(strstr(out, "60/60") || strstr(out, "30/30"), "the table counts every instance: %s", out);
@@ -156,7 +148,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 	cr_assert_null(strstr(runs, "bfs-h\n"), "the torn line is gone");
 	free(runs);
 	/* resuming a finished run does nothing more */
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", ht_dir, outdir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 	runs = ht_read(path);
@@ -170,7 +162,7 @@ Test(resume, sigterm_keeps_the_rows_and_the_summary_then_resume_completes)
 	bool midway;
 	int status, rc;
 
-	snprintf(outdir, sizeof(outdir), "%s/o", dir);
+	snprintf(outdir, sizeof(outdir), "%s/o", ht_dir);
 	status = run_and_signal(outdir, SIGTERM, &midway);
 	if (!midway)
 		cr_skip("the run ended before it could be stopped");
@@ -186,7 +178,7 @@ Test(resume, sigterm_keeps_the_rows_and_the_summary_then_resume_completes)
 	free(meta);
 	snprintf(path, sizeof(path), "ls '%s' | grep -q tmp", outdir);
 	cr_assert_neq(system(path), 0, "no temporary file left in %s", outdir);
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", ht_dir, outdir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
@@ -205,18 +197,18 @@ Test(resume, refuses_a_file_that_is_not_a_runs_csv)
 	char path[512], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/o", dir);
+	snprintf(path, sizeof(path), "%s/o", ht_dir);
 	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", ht_dir);
 	cr_assert_eq(ht_write(path, "name,value\nx,1\n"), 0);
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s/o --resume", dir, dir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s/o --resume", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	cr_assert(strstr(out, "runs.csv:1: not the header"), "%s", out);
 	free(out);
 	out = ht_read(path);
 	cr_assert_str_eq(out, "name,value\nx,1\n", "left as it was");
 	free(out);
-	rc = ht_bench(&out, "run %s/k.txt -o %s/o --resume --force", dir, dir);
+	rc = ht_bench(&out, "run %s/k.txt -o %s/o --resume --force", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	free(out);
 }

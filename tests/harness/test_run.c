@@ -17,70 +17,18 @@
 #include "harness/io/meta.h"
 #include "harness/report/report.h"
 #include "harness/engine/runner.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define NS_PER_S 1000000000ULL
 /* A solver must stop within this share past its limit. */
 #define LIMIT_SLACK 0.10
 
-static char *dir;
+TestSuite(run, .init = ht_suite_init, .fini = ht_suite_fini);
 
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(run, .init = setup, .fini = teardown);
-
-/* Rows a test keeps from the runner. */
-typedef struct rows {
-	run_row r[64];
-	int length[64];
-	size_t n;
-} rows;
-
-static void keep_row(void *arg, const run_row *row)
-{
-	rows *k = arg;
-
-	cr_assert_lt(k->n, 64);
-	k->r[k->n] = *row;
-	k->r[k->n].path = NULL;
-	k->r[k->n].note = "";
-	k->n++;
-}
-
-/* A dataset in memory: the states in TEXTS of domain NAME, references
- * unknown. */
-static void make_dataset(dataset *ds, const char *name, const char *const *texts, size_t n)
-{
-	char err[256];
-
-	memset(ds, 0, sizeof(*ds));
-	cr_assert_eq(pb_domain_init(&ds->domain, name, err, sizeof(err)), 0, "%s", err);
-	ds->name = strdup("mem");
-	ds->path = strdup("mem");
-	for (size_t i = 0; i < n; i++) {
-		char id[16];
-		pb_state s;
-
-		cr_assert_eq(pb_parse(&ds->domain, texts[i], strlen(texts[i]), &s, err, sizeof(err)), 0,
-			     "'%s': %s", texts[i], err);
-		snprintf(id, sizeof(id), "i%zu", i + 1);
-		cr_assert_eq(dataset_append(ds, id, &s, DATASET_REF_UNKNOWN), 0);
-	}
-}
-
-static void run_one(const dataset *ds, const pb_solver *s, const runner_options *o, rows *k)
+static void run_one(const dataset *ds, const pb_solver *s, const runner_options *o, ht_rows *k)
 {
 	const pb_solver *list[] = { s };
-	runner_hooks hooks = { .row = keep_row, .arg = k };
+	runner_hooks hooks = { .row = ht_keep_row, .arg = k };
 
 	k->n = 0;
 	cr_assert_eq(runner_run(ds, list, 1, NULL, o, &hooks), 0);
@@ -95,15 +43,15 @@ Test(run, writes_runs_summary_and_meta)
 	char path[512], *out, *runs, *summary, *meta;
 	int rc;
 
-	rc = ht_bench(&out, "gen --method depth --per-depth 1 --seed 4 -o %s/d.txt", dir);
+	rc = ht_bench(&out, "gen --method depth --per-depth 1 --seed 4 -o %s/d.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run -d %s/d.txt -a bfs-cantor,bfs-hash,bibfs -r 2 -w 1 -o %s/out", dir, dir);
+	rc = ht_bench(&out, "run -d %s/d.txt -a bfs-cantor,bfs-hash,bibfs -r 2 -w 1 -o %s/out", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "bench run: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "bfs-cantor") && strstr(out, "bibfs") && strstr(out, "32/32"),
 		  "the table names each algorithm and 32/32 solved: %s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/out/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/out/runs.csv", ht_dir);
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
 	cr_assert(!strncmp(runs, "dataset,instance,algorithm,heuristic,repeat,phase,status,length,"
@@ -116,7 +64,7 @@ Test(run, writes_runs_summary_and_meta)
 		     "instance 'd31-1' repeat 2 of bfs-hash: %s", runs);
 	cr_assert_eq(ht_count_lines(runs, "d,d0-1,bfs-cantor,-,3,"), 0, "two repeats, not three");
 	free(runs);
-	snprintf(path, sizeof(path), "%s/out/summary.csv", dir);
+	snprintf(path, sizeof(path), "%s/out/summary.csv", ht_dir);
 	summary = ht_read(path);
 	cr_assert_not_null(summary);
 	cr_assert(!strncmp(summary, REPORT_SUMMARY_HEADER "\n", strlen(REPORT_SUMMARY_HEADER) + 1));
@@ -127,7 +75,7 @@ Test(run, writes_runs_summary_and_meta)
 	cr_assert_eq(ht_count_lines(summary, "d,"), 3 * 32);
 	cr_assert_eq(ht_count_lines(summary, "d,bfs-cantor,-,31,1,1,"), 1, "%s", summary);
 	free(summary);
-	snprintf(path, sizeof(path), "%s/out/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/out/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta);
 	{
@@ -145,21 +93,21 @@ Test(run, writes_runs_summary_and_meta)
 	free(meta);
 	/* a dataset before the options: recorded in that order (getopt_long
 	 * reorders argv while it parses) */
-	rc = ht_bench(&out, "run %s/d.txt -a bibfs -r 1 -w 0 -o %s/order", dir, dir);
+	rc = ht_bench(&out, "run %s/d.txt -a bibfs -r 1 -w 0 -o %s/order", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/order/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/order/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta);
 	cr_assert(strstr(meta, "\"command\": \"bench run ") && strstr(meta, "/d.txt -a bibfs -r 1 -w 0 -o "),
 		  "meta.json's command is not in the order given:\n%s", meta);
 	free(meta);
 	/* a second run into the same place needs --force */
-	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out", dir, dir);
+	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2);
 	cr_assert(strstr(out, "exists"), "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out --force", dir, dir);
+	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out --force", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 }
@@ -196,13 +144,13 @@ static char *run_meta(const char *args)
 	char path[512], *out, *meta;
 	int rc;
 
-	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", dir);
+	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run %s/d.txt %s -r 1 -w 0 -f -o %s/o", dir, args, dir);
+	rc = ht_bench(&out, "run %s/d.txt %s -r 1 -w 0 -f -o %s/o", ht_dir, args, ht_dir);
 	cr_assert_eq(rc, 0, "bench run %s: %s", args, out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/o/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta, "bench run %s wrote no meta.json", args);
 	return meta;
@@ -243,8 +191,8 @@ Test(run, the_build_bakes_the_short_hash_and_dirty_for_a_changed_tree)
 	const struct timespec pause = { .tv_nsec = 50000000 };
 	struct stat before, after;
 
-	snprintf(repo, sizeof(repo), "%s/repo", dir);
-	snprintf(header, sizeof(header), "%s/pb_revision.h", dir);
+	snprintf(repo, sizeof(repo), "%s/repo", ht_dir);
+	snprintf(header, sizeof(header), "%s/pb_revision.h", ht_dir);
 	if (first_line(line, sizeof(line), "cmake --version") ||
 	    first_line(line, sizeof(line), "git --version"))
 		cr_skip_test("needs git and cmake");
@@ -310,13 +258,13 @@ Test(run, unsupported_solver_gets_unsupported_rows)
 	char path[512], *out, *runs;
 	int rc;
 
-	rc = ht_bench(&out, "gen --domain 15puzzle --length 4 --count 3 -o %s/w.txt", dir);
+	rc = ht_bench(&out, "gen --domain 15puzzle --length 4 --count 3 -o %s/w.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run %s/w.txt -a bfs-cantor,bfs-hash -r 1 -w 0 -o %s/o", dir, dir);
+	rc = ht_bench(&out, "run %s/w.txt -a bfs-cantor,bfs-hash -r 1 -w 0 -o %s/o", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", ht_dir);
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
 	cr_assert_eq(ht_count_lines(runs, "w,-,bfs-cantor,-,1,prepare,unsupported,"), 1, "%s", runs);
@@ -331,9 +279,9 @@ Test(run, real_solver_times_out_and_the_run_goes_on)
 	static const char *const states[] = { FAR15, GOAL15 };
 	runner_options o = { .repeat = 1, .time_limit_ns = 3 * NS_PER_S / 10 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "15puzzle", states, 2);
+	ht_make_dataset(&ds, "15puzzle", states, 2);
 	run_one(&ds, &pb_solver_bfs_hash, &o, &k);
 	cr_assert_eq(k.n, 3, "a preparation and two solves");
 	cr_assert_eq(k.r[1].status, RUN_TIMEOUT, "instance 'i1' (%s): %s", FAR15,
@@ -350,9 +298,9 @@ Test(run, memout_stays_under_the_limit_and_the_run_goes_on)
 	static const char *const states[] = { FAR15, GOAL15 };
 	runner_options o = { .repeat = 2, .mem_limit = 4 << 20 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "15puzzle", states, 2);
+	ht_make_dataset(&ds, "15puzzle", states, 2);
 	run_one(&ds, &pb_solver_bfs_hash, &o, &k);
 	cr_assert_eq(k.n, 4, "a preparation, one memout (not repeated), two solves of 'i2'");
 	cr_assert_eq(k.r[1].status, RUN_MEMOUT, "instance 'i1': %s", run_status_name(k.r[1].status));
@@ -370,10 +318,10 @@ Test(run, failed_preparation_skips_the_solver)
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 9 10 11 x" };
 	runner_options o = { .repeat = 3, .prepare_limit_ns = 2 * NS_PER_S / 10 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
 	/* a table of 12!/2 states takes far longer than 0.2 s to build */
-	make_dataset(&ds, "tiles4x3", states, 1);
+	ht_make_dataset(&ds, "tiles4x3", states, 1);
 	run_one(&ds, &pb_solver_reverse_table, &o, &k);
 	cr_assert_eq(k.n, 2, "the preparation and one skipped row");
 	cr_assert_eq(k.r[0].phase, RUN_PREPARE);
@@ -387,24 +335,6 @@ Test(run, failed_preparation_skips_the_solver)
 /* Test-only solvers (never in the registry): one that sets the stop flag
  * as a signal handler would, one that claims a short wrong path. */
 static volatile sig_atomic_t test_stop;
-
-static const char *serves_all(const pb_domain *d, const pb_config *c, char *w, size_t n)
-{
-	(void)d, (void)c, (void)w, (void)n;
-	return NULL;
-}
-
-static pb_status no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
-{
-	(void)c, (void)s;
-	*ctx = (void *)d;
-	return PB_SOLVED;
-}
-
-static void no_release(void *ctx)
-{
-	(void)ctx;
-}
 
 static pb_status interrupted_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
@@ -448,26 +378,26 @@ static pb_status spinning_solve(void *ctx, const pb_state *start, pb_search *s, 
 static const pb_solver spinning = {
 	.name = "test-spin",
 	.summary = "polls until a limit",
-	.supports = serves_all,
+	.supports = ht_serves_all,
 	.prepare = spinning_prepare,
 	.solve = spinning_solve,
-	.release = no_release,
+	.release = ht_no_release,
 };
 static const pb_solver interrupting = {
 	.name = "test-interrupt",
 	.summary = "sets the stop flag",
-	.supports = serves_all,
-	.prepare = no_prepare,
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
 	.solve = interrupted_solve,
-	.release = no_release,
+	.release = ht_no_release,
 };
 static const pb_solver one_move = {
 	.name = "test-one-move",
 	.summary = "always answers one move",
-	.supports = serves_all,
-	.prepare = no_prepare,
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
 	.solve = one_move_solve,
-	.release = no_release,
+	.release = ht_no_release,
 };
 
 static pb_status goal_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
@@ -482,10 +412,10 @@ static pb_status goal_solve(void *ctx, const pb_state *start, pb_search *s, pb_p
 static const pb_solver lc_only = {
 	.name = "test-lc-only",
 	.summary = "takes linear-conflict alone",
-	.supports = serves_all,
-	.prepare = no_prepare,
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
 	.solve = goal_solve,
-	.release = no_release,
+	.release = ht_no_release,
 	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT),
 	.cost = PB_COST_INFORMED,
 };
@@ -496,9 +426,9 @@ Test(run, what_a_solver_takes_comes_from_its_table)
 	runner_options o = { .repeat = 1 };
 	pb_solver blind_astar = pb_solver_astar;
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 1);
+	ht_make_dataset(&ds, "8puzzle", states, 1);
 	/* the default heuristic (manhattan) is not one it takes */
 	run_one(&ds, &lc_only, &o, &k);
 	cr_assert_eq(k.n, 2);
@@ -562,20 +492,20 @@ static pb_status flip_solve(void *ctx, const pb_state *start, pb_search *s, pb_p
 }
 
 static const pb_solver instant = {
-	.name = "test-instant", .summary = "answers the goal at once", .supports = serves_all,
-	.prepare = no_prepare, .solve = goal_solve, .release = no_release,
+	.name = "test-instant", .summary = "answers the goal at once", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = goal_solve, .release = ht_no_release,
 };
 static const pb_solver fixed = {
 	.name = "test-fixed", .summary = "5 us a solve, 7 expansions, 1000 bytes",
-	.supports = serves_all, .prepare = no_prepare, .solve = fixed_solve, .release = no_release,
+	.supports = ht_serves_all, .prepare = ht_no_prepare, .solve = fixed_solve, .release = ht_no_release,
 };
 static const pb_solver slow = {
-	.name = "test-slow", .summary = "200 us a solve", .supports = serves_all,
-	.prepare = no_prepare, .solve = slow_solve, .release = no_release,
+	.name = "test-slow", .summary = "200 us a solve", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = slow_solve, .release = ht_no_release,
 };
 static const pb_solver flip = {
-	.name = "test-flip", .summary = "its answers alternate", .supports = serves_all,
-	.prepare = no_prepare, .solve = flip_solve, .release = no_release,
+	.name = "test-flip", .summary = "its answers alternate", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = flip_solve, .release = ht_no_release,
 };
 
 static const runner_options batched = {
@@ -587,9 +517,9 @@ Test(run, short_solves_are_timed_in_batches_long_ones_alone)
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
 	runner_options alone = batched;
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 1);
+	ht_make_dataset(&ds, "8puzzle", states, 1);
 	run_one(&ds, &instant, &batched, &k);
 	cr_assert_eq(k.n, 4, "a preparation and three repeats");
 	cr_assert_eq(k.r[0].batch, 1, "the preparation is timed alone");
@@ -621,9 +551,9 @@ Test(run, a_batch_reports_times_per_solve_and_one_solve_s_counters)
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
 	uint64_t least_wall = UINT64_MAX, least_cpu = UINT64_MAX;
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 1);
+	ht_make_dataset(&ds, "8puzzle", states, 1);
 	run_one(&ds, &fixed, &batched, &k);
 	cr_assert_eq(k.n, 4);
 	for (size_t i = 1; i < k.n; i++) {
@@ -658,11 +588,11 @@ Test(run, a_batch_whose_solves_disagree_is_an_error)
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
 	runner_options o = batched;
 	dataset ds;
-	rows k;
+	ht_rows k;
 
 	o.warmup = 0;
 	flip_calls = 0;
-	make_dataset(&ds, "8puzzle", states, 1);
+	ht_make_dataset(&ds, "8puzzle", states, 1);
 	run_one(&ds, &flip, &o, &k);
 	cr_assert_eq(k.n, 2, "the preparation and the error (not repeated)");
 	cr_assert_eq(k.r[1].status, RUN_ERROR, "instance 'i1': %s", run_status_name(k.r[1].status));
@@ -675,9 +605,9 @@ Test(run, time_limits_end_solves_and_preparations_within_10_percent)
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x", "1 2 3 4 5 6 7 x 8" };
 	runner_options o = { .repeat = 2, .time_limit_ns = 3 * NS_PER_S / 10 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 2);
+	ht_make_dataset(&ds, "8puzzle", states, 2);
 	run_one(&ds, &spinning, &o, &k);
 	cr_assert_eq(k.n, 3, "a preparation and one timeout per instance (not repeated)");
 	for (size_t i = 1; i < k.n; i++) {
@@ -705,11 +635,11 @@ Test(run, stop_flag_ends_the_run)
 	runner_options o = { .repeat = 3, .stop = &test_stop };
 	const pb_solver *list[] = { &interrupting, &pb_solver_bfs_hash };
 	dataset ds;
-	rows k = { .n = 0 };
-	runner_hooks hooks = { .row = keep_row, .arg = &k };
+	ht_rows k = { .n = 0 };
+	runner_hooks hooks = { .row = ht_keep_row, .arg = &k };
 
 	test_stop = 0;
-	make_dataset(&ds, "8puzzle", states, 2);
+	ht_make_dataset(&ds, "8puzzle", states, 2);
 	cr_assert_eq(runner_run(&ds, list, 2, NULL, &o, &hooks), 1, "the runner says it stopped");
 	cr_assert_eq(k.n, 2, "the preparation and the interrupted solve, nothing after");
 	cr_assert_eq(k.r[1].status, RUN_INTERRUPTED);
@@ -722,9 +652,9 @@ Test(run, wrong_answers_are_caught_by_replay)
 					      "1 2 3 4 5 x 7 8 6", "2 1 3 4 5 6 7 8 x" };
 	runner_options o = { .repeat = 1 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 4);
+	ht_make_dataset(&ds, "8puzzle", states, 4);
 	ds.instances[2].reference = 1; /* a wrong reference: the true length is 1 */
 	run_one(&ds, &one_move, &o, &k);
 	cr_assert_eq(k.n, 5);
@@ -741,9 +671,7 @@ Test(run, wrong_answers_are_caught_by_replay)
 
 Test(run, bad_usage_exits_2)
 {
-	static const struct {
-		const char *args, *want;
-	} cases[] = {
+	static const ht_usage_case cases[] = {
 		{ "", "no dataset given" },
 		{ "-d /nonexistent/x.txt", "/nonexistent/x.txt: No such file" },
 		{ "-a nosuch -d x", "unknown solver 'nosuch'" },
@@ -755,15 +683,7 @@ Test(run, bad_usage_exits_2)
 		{ "--bogus", "unknown option '--bogus'" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *out;
-		int rc = ht_bench(&out, "run %s", cases[i].args);
-
-		cr_assert_eq(rc, 2, "'bench run %s' exit %d", cases[i].args, rc);
-		cr_assert(strstr(out, cases[i].want), "'bench run %s' said '%s', want '%s'",
-			  cases[i].args, out, cases[i].want);
-		free(out);
-	}
+	ht_expect_usage_errors("run", cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 Test(run, help_explains_every_option)
@@ -773,10 +693,6 @@ Test(run, help_explains_every_option)
 		"--time-limit", "--mem-limit", "--prepare-limit", "--output", "--force", "--help",
 		"--isolate", "--shard", "--resume", "--batch-threshold",
 	};
-	char *out;
 
-	cr_assert_eq(ht_bench(&out, "run --help"), 0);
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
-		cr_assert(strstr(out, options[i]), "'bench run --help' does not mention %s", options[i]);
-	free(out);
+	ht_expect_help("run", options, sizeof(options) / sizeof(options[0]));
 }

@@ -14,7 +14,7 @@
 
 #include "harness/engine/signals.h"
 #include "harness/io/outfile.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define TEXT "{ \"format\": 1 }\n"
 

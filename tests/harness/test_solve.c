@@ -4,10 +4,11 @@
 #include <criterion/criterion.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "algorithms/puzzles/domain.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 typedef struct child {
 	pid_t pid;

@@ -13,29 +13,9 @@
 #include "algorithms/core/table.h"
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/puzzles/distances.h"
+#include "tests/support/support.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
-
-static pb_domain domain(const char *name, const char *goal)
-{
-	pb_domain d;
-	char err[200];
-
-	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
-	if (goal)
-		cr_assert_eq(pb_domain_set_goal(&d, goal, strlen(goal), err, sizeof(err)), 0,
-			     "goal '%s': %s", goal, err);
-	return d;
-}
-
-static pb_state parse(const pb_domain *d, const char *text)
-{
-	pb_state s;
-	char err[200];
-
-	cr_assert_eq(pb_parse(d, text, strlen(text), &s, err, sizeof(err)), 0, "'%s': %s", text, err);
-	return s;
-}
 
 static void build(pb_heur *h, const char *name, const pb_domain *d, const char *cache,
 		  pb_search *s)
@@ -59,8 +39,8 @@ static void release(pb_heur *h, pb_search *s)
 
 Test(heuristics, names_defaults_and_domains)
 {
-	pb_domain tiles = domain("8puzzle", NULL), ms = domain("msquare", NULL);
-	pb_domain wide = domain("tiles4x3", NULL);
+	pb_domain tiles = it_domain("8puzzle", NULL), ms = it_domain("msquare", NULL);
+	pb_domain wide = it_domain("tiles4x3", NULL);
 	char why[160];
 	const char *r;
 
@@ -79,7 +59,7 @@ Test(heuristics, names_defaults_and_domains)
 
 Test(heuristics, values_counted_by_hand)
 {
-	pb_domain d = domain("8puzzle", NULL);
+	pb_domain d = it_domain("8puzzle", NULL);
 	pb_heur md, lc;
 	pb_search s1, s2;
 	static const struct {
@@ -98,7 +78,7 @@ Test(heuristics, values_counted_by_hand)
 	build(&md, "manhattan", &d, NULL, &s1);
 	build(&lc, "linear-conflict", &d, NULL, &s2);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		pb_state x = parse(&d, cases[i].state);
+		pb_state x = it_parse(&d, cases[i].state);
 
 		cr_assert_eq(pb_heur_value(&md, &x), cases[i].manhattan, "manhattan of '%s': %u",
 			     cases[i].state, pb_heur_value(&md, &x));
@@ -114,7 +94,7 @@ Test(heuristics, values_counted_by_hand)
  * ops are not their own inverses, so h may rise by more). */
 static void check_everywhere(const char *name, const char *goal, const char *heuristic)
 {
-	pb_domain d = domain(name, goal);
+	pb_domain d = it_domain(name, goal);
 	pb_search s, ds;
 	pb_heur h;
 	uint8_t *dist;
@@ -195,7 +175,7 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 	}
 	for (int c = 0; c < d->cells; c++)
 		used += snprintf(out + used, sizeof(out) - (size_t)used, c ? " %u" : "%u", mirrored[c]);
-	return parse(d, out);
+	return it_parse(d, out);
 }
 
 /* Breadth-first from the goal of the 15-puzzle to DEPTH moves: h never
@@ -206,7 +186,7 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 static void check_near_goal(const char *goal, const char *heuristic, const char *cache, int depth)
 {
 	bool consistent = pb_heuristic_find(heuristic)->kind != PB_HEUR_TILES_PDB;
-	pb_domain d = domain("15puzzle", goal);
+	pb_domain d = it_domain("15puzzle", goal);
 	pb_search s;
 	pb_heur h, md;
 	pb_search ms;
@@ -257,12 +237,12 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 
 Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 {
-	char dir[] = "/tmp/pb-heur-XXXXXX", cmd[64];
-	pb_domain korf = domain("15puzzle", KORF_GOAL);
+	char *dir = ht_tempdir();
+	pb_domain korf = it_domain("15puzzle", KORF_GOAL);
 	pb_heur h;
 	pb_search s;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	check_near_goal(KORF_GOAL, "pdb555", dir, 12);
 	check_near_goal(NULL, "pdb555", dir, 12);
 	/* a goal off the diagonal: no reflection */
@@ -272,6 +252,5 @@ Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 	cr_assert_eq(h.npatterns, 3);
 	release(&h, &s);
 	check_near_goal(KORF_GOAL, "linear-conflict", NULL, 12);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	ht_remove(dir);
 }

@@ -4,25 +4,7 @@
 
 #include "algorithms/puzzles/distances.h"
 #include "algorithms/puzzles/domain.h"
-#include "tests/permutations.h"
-
-static pb_domain domain(const char *name)
-{
-	pb_domain d;
-	char err[200];
-
-	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
-	return d;
-}
-
-static pb_state parse(const pb_domain *d, const char *text)
-{
-	pb_state s;
-	char err[200];
-
-	cr_assert_eq(pb_parse(d, text, strlen(text), &s, err, sizeof(err)), 0, "'%s': %s", text, err);
-	return s;
-}
+#include "tests/support/support.h"
 
 static void expect_parse_error(const pb_domain *d, const char *text, const char *message)
 {
@@ -43,13 +25,13 @@ Test(domain, names_and_boards)
 			      "tiles4611686018427387904x4", "tiles4611686018427387906x8",
 			      "tiles99999999999999999999x2" };
 
-	d = domain("8puzzle");
+	d = it_domain("8puzzle", NULL);
 	cr_assert(d.width == 3 && d.height == 3 && d.index_count == pb_factorial(9) / 2);
-	d = domain("15puzzle");
+	d = it_domain("15puzzle", NULL);
 	cr_assert(d.width == 4 && d.height == 4);
-	d = domain("tiles2x8");
+	d = it_domain("tiles2x8", NULL);
 	cr_assert(d.width == 2 && d.height == 8 && d.cells == 16);
-	d = domain("msquare");
+	d = it_domain("msquare", NULL);
 	cr_assert(d.cells == 8 && d.nmoves == 3 && d.lex_smallest);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		cr_assert_eq(pb_domain_init(&d, bad[i], err, sizeof(err)), -1, "'%s' accepted", bad[i]);
@@ -57,7 +39,7 @@ Test(domain, names_and_boards)
 
 Test(domain, parse_errors_say_what_is_wrong)
 {
-	pb_domain d = domain("8puzzle"), m = domain("msquare");
+	pb_domain d = it_domain("8puzzle", NULL), m = it_domain("msquare", NULL);
 
 	expect_parse_error(&d, "1 2 3 4 5 6 7 8", "8 values where 9 are wanted");
 	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x 9", "tile 9 is out of range 0..8");
@@ -75,8 +57,8 @@ Test(domain, parse_errors_say_what_is_wrong)
 
 Test(domain, any_spacing_and_both_blanks)
 {
-	pb_domain d = domain("8puzzle");
-	pb_state a = parse(&d, "2 3 4 1 5 x 7 6 8"), b = parse(&d, "  2\t3 4  1 5 0 7 6 8 \r");
+	pb_domain d = it_domain("8puzzle", NULL);
+	pb_state a = it_parse(&d, "2 3 4 1 5 x 7 6 8"), b = it_parse(&d, "  2\t3 4  1 5 0 7 6 8 \r");
 	char buf[64];
 
 	cr_assert_eq(a.cells, b.cells);
@@ -131,7 +113,7 @@ Test(domain, compact_lines_parse_as_spaced_ones)
 	char text[32];
 
 	for (size_t g = 0; g < sizeof(goals) / sizeof(goals[0]); g++) {
-		pb_domain d = domain("8puzzle");
+		pb_domain d = it_domain("8puzzle", NULL);
 		char err[200];
 
 		if (goals[g])
@@ -141,12 +123,12 @@ Test(domain, compact_lines_parse_as_spaced_ones)
 		do {
 			compact_text(p, 9, text);
 			expect_same_parse(&d, text);
-		} while (next_permutation(p, 9));
+		} while (it_next_permutation(p, 9));
 		for (size_t k = 0; k < sizeof(near) / sizeof(near[0]); k++)
 			expect_same_parse(&d, near[k]);
 	}
 	for (int k = 0; k < 2; k++) {
-		pb_domain d = domain(k ? "tiles2x5" : "tiles5x2");
+		pb_domain d = it_domain(k ? "tiles2x5" : "tiles5x2", NULL);
 		unsigned long step = 0;
 
 		for (int i = 0; i < 10; i++)
@@ -158,19 +140,19 @@ Test(domain, compact_lines_parse_as_spaced_ones)
 			expect_same_parse(&d, text);
 			text[17] = ',';
 			expect_same_parse(&d, text);
-		} while (next_permutation(p, 10));
+		} while (it_next_permutation(p, 10));
 	}
 }
 
 Test(domain, poj1077_sample_replays)
 {
-	pb_domain d = domain("8puzzle");
-	pb_state s = parse(&d, "2 3 4 1 5 x 7 6 8");
+	pb_domain d = it_domain("8puzzle", NULL);
+	pb_state s = it_parse(&d, "2 3 4 1 5 x 7 6 8");
 	pb_replay_result r;
 
 	pb_replay(&d, &s, "ullddrurdllurdruldr", 19, &r);
 	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
-	s = parse(&d, "1 2 3 x 4 6 7 5 8");
+	s = it_parse(&d, "1 2 3 x 4 6 7 5 8");
 	pb_replay(&d, &s, "rdr", 3, &r);
 	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
 	pb_replay(&d, &s, "rd", 2, &r);
@@ -185,8 +167,8 @@ Test(domain, poj1077_sample_replays)
 
 Test(domain, usaco_sample_replays)
 {
-	pb_domain d = domain("msquare");
-	pb_state s = parse(&d, "2 6 8 4 5 7 3 1");
+	pb_domain d = it_domain("msquare", NULL);
+	pb_state s = it_parse(&d, "2 6 8 4 5 7 3 1");
 	pb_replay_result r;
 	char buf[64];
 
@@ -195,13 +177,13 @@ Test(domain, usaco_sample_replays)
 	pb_format(&d, &s, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "2 6 8 4 5 7 3 1", "the target formats as it was given");
 	/* each op on its own, from the start, gives USACO's pictures read clockwise */
-	s = parse(&d, "8 7 6 5 4 3 2 1");
+	s = it_parse(&d, "8 7 6 5 4 3 2 1");
 	pb_replay(&d, &s, "A", 1, &r);
 	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
-	s = parse(&d, "4 1 2 3 6 7 8 5");
+	s = it_parse(&d, "4 1 2 3 6 7 8 5");
 	pb_replay(&d, &s, "B", 1, &r);
 	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
-	s = parse(&d, "1 7 2 4 5 3 6 8");
+	s = it_parse(&d, "1 7 2 4 5 3 6 8");
 	pb_replay(&d, &s, "C", 1, &r);
 	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
 }
@@ -214,7 +196,7 @@ Test(domain, index_bijection_and_parity_agree_with_reachability)
 	const char *boards[] = { "tiles2x2", "tiles2x3", "tiles3x2", "tiles2x4", "tiles4x2", "8puzzle" };
 
 	for (size_t k = 0; k < sizeof(boards) / sizeof(boards[0]); k++) {
-		pb_domain d = domain(boards[k]);
+		pb_domain d = it_domain(boards[k], NULL);
 		pb_search s;
 		uint8_t *dist;
 		uint64_t reached = 0;
@@ -245,7 +227,7 @@ Test(domain, index_bijection_and_parity_agree_with_reachability)
 
 Test(domain, another_goal_is_relabelled)
 {
-	pb_domain d = domain("15puzzle");
+	pb_domain d = it_domain("15puzzle", NULL);
 	char err[200], buf[128];
 	const char *korf_goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 	pb_state s;
@@ -255,13 +237,13 @@ Test(domain, another_goal_is_relabelled)
 	cr_assert_eq(d.goal_blank, 0);
 	pb_format_goal(&d, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
-	s = parse(&d, "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
+	s = it_parse(&d, "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
 	cr_assert(pb_solvable(&d, &s));
 	pb_replay(&d, &s, "l", 1, &r);
 	cr_assert_eq(r.verdict, PB_REACHES_GOAL);
 	pb_format(&d, &s, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "labels come back as given");
-	s = parse(&d, "2 1 x 3 4 5 6 7 8 9 10 11 12 13 14 15");
+	s = it_parse(&d, "2 1 x 3 4 5 6 7 8 9 10 11 12 13 14 15");
 	cr_assert_not(pb_solvable(&d, &s));
 	cr_assert_eq(pb_domain_set_goal(&d, "1 2 3", 5, err, sizeof(err)), -1);
 	cr_assert_eq(d.goal_blank, 0, "a refused goal leaves the old one");
@@ -280,7 +262,7 @@ Test(domain, eight_puzzle_distance_distribution)
 	};
 	enum { depths = sizeof(published) / sizeof(published[0]) };
 	unsigned count[256] = { 0 };
-	pb_domain d = domain("8puzzle");
+	pb_domain d = it_domain("8puzzle", NULL);
 	pb_search s;
 	uint8_t *dist;
 

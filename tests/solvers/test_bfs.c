@@ -4,7 +4,14 @@
  * least sequence, a start that is the goal, unsolvable starts, and memory
  * held only while a search runs. Answers are checked against the distances
  * of one plain breadth-first search (pb_distances). */
-#include "solver_test.h"
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/solvers/registry.h"
+#include "tests/support/support.h"
 
 static const pb_solver *const family[] = {
 	&pb_solver_bfs_cantor, &pb_solver_bfs_hash, &pb_solver_reverse_table, &pb_solver_bibfs,

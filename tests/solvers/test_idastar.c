@@ -3,7 +3,14 @@
  * target with the least sequence, Korf's shortest 15-puzzle instances with
  * a pattern database, unsolvable states, limits and unsupported
  * heuristics. */
-#include "solver_test.h"
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/solvers/registry.h"
+#include "tests/support/support.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 
@@ -94,11 +101,11 @@ static void solve_korf(it_solver *t, const pb_domain *d, int first, int count)
 Test(idastar, korf_shortest_instances, .timeout = 600)
 {
 	pb_domain d = it_domain("15puzzle", KORF_GOAL);
-	char dir[64];
+	char *dir = ht_tempdir();
 	it_solver t;
 	int n = (int)(sizeof(korf_short) / sizeof(korf_short[0]));
 
-	it_tempdir(dir);
+	cr_assert_not_null(dir);
 	it_prepare(&t, &pb_solver_idastar, &d, "pdb555", dir);
 	cr_assert(strstr(t.prep.message, "built"), "pdb555 in an empty cache: '%s'", t.prep.message);
 	solve_korf(&t, &d, 0, n);
@@ -108,7 +115,7 @@ Test(idastar, korf_shortest_instances, .timeout = 600)
 	cr_assert(strstr(t.prep.message, "loaded"), "pdb555 in a full cache: '%s'", t.prep.message);
 	solve_korf(&t, &d, 0, n);
 	it_release(&t);
-	it_rmdir(dir);
+	ht_remove(dir);
 	it_prepare(&t, &pb_solver_idastar, &d, "linear-conflict", NULL);
 	solve_korf(&t, &d, 0, 1);
 	it_release(&t);

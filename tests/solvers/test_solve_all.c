@@ -12,13 +12,7 @@
 #include "algorithms/core/queue.h"
 #include "algorithms/core/table.h"
 #include "algorithms/solvers/registry.h"
-#include "tests/permutations.h"
-
-#ifdef PB_SANITIZED
-#define SLOWDOWN 8
-#else
-#define SLOWDOWN 1
-#endif
+#include "tests/support/support.h"
 
 /* Every how many instances a solver takes: 1 for all. */
 static const struct {
@@ -97,7 +91,7 @@ static instance *arrangements(const pb_domain *d, unsigned stride, size_t *count
 			*strchr(all[n].text, '0') = 'x';
 		cr_assert_eq(pb_parse(d, all[n].text, strlen(all[n].text), &all[n].start, err, sizeof(err)), 0);
 		n++;
-	} while (next_permutation(p, d->cells));
+	} while (it_next_permutation(p, d->cells));
 	*count = n;
 	return all;
 }
@@ -106,32 +100,22 @@ static instance *arrangements(const pb_domain *d, unsigned stride, size_t *count
 static char *run_solve(const char *solver, const char *domain, const instance *inst, size_t n,
 		       int *status)
 {
-	char dir[] = "/tmp/pb-solve-XXXXXX", in[64], out[64], cmd[512];
-	FILE *f;
+	char *dir = ht_tempdir(), in[64];
+	FILE *f, *p;
 	char *text;
-	long size;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	snprintf(in, sizeof(in), "%s/in", dir);
-	snprintf(out, sizeof(out), "%s/out", dir);
 	f = fopen(in, "w");
+	cr_assert_not_null(f);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%s\n", inst[i].text);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "'%s' solve --domain %s -a %s < %s > %s", PB_BENCH, domain, solver, in, out);
-	*status = system(cmd);
-	f = fopen(out, "r");
-	cr_assert_not_null(f);
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	text = malloc((size_t)size + 1);
-	cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
-	text[size] = '\0';
-	fclose(f);
-	unlink(in);
-	unlink(out);
-	rmdir(dir);
+	cr_assert_eq(fclose(f), 0);
+	p = ht_bench_open("solve --domain %s -a %s < %s", domain, solver, in);
+	text = ht_read_all(p);
+	*status = ht_bench_close(p);
+	cr_assert_not_null(text);
+	ht_remove(dir);
 	return text;
 }
 
