@@ -1,5 +1,6 @@
 #include "harness/report/groups.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,49 @@ size_t report_answered(const report *r, const report_key *k, size_t n, report_me
 			buf[count++] = (double)report_measure_of(&r->rows[k[i].row], m);
 	stats_sort(buf, count);
 	return count;
+}
+
+bool report_has_preparation(const report_row *prepare)
+{
+	return prepare && (prepare->status != RUN_OK || prepare->expanded || prepare->peak_bytes);
+}
+
+long report_common_medians(const report_stats *s, const report_line *l, size_t n, double *median)
+{
+	const report *r = s->rep;
+	uint32_t *count = calloc(r->instances.count ? r->instances.count : 1, sizeof(*count));
+	size_t compared = 0, common = 0;
+
+	if (!count)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const report_key *k = s->keys + l[i].first;
+
+		median[i] = NAN;
+		if (!l[i].solved)
+			continue;
+		compared++;
+		for (size_t a = 0, b; a < l[i].nkeys; a = b) {
+			b = report_instance_end(k, a, l[i].nkeys);
+			count[k[a].instance] += report_instance_solved(r, k + a, b - a);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const report_key *k = s->keys + l[i].first;
+		size_t m = 0;
+
+		if (!l[i].solved)
+			continue;
+		for (size_t j = 0; j < l[i].nkeys; j++)
+			if (count[k[j].instance] == compared)
+				s->scratch[m++] = (double)r->rows[k[j].row].wall_ns;
+		if (m)
+			median[i] = stats_median(s->scratch, m);
+	}
+	for (uint32_t i = 0; i < r->instances.count; i++)
+		common += compared && count[i] == compared;
+	free(count);
+	return (long)common;
 }
 
 /* Settle each instance's optimal length (the rule in groups.h) into
