@@ -90,7 +90,8 @@ size_t report_answered(const report *r, const report_key *k, size_t n, report_me
 
 bool report_has_preparation(const report_row *prepare)
 {
-	return prepare && (prepare->status != RUN_OK || prepare->expanded || prepare->peak_bytes);
+	return prepare && (prepare->status != RUN_OK || prepare->expanded ||
+			   prepare->peak_bytes >= REPORT_PREPARE_MIN_BYTES);
 }
 
 long report_common_medians(const report_stats *s, const report_line *l, size_t n, double *median)

@@ -105,11 +105,15 @@ size_t report_instance_end(const report_key *k, size_t i, size_t n);
 /* Whether the rows K[0..n) of one instance all answered. */
 bool report_instance_solved(const report *r, const report_key *k, size_t n);
 
+/* A preparation that holds less than this and expanded nothing set up a
+ * solver's context (IDA* holds 1.9 KiB of it with h = 0), not a table. */
+#define REPORT_PREPARE_MIN_BYTES 4096
+
 /* Whether PREPARE (a prepare row, or NULL) is a preparation worth showing:
  * one that failed, or one that built something: it expanded nodes (a table
- * or a pattern database searched out) or holds bytes (one computed or
- * loaded). A solver with nothing to prepare (BFS) has a row that did
- * neither, and so no preparation. */
+ * or a pattern database searched out) or holds at least
+ * REPORT_PREPARE_MIN_BYTES (a table computed or loaded). A solver with
+ * nothing to prepare (BFS: no nodes, no bytes) has none. */
 bool report_has_preparation(const report_row *prepare);
 
 /* The comparison of the lines L[0..n) (of one dataset): over the instances

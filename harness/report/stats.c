@@ -44,15 +44,6 @@ double stats_median(double *x, size_t n)
 	return stats_quantile(x, n, 0.5);
 }
 
-double stats_mean(const double *x, size_t n)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += x[i];
-	return sum / (double)n;
-}
-
 bool stats_near_floor(double ns, double floor_ns)
 {
 	return floor_ns > 0 && ns < STATS_FLOOR_FACTOR * floor_ns;

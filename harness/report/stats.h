@@ -1,6 +1,7 @@
 /* The statistics every table and chart of a run is made of, one function
- * each: quantiles, the five-number summary, the median, the mean, and the
- * rule for a time too close to the harness's timing floor to trust. */
+ * each: quantiles, the five-number summary, the median, the rule for a
+ * time too close to the harness's timing floor to trust, and the signed-rank
+ * test that tells a change between two runs from noise. */
 #ifndef REPORT_STATS_H
 #define REPORT_STATS_H
 
@@ -29,9 +30,6 @@ stats_five stats_five_of(double *x, size_t n);
 
 /* The median of X[0..n), N > 0, which it sorts. */
 double stats_median(double *x, size_t n);
-
-/* The mean of X[0..n), N > 0. */
-double stats_mean(const double *x, size_t n);
 
 /* Whether a time of NS is within STATS_FLOOR_FACTOR times FLOOR_NS (false
  * when the floor is unknown: 0). */

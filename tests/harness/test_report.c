@@ -284,16 +284,20 @@ Test(report, a_median_near_the_floor_is_marked)
 /* 'a' solves i1..i3 (10, 20, 30 us), 'b' i1 and i2 (100, 200 us) and
  * times out on i3, 'c' solves none: 'x best' is over i1 and i2 (a 15 us,
  * b 150 us: 10.00, where the medians over each one's own instances would
- * give 7.50), 'c' is not compared. 'a' prepared nothing (no nodes, no
- * bytes): no preparation shown; 'b' built a table; 'c' ran out of memory
- * preparing. */
+ * give 7.50), 'c' is not compared. 'a' prepared nothing (no nodes, 1928
+ * bytes of context as IDA* holds): no preparation shown; 'b' built a table
+ * (nodes expanded); 'c' ran out of memory preparing; 'e' loaded a table
+ * (no nodes, 64 KiB). */
 Test(report, x_best_is_over_the_instances_all_solved_and_empty_preparations_are_not_shown)
 {
 	char line[256], *text;
 	report r;
 
 	load(&r, REPORT_RUNS_HEADER "\n"
-		 "d,-,a,-,1,prepare,ok,-,-,0,0,4460,4460,0,-,1\n"
+		 "d,-,a,-,1,prepare,ok,-,-,0,0,4460,4460,1928,-,1\n"
+		 "d,-,e,-,1,prepare,ok,-,-,0,0,3000000,3000000,65536,-,1\n"
+		 "d,i1,e,-,1,solve,ok,1,1,0,0,50000,50000,0,-,1\n"
+		 "d,i2,e,-,1,solve,ok,1,1,0,0,60000,60000,0,-,1\n"
 		 "d,-,b,-,1,prepare,ok,-,-,181440,0,2000000,2000000,2048,-,1\n"
 		 "d,-,c,-,1,prepare,memout,-,-,0,0,5000,5000,0,-,0\n"
 		 "d,i1,a,-,1,solve,ok,1,1,0,0,10000,10000,0,-,1\n"
@@ -307,8 +311,10 @@ Test(report, x_best_is_over_the_instances_all_solved_and_empty_preparations_are_
 	line_of(text, "a", line, sizeof(line));
 	cr_assert(strstr(line, " 20.0 us ") && strstr(line, " 1.00 "), "a: median 20 us, 1.00: '%s'",
 		  line);
-	cr_assert(!strstr(line, "4.46 us") && !strstr(line, "0 B,"),
+	cr_assert(!strstr(line, "4.46 us") && !strstr(line, "1.88 KiB,"),
 		  "a prepared nothing, yet shows a preparation: '%s'", line);
+	line_of(text, "e", line, sizeof(line));
+	cr_assert(strstr(line, "3.00 ms, 64.0 KiB"), "e's table load: '%s'", line);
 	line_of(text, "b", line, sizeof(line));
 	cr_assert(strstr(line, " 10.00 "), "b: 150 us against a's 15 us over i1 and i2: '%s'", line);
 	cr_assert(strstr(line, "2.00 ms, 2.00 KiB"), "b's table build: '%s'", line);
