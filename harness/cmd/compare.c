@@ -192,18 +192,15 @@ static void make_entries(run_entries *r, const report_stats *s)
  * (said why). */
 static int load_run(const char *dir, run_entries *r)
 {
-	char path[4096], err[1024];
+	char err[1024], warn[1024];
 	report_stats s;
 
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
-	if (report_load(&r->rep, path, err, sizeof(err))) {
+	if (report_load_dir(&r->rep, &r->meta, dir, err, sizeof(err), warn, sizeof(warn))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (meta_read(&r->meta, path, err, sizeof(err)))
-		fprintf(stderr, "bench " CMD ": warning: %s\n", err);
-	r->rep.floor_ns = r->meta.timer.floor_ns;
+	if (warn[0])
+		fprintf(stderr, "bench " CMD ": warning: %s\n", warn);
 	/* an entry per instance and per preparation: no more than the rows */
 	r->e = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*r->e));
 	if (!r->e || report_stats_build(&s, &r->rep)) {

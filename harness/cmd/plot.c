@@ -133,21 +133,18 @@ static void caveat_of(const meta_info *m, char *buf, size_t cap)
  * status (said why). */
 static int load_run(const char *dir, report *r, meta_info *m)
 {
-	char path[PATH_MAX], err[1024];
+	char err[1024], warn[1024];
 
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
-	if (report_load(r, path, err, sizeof(err))) {
+	if (report_load_dir(r, m, dir, err, sizeof(err), warn, sizeof(warn))) {
 		fprintf(stderr, WHO ": %s\n", err);
 		return PB_EXIT_USAGE;
 	}
+	if (warn[0])
+		fprintf(stderr, WHO ": %s; the charts name no machine or date\n", warn);
 	if (!r->count) {
-		fprintf(stderr, WHO ": %s:1: no runs after the header\n", path);
+		fprintf(stderr, WHO ": %s/" RUNDIR_RUNS ":1: no runs after the header\n", dir);
 		return PB_EXIT_USAGE;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (meta_read(m, path, err, sizeof(err)))
-		fprintf(stderr, WHO ": %s; the charts name no machine or date\n", err);
-	r->floor_ns = m->timer.floor_ns;
 	return 0;
 }
 

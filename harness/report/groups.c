@@ -33,7 +33,7 @@ static int cmp_instance(const void *a, const void *b)
 	return 0;
 }
 
-static uint32_t opt_key(int optimal)
+uint32_t report_optimal_key(int optimal)
 {
 	return optimal >= 0 ? (uint32_t)optimal
 	       : optimal == DATASET_REF_UNSOLVABLE ? OPT_KEY_UNSOLVABLE : OPT_KEY_UNKNOWN;
@@ -161,7 +161,7 @@ static void settle_optimal(report_stats *s)
 			}
 		}
 		for (size_t k = i; k < j; k++)
-			keys[k].opt = opt_key(opt);
+			keys[k].opt = report_optimal_key(opt);
 		s->instances[keys[i].dataset]++;
 	}
 }

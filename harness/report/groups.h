@@ -96,6 +96,10 @@ void report_stats_release(report_stats *s);
  * that sort key OPT stands for. */
 int report_optimal_of(uint32_t opt);
 
+/* The sort key of optimal length OPTIMAL (report_optimal_of's inverse):
+ * lengths in order, then unsolvable, then unknown. */
+uint32_t report_optimal_key(int optimal);
+
 /* The measure M of ROW. */
 uint64_t report_measure_of(const report_row *row, report_measure m);
 

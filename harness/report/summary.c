@@ -246,6 +246,15 @@ static void print_build_warnings(FILE *out)
 			PB_BUILD_TYPE);
 }
 
+void report_print_summary(FILE *out, const report_stats *s)
+{
+	for (size_t i = 0, j; i < s->nlines; i = j) {
+		for (j = i; j < s->nlines && s->lines[j].dataset == s->lines[i].dataset; j++)
+			;
+		print_dataset(out, s, s->lines + i, j - i);
+	}
+}
+
 size_t report_print_table(FILE *out, const report *r)
 {
 	size_t wrong = 0;
@@ -257,11 +266,7 @@ size_t report_print_table(FILE *out, const report *r)
 		fprintf(out, "(no table: out of memory)\n");
 		return wrong;
 	}
-	for (size_t i = 0, j; i < s.nlines; i = j) {
-		for (j = i; j < s.nlines && s.lines[j].dataset == s.lines[i].dataset; j++)
-			;
-		print_dataset(out, &s, s.lines + i, j - i);
-	}
+	report_print_summary(out, &s);
 	print_build_warnings(out);
 	report_stats_release(&s);
 	return wrong;
