@@ -19,6 +19,8 @@ int report_load_dir(report *r, meta_info *m, const char *dir, char *err, size_t 
 	snprintf(path, sizeof(path), "%s/" RUNDIR_META, dir);
 	if (meta_read(m, path, warn, warnlen))
 		meta_info_release(m);
+	else
+		warn[0] = '\0'; /* none, or read: either is fine */
 	r->floor_ns = m->timer.floor_ns;
 	return 0;
 }
