@@ -24,7 +24,7 @@
 #define PATH_ROOM 512 /* what report adds to a folder's path, at most */
 
 typedef struct report_options {
-	const char *dir;
+	char dir[PATH_MAX]; /* without trailing slashes */
 	tables_options table;
 	bool html;
 } report_options;
@@ -120,11 +120,13 @@ static int parse_options(int argc, char **argv, report_options *opt)
 	if (optind != argc - 1)
 		return bad_usage("%s", optind == argc ? "which run? give its folder (or a folder of runs)"
 				 : "one folder at a time");
-	opt->dir = argv[optind];
-	if (strlen(opt->dir) > PATH_MAX - PATH_ROOM) {
+	if (strlen(argv[optind]) > PATH_MAX - PATH_ROOM) {
 		fprintf(stderr, WHO ": the folder's path is too long\n");
 		return PB_EXIT_USAGE;
 	}
+	snprintf(opt->dir, sizeof(opt->dir), "%s", argv[optind]);
+	for (size_t n = strlen(opt->dir); n > 1 && opt->dir[n - 1] == '/'; n--)
+		opt->dir[n - 1] = '\0';
 	return -1;
 }
 

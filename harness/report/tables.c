@@ -16,6 +16,8 @@
 #define CELL_DIGITS 3
 #define CELL_MAX_DECIMALS 6
 #define CELL_ROOM 64
+/* The notes under a table: one for each kind of mark. */
+#define MAX_NOTES 4
 
 typedef struct unit {
 	const char *name; /* "" for the measure's own */
@@ -407,7 +409,7 @@ static void title_of(const table *t, char *buf, size_t cap)
 }
 
 /* The notes on T's marks, each a sentence without a full stop, into
- * NOTES (up to 4). Returns how many. */
+ * NOTES (up to MAX_NOTES). Returns how many. */
 static size_t notes_of(const table *t, char notes[][256])
 {
 	size_t n = 0;
@@ -426,11 +428,20 @@ static size_t notes_of(const table *t, char notes[][256])
 	return n;
 }
 
-static void write_text(FILE *out, const table *t, const char *name, const char *title)
+/* What each writer is given: the table, its dataset's name, its title
+ * and its notes. */
+typedef struct table_out {
+	const table *t;
+	const char *name;
+	char title[256];
+	char notes[MAX_NOTES][256];
+	size_t nnotes;
+} table_out;
+
+static void write_text(FILE *out, const table_out *o)
 {
+	const table *t = o->t;
 	size_t width = t->nlabels + t->ncols, *w = calloc(width, sizeof(*w));
-	char notes[4][256];
-	size_t nnotes = notes_of(t, notes);
 
 	if (!w)
 		return;
@@ -438,14 +449,14 @@ static void write_text(FILE *out, const table *t, const char *name, const char *
 		for (size_t c = 0; c < width; c++)
 			if (strlen(GRID(t, r, c)) > w[c])
 				w[c] = strlen(GRID(t, r, c));
-	fprintf(out, "%s: %s\n", name, title);
+	fprintf(out, "%s: %s\n", o->name, o->title);
 	for (size_t r = 0; r <= t->nrows; r++) {
 		for (size_t c = 0; c < width; c++)
 			fprintf(out, c ? "  %*s" : "  %-*s", (int)w[c], GRID(t, r, c));
 		fputc('\n', out);
 	}
-	for (size_t i = 0; i < nnotes; i++)
-		fprintf(out, "  %s\n", notes[i]);
+	for (size_t i = 0; i < o->nnotes; i++)
+		fprintf(out, "  %s\n", o->notes[i]);
 	free(w);
 }
 
@@ -459,15 +470,14 @@ static void markdown_text(FILE *out, const char *s)
 	}
 }
 
-static void write_markdown(FILE *out, const table *t, const char *name, const char *title)
+static void write_markdown(FILE *out, const table_out *o)
 {
+	const table *t = o->t;
 	size_t width = t->nlabels + t->ncols;
-	char notes[4][256];
-	size_t nnotes = notes_of(t, notes);
 
 	fputs("**", out);
-	markdown_text(out, name);
-	fprintf(out, "**: %s\n\n", title);
+	markdown_text(out, o->name);
+	fprintf(out, "**: %s\n\n", o->title);
 	for (size_t r = 0; r <= t->nrows; r++) {
 		for (size_t c = 0; c < width; c++) {
 			fputs("| ", out);
@@ -481,21 +491,22 @@ static void write_markdown(FILE *out, const table *t, const char *name, const ch
 			fputs("|\n", out);
 		}
 	}
-	if (nnotes)
+	if (o->nnotes)
 		fputc('\n', out);
-	for (size_t i = 0; i < nnotes; i++) {
+	for (size_t i = 0; i < o->nnotes; i++) {
 		fputs("- ", out);
-		markdown_text(out, notes[i]);
+		markdown_text(out, o->notes[i]);
 		fputc('\n', out);
 	}
 }
 
-static void write_csv(FILE *out, const table *t, const char *name)
+static void write_csv(FILE *out, const table_out *o)
 {
+	const table *t = o->t;
 	size_t width = t->nlabels + t->ncols;
 
 	for (size_t r = 0; r <= t->nrows; r++) {
-		csv_write_field(out, r ? name : "dataset");
+		csv_write_field(out, r ? o->name : "dataset");
 		for (size_t c = 0; c < width; c++) {
 			fputc(',', out);
 			csv_write_field(out, GRID(t, r, c));
@@ -504,16 +515,15 @@ static void write_csv(FILE *out, const table *t, const char *name)
 	}
 }
 
-static void write_html(FILE *out, const table *t, const char *name, const char *title)
+static void write_html(FILE *out, const table_out *o)
 {
+	const table *t = o->t;
 	size_t width = t->nlabels + t->ncols;
-	char notes[4][256];
-	size_t nnotes = notes_of(t, notes);
 
 	fputs("<table class=\"slide\">\n<caption><b>", out);
-	html_text(out, name);
+	html_text(out, o->name);
 	fputs("</b>: ", out);
-	html_text(out, title);
+	html_text(out, o->title);
 	fputs("</caption>\n", out);
 	for (size_t r = 0; r <= t->nrows; r++) {
 		fputs(r ? "<tr>" : "<thead><tr>", out);
@@ -525,9 +535,9 @@ static void write_html(FILE *out, const table *t, const char *name, const char *
 		fputs(r ? "</tr>\n" : "</tr></thead>\n<tbody>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	for (size_t i = 0; i < nnotes; i++) {
+	for (size_t i = 0; i < o->nnotes; i++) {
 		fputs("<p class=\"note\">", out);
-		html_text(out, notes[i]);
+		html_text(out, o->notes[i]);
 		fputs("</p>\n", out);
 	}
 }
@@ -551,8 +561,7 @@ static int write_dataset(FILE *out, const report_stats *s, const tables_options 
 {
 	size_t room = (o->rows == TABLES_BY_INSTANCE ? s->nkeys : s->ngroups) + 1;
 	table t = { .s = s, .r = s->rep, .o = o, .lines = l, .nlines = n, .nlabels = 2 };
-	const char *name = report_name(&s->rep->datasets, l[0].dataset);
-	char title[256];
+	table_out w = { .t = &t, .name = report_name(&s->rep->datasets, l[0].dataset) };
 	int rc = -1;
 
 	t.rows = malloc(room * sizeof(*t.rows));
@@ -573,14 +582,15 @@ static int write_dataset(FILE *out, const report_stats *s, const tables_options 
 	plan_columns(&t);
 	if (fill_grid(&t))
 		goto done;
-	title_of(&t, title, sizeof(title));
+	title_of(&t, w.title, sizeof(w.title));
+	w.nnotes = notes_of(&t, w.notes);
 	if (!first && o->format != TABLES_HTML)
 		fputc('\n', out);
 	switch (o->format) {
-	case TABLES_TEXT: write_text(out, &t, name, title); break;
-	case TABLES_MARKDOWN: write_markdown(out, &t, name, title); break;
-	case TABLES_CSV: write_csv(out, &t, name); break;
-	case TABLES_HTML: write_html(out, &t, name, title); break;
+	case TABLES_TEXT: write_text(out, &w); break;
+	case TABLES_MARKDOWN: write_markdown(out, &w); break;
+	case TABLES_CSV: write_csv(out, &w); break;
+	case TABLES_HTML: write_html(out, &w); break;
 	}
 	rc = 0;
 done:

@@ -134,19 +134,29 @@ Test(charts, the_charts_data_is_summary_csv)
 	cr_assert_eq(n, numeric, "the chart has %zu points, summary.csv %zu", n, numeric);
 }
 
-/* Write a run with a timing floor of FLOOR_NS into DIR/NAME: algorithm
- * 'quick' at 300 ns a solve, 'slow' at (L + 1) ms, lengths 0..3. */
-static void write_floor_run(const char *name, const char *floor)
+/* A new run folder DIR/NAME and its runs.csv, open for writing, the
+ * header written. */
+static FILE *open_run(const char *name)
 {
 	char path[512];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	cr_assert_eq(mkdir(path, 0777), 0);
+	cr_assert_eq(mkdir(path, 0777), 0, "cannot make '%s'", path);
 	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
 	f = fopen(path, "w");
-	cr_assert_not_null(f);
+	cr_assert_not_null(f, "cannot write '%s'", path);
 	fputs(REPORT_RUNS_HEADER "\n", f);
+	return f;
+}
+
+/* Write a run with a timing floor of FLOOR_NS into DIR/NAME: algorithm
+ * 'quick' at 300 ns a solve, 'slow' at (L + 1) ms, lengths 0..3. */
+static void write_floor_run(const char *name, const char *floor)
+{
+	char path[512];
+	FILE *f = open_run(name);
+
 	for (int len = 0; len <= 3; len++) {
 		fprintf(f, "f,i%d,quick,-,1,solve,ok,%d,%d,1,1,300,300,64,-,16\n", len, len, len);
 		fprintf(f, "f,i%d,slow,-,1,solve,ok,%d,%d,9,9,%d,%d,64,-,1\n", len, len, len,
@@ -318,20 +328,10 @@ Test(charts, the_memory_chart_shows_a_solver_that_holds_nothing)
 /* Write DIR/NAME/runs.csv: TEXT after the header. */
 static void write_run(const char *name, const char *text)
 {
-	char path[512];
+	FILE *f = open_run(name);
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	cr_assert_eq(ht_write(path, REPORT_RUNS_HEADER "\n"), 0);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	{
-		FILE *f = fopen(path, "a");
-
-		cr_assert_not_null(f);
-		fputs(text, f);
-		fclose(f);
-	}
+	fputs(text, f);
+	cr_assert_eq(fclose(f), 0);
 }
 
 /* No solver with a preparation (BFS: no nodes, no bytes): no preparation

@@ -31,6 +31,23 @@ TestSuite(compare, .init = setup, .fini = teardown);
 	"dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference," \
 	"expanded,generated,wall_ns,cpu_ns,peak_bytes"
 
+/* A new run folder DIR/NAME and its runs.csv, open for writing, with
+ * HEADER's line written (none when NULL). */
+static FILE *open_run(const char *name, const char *header)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	cr_assert_eq(mkdir(path, 0777), 0, "cannot make '%s'", path);
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
+	f = fopen(path, "w");
+	cr_assert_not_null(f, "cannot write '%s'", path);
+	if (header)
+		fprintf(f, "%s\n", header);
+	return f;
+}
+
 /* Instances in the runs write_runs makes: enough for the test (8 of one
  * sign: p = 2/256). */
 #define INSTANCES 8
@@ -41,15 +58,9 @@ TestSuite(compare, .init = setup, .fini = teardown);
 static void write_runs_of(const char *name, int n, double scale, unsigned peak,
 			  const char *status_last)
 {
-	char path[512], line[256];
-	FILE *f;
+	char line[256];
+	FILE *f = open_run(name, OLD_RUNS_HEADER);
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs(OLD_RUNS_HEADER "\n", f);
 	fputs("d,-,a,-,1,prepare,ok,-,-,0,0,1000,1000,0\n", f);
 	for (int i = 1; i <= n; i++) {
 		for (int r = 1; r <= 3; r++) {
@@ -215,7 +226,7 @@ Test(compare, too_few_instances_cannot_be_significant)
 
 Test(compare, alpha_sets_the_significance_level)
 {
-	char path[512], *out;
+	char *out;
 	FILE *f;
 	int rc;
 
@@ -235,12 +246,7 @@ Test(compare, alpha_sets_the_significance_level)
 	 * ties' mean ranks 7 and 2) is reached by 8 of the 1024 sign patterns,
 	 * p = 16/1024 = 0.0156: significant at 0.05, not at 0.01 */
 	write_runs_of("ten", 10, 1.0, 4096, "ok");
-	snprintf(path, sizeof(path), "%s/mixed", dir);
-	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/mixed/runs.csv", dir);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs(OLD_RUNS_HEADER "\n", f);
+	f = open_run("mixed", OLD_RUNS_HEADER);
 	for (int i = 1; i <= 10; i++)
 		for (int r = 1; r <= 3; r++) {
 			unsigned long long ns = (unsigned long long)((100000.0 * i + r) * (i <= 7 ? 1.5 : 0.9));
@@ -263,15 +269,8 @@ Test(compare, alpha_sets_the_significance_level)
  * pseudo-random numbers from SEED: a 64-bit LCG, Knuth's MMIX constants). */
 static void write_noisy(const char *name, int n, double scale, uint64_t seed)
 {
-	char path[512];
-	FILE *f;
+	FILE *f = open_run(name, OLD_RUNS_HEADER);
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs(OLD_RUNS_HEADER "\n", f);
 	for (int i = 1; i <= n; i++) {
 		for (int r = 1; r <= 3; r++) {
 			double u;
@@ -311,16 +310,12 @@ Test(compare, noise_is_not_flagged_a_slowdown_of_2x_is)
  * DIR/NAME/runs.csv, their times multiplied by SCALE. */
 static void split_run(const char *in, const char *name, bool odd, int scale)
 {
-	char path[512], *text = ht_read(in), *save = NULL;
+	char *text = ht_read(in), *save = NULL;
 	FILE *f;
 	bool header = true;
 
 	cr_assert_not_null(text, "no '%s'", in);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
+	f = open_run(name, NULL);
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *field[20], *p = line;
 		int n = 0;

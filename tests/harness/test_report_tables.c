@@ -244,25 +244,26 @@ Test(tables, a_real_run_s_table_is_summary_csv)
 
 Test(tables, bad_usage_exits_2)
 {
-	char *out;
-	int rc;
+	/* the options, then the folder: none, the test's (empty), or one under it */
+	static const struct { const char *options, *folder; int status; const char *want; } cases[] = {
+		{ "--help", NULL, 0, "usage: bench report" },
+		{ "--by size", "", 2, "--by 'size': rows by 'length' or by 'instance'" },
+		{ "--show speed", "", 2, "'speed' is not one of time, nodes, memory" },
+		{ "", "/none", 2, "no folder" },
+		{ "", "", 2, "no runs.csv in" },
+		{ "", NULL, 2, "which run?" },
+	};
 
-	rc = ht_bench(&out, "report --help");
-	cr_assert(rc == 0 && strstr(out, "usage: bench report"), "%s", out);
-	free(out);
-	rc = ht_bench(&out, "report --by size %s", dir);
-	cr_assert(rc == 2 && strstr(out, "--by 'size': rows by 'length' or by 'instance'"), "%s", out);
-	free(out);
-	rc = ht_bench(&out, "report --show speed %s", dir);
-	cr_assert(rc == 2 && strstr(out, "'speed' is not one of time, nodes, memory"), "%s", out);
-	free(out);
-	rc = ht_bench(&out, "report %s/none", dir);
-	cr_assert(rc == 2 && strstr(out, "no folder"), "%s", out);
-	free(out);
-	rc = ht_bench(&out, "report %s", dir);
-	cr_assert(rc == 2 && strstr(out, "no runs.csv in"), "an empty folder: %s", out);
-	free(out);
-	rc = ht_bench(&out, "report");
-	cr_assert(rc == 2 && strstr(out, "which run?"), "%s", out);
-	free(out);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char args[512], *out;
+		int rc;
+
+		snprintf(args, sizeof(args), "%s %s%s", cases[i].options, cases[i].folder ? dir : "",
+			 cases[i].folder ? cases[i].folder : "");
+		rc = ht_bench(&out, "report %s", args);
+		cr_assert(rc == cases[i].status && strstr(out, cases[i].want),
+			  "bench report %s: exit %d, not %d, or no '%s':\n%s", args, rc,
+			  cases[i].status, cases[i].want, out);
+		free(out);
+	}
 }
