@@ -2,7 +2,10 @@
  * peak memory moved between two runs, over the instances both answered.
  * Each ratio is the median of per-instance ratios (new over old, each
  * instance's value the median of its repeats), so that instances pair up
- * and one slow outlier moves nothing. */
+ * and one slow outlier moves nothing. A time ratio past the threshold is
+ * flagged only when the Wilcoxon signed-rank test over the same pairs
+ * (report/stats.h) finds the change significant. */
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -18,6 +21,10 @@
 
 #define CMD "compare"
 #define DEFAULT_THRESHOLD 0.10
+#define DEFAULT_ALPHA 0.05
+/* The per-instance log ratios the test ranks are rounded to this, so that
+ * equal ratios tie as they should (100 -> 110 and 200 -> 220). */
+#define LOG_RATIO_GRAIN 1e-9
 #define NO_VALUE "-"
 /* Preparations quicker than this are noise: their ratios are not flagged. */
 #define PREPARE_MIN_NS 1e6
@@ -45,7 +52,15 @@ typedef struct comparison {
 	bool have_old, have_new, have_prepare;
 	bool near_floor; /* a median within STATS_FLOOR_FACTOR of its run's timing floor */
 	double prepare_ratio;
+	stats_wilcoxon test; /* of the time pairs; test.n 0: none */
+	bool tested;         /* the test ran */
 } comparison;
+
+/* What the flags depend on. */
+typedef struct compare_options {
+	double threshold, alpha;
+	bool fail;
+} compare_options;
 
 static void usage(FILE *out)
 {
@@ -55,22 +70,40 @@ static void usage(FILE *out)
 "Compare two runs of 'bench run' (their runs.csv): for each dataset and\n"
 "algorithm, over the instances both runs answered, the median time and\n"
 "the median peak memory of each, and their ratio (new / old; the median of\n"
-"the per-instance ratios). A ratio beyond the threshold is flagged:\n"
-"'slower' or 'more memory' (regressions), 'faster' or 'less memory'. An\n"
-"algorithm that now answers fewer instances, or gives wrong answers, is a\n"
-"regression too. Preparations under a millisecond are not compared. A median\n"
-"within %dx of its run's timing floor (meta.json) is flagged 'near the\n"
-"timing floor': its ratio tells more of the clock than of the solver.\n"
+"the per-instance ratios, each instance's value the median of its\n"
+"repeats).\n"
+"\n"
+"A change in time is flagged ('slower', a regression, or 'faster') only\n"
+"when its ratio is past the threshold and the change is significant: a\n"
+"Wilcoxon signed-rank test (two-sided) over the per-instance pairs, on the\n"
+"logarithms of their ratios, gives a p-value under alpha (exact up to %d\n"
+"instances, the normal approximation with the tie correction past that;\n"
+"instances whose medians are equal are dropped, as Wilcoxon did). The p\n"
+"column shows it. A ratio past the threshold that is not significant is\n"
+"shown as 'not significant'; with fewer than 6 instances no change can be\n"
+"significant at 0.05 ('too few instances to test'). Peak memory is counted,\n"
+"not sampled: a memory ratio past the threshold is flagged alone ('more\n"
+"memory', a regression, or 'less memory'). An algorithm that now answers\n"
+"fewer instances, or gives wrong answers, is a regression too. A\n"
+"preparation is timed once: its ratio is shown as a flag ('slower\n"
+"preparation'), never counted as a regression; those under a millisecond\n"
+"are not compared. A median within %dx of its run's timing floor\n"
+"(meta.json) is flagged 'near the timing floor': its ratio tells more of\n"
+"the clock than of the solver.\n"
 "\n"
 "options:\n"
 "  -t, --threshold F          how far a ratio may move before it is\n"
 "                             flagged: a fraction or a percentage (default\n"
 "                             %.0f%%: flagged below 1/1.1 or above 1.1)\n"
-"      --fail-on-regression   exit 1 when a regression is flagged\n"
+"      --alpha P              the test's significance level (default %g)\n"
+"      --fail-on-regression   exit 1 when a regression is flagged (a\n"
+"                             significant slowdown, more memory, fewer or\n"
+"                             wrong answers)\n"
 "  -h, --help                 show this and exit\n"
 "\n"
 "Exit status: 0, 1 for a flagged regression with --fail-on-regression, 2 for\n"
-"bad usage or unreadable runs.\n", STATS_FLOOR_FACTOR, 100 * DEFAULT_THRESHOLD);
+"bad usage or unreadable runs.\n", STATS_WILCOXON_EXACT_MAX, STATS_FLOOR_FACTOR,
+		100 * DEFAULT_THRESHOLD, DEFAULT_ALPHA);
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
@@ -159,18 +192,15 @@ static void make_entries(run_entries *r, const report_stats *s)
  * (said why). */
 static int load_run(const char *dir, run_entries *r)
 {
-	char path[4096], err[1024];
+	char err[1024], warn[1024];
 	report_stats s;
 
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
-	if (report_load(&r->rep, path, err, sizeof(err))) {
+	if (report_load_dir(&r->rep, &r->meta, dir, err, sizeof(err), warn, sizeof(warn))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (meta_read(&r->meta, path, err, sizeof(err)))
-		fprintf(stderr, "bench " CMD ": warning: %s\n", err);
-	r->rep.floor_ns = r->meta.timer.floor_ns;
+	if (warn[0])
+		fprintf(stderr, "bench " CMD ": warning: %s\n", warn);
 	/* an entry per instance and per preparation: no more than the rows */
 	r->e = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*r->e));
 	if (!r->e || report_stats_build(&s, &r->rep)) {
@@ -209,7 +239,7 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 {
 	size_t i = 0, j = 0, m = 0;
 	double *ow = buf, *nw = buf + na, *ratios = buf + 2 * na, *mem = buf + 3 * na;
-	double *op = buf + 4 * na, *np = buf + 5 * na;
+	double *op = buf + 4 * na, *np = buf + 5 * na, *logs = buf + 6 * na;
 
 	memset(c, 0, sizeof(*c));
 	c->have_old = na > 0;
@@ -241,6 +271,8 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 			ow[m] = a[i].wall;
 			nw[m] = b[j].wall;
 			ratios[m] = b[j].wall / (a[i].wall > 0 ? a[i].wall : 1);
+			logs[m] = round(log(ratios[m] > 0 ? ratios[m] : DBL_MIN) / LOG_RATIO_GRAIN) *
+				  LOG_RATIO_GRAIN;
 			op[m] = a[i].peak;
 			np[m] = b[j].peak;
 			mem[m] = a[i].peak > 0 ? b[j].peak / a[i].peak : b[j].peak > 0 ? INFINITY : 1;
@@ -252,6 +284,7 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 	c->common = m;
 	if (!m)
 		return;
+	c->tested = !stats_wilcoxon_test(logs, m, &c->test);
 	c->old_wall = stats_median(ow, m);
 	c->new_wall = stats_median(nw, m);
 	c->time_ratio = stats_median(ratios, m);
@@ -260,10 +293,22 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 	c->mem_ratio = stats_median(mem, m);
 }
 
-/* The flags of C as text into BUF; returns whether one is a regression. */
-static bool flags_of(const comparison *c, double threshold, char *buf, size_t size)
+/* Whether C's time ratio is past the threshold (-1 faster, 1 slower, 0
+ * not). */
+static int time_change(const comparison *c, const compare_options *o)
 {
-	double hi = 1 + threshold, lo = 1 / (1 + threshold);
+	if (!c->common)
+		return 0;
+	return c->time_ratio > 1 + o->threshold ? 1 : c->time_ratio < 1 / (1 + o->threshold) ? -1 : 0;
+}
+
+/* The flags of C as text into BUF; returns whether one is a regression. */
+static bool flags_of(const comparison *c, const compare_options *o, char *buf, size_t size)
+{
+	double hi = 1 + o->threshold, lo = 1 / (1 + o->threshold);
+	int change = time_change(c, o);
+	bool significant = c->tested && c->test.p < o->alpha;
+	bool testable = c->tested && stats_wilcoxon_min_p(c->test.n) < o->alpha;
 	bool regression = false;
 	size_t used = 0;
 
@@ -280,20 +325,33 @@ static bool flags_of(const comparison *c, double threshold, char *buf, size_t si
 	FLAG(!c->have_old, "not in the old run", false);
 	FLAG(c->new_wrong, "WRONG answers", true);
 	FLAG(c->have_old && c->have_new && c->new_solved < c->old_solved, "answers fewer", true);
-	FLAG(c->common && c->time_ratio > hi, "slower", true);
-	FLAG(c->common && c->time_ratio < lo, "faster", false);
+	FLAG(change > 0 && significant, "slower", true);
+	FLAG(change < 0 && significant, "faster", false);
+	FLAG(change && !significant && testable, "not significant", false);
+	FLAG(change && !testable, "too few instances to test", false);
 	FLAG(c->common && c->mem_ratio > hi, "more memory", true);
 	FLAG(c->common && c->mem_ratio < lo, "less memory", false);
-	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", true);
+	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", false);
 	FLAG(c->have_prepare && c->prepare_ratio < lo, "faster preparation", false);
 	FLAG(c->near_floor, "near the timing floor", false);
 #undef FLAG
 	return regression;
 }
 
+/* A p-value for the table: three decimals, '<0.001' below them. */
+static void format_p(const comparison *c, char *buf, size_t size)
+{
+	if (!c->tested || !c->test.n)
+		snprintf(buf, size, NO_VALUE);
+	else if (c->test.p < 0.001)
+		snprintf(buf, size, "<0.001");
+	else
+		snprintf(buf, size, "%.3f", c->test.p);
+}
+
 static void print_comparison(FILE *out, const comparison *c, const char *flags)
 {
-	char label[64], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48];
+	char label[64], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48], p[16];
 
 	if (strcmp(c->heuristic, NO_VALUE))
 		snprintf(label, sizeof(label), "%s/%s", c->algorithm, c->heuristic);
@@ -316,16 +374,18 @@ static void print_comparison(FILE *out, const comparison *c, const char *flags)
 		snprintf(nm, sizeof(nm), NO_VALUE);
 		snprintf(mr, sizeof(mr), NO_VALUE);
 	}
-	fprintf(out, "  %-22s %17s %6zu %10s %10s %6s %10s %10s %6s  %s\n", label, solved,
-		c->common, ot, nt, tr, om, nm, mr, flags);
+	format_p(c, p, sizeof(p));
+	fprintf(out, "  %-22s %17s %6zu %10s %10s %6s %6s %10s %10s %6s  %s\n", label, solved,
+		c->common, ot, nt, tr, p, om, nm, mr, flags);
 }
 
 /* Walk both runs' entries, algorithm by algorithm. Returns the count of
  * regressions. */
-static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n, double threshold)
+static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n,
+			   const compare_options *opt)
 {
 	size_t i = 0, j = 0, regressions = 0;
-	double *buf = malloc(6 * (o->n + 1) * sizeof(*buf));
+	double *buf = malloc(7 * (o->n + 1) * sizeof(*buf));
 	const char *shown = NULL;
 
 	if (!buf) {
@@ -361,11 +421,11 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 					    stats_near_floor(c.new_wall, n->rep.floor_ns));
 		if (!shown || strcmp(shown, c.dataset)) {
 			shown = c.dataset;
-			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %10s %10s %6s  %s\n", shown,
-				"algorithm", "solved old -> new", "common", "time old", "time new", "ratio",
-				"mem old", "mem new", "ratio", "flags");
+			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %6s %10s %10s %6s  %s\n",
+				shown, "algorithm", "solved old -> new", "common", "time old", "time new",
+				"ratio", "p", "mem old", "mem new", "ratio", "flags");
 		}
-		regressions += flags_of(&c, threshold, flags, sizeof(flags));
+		regressions += flags_of(&c, opt, flags, sizeof(flags));
 		print_comparison(out, &c, flags);
 		i = i2;
 		j = j2;
@@ -393,14 +453,15 @@ static void warn_setup(FILE *out, const meta_info *a, const meta_info *b)
 
 int cmd_compare(int argc, char **argv)
 {
+	enum { OPT_ALPHA = 256 };
 	static const struct option longopts[] = {
 		{ "threshold", required_argument, NULL, 't' },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "fail-on-regression", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	double threshold = DEFAULT_THRESHOLD;
-	bool fail = false;
+	compare_options opt = { .threshold = DEFAULT_THRESHOLD, .alpha = DEFAULT_ALPHA };
 	run_entries o, n;
 	size_t regressions;
 	int c, rc;
@@ -410,11 +471,15 @@ int cmd_compare(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (units_parse_ratio(optarg, &threshold) || threshold <= 0)
+			if (units_parse_ratio(optarg, &opt.threshold) || opt.threshold <= 0)
 				return bad_usage("--threshold '%s' is not a fraction above 0 (or a percentage)",
 						 optarg);
 			break;
-		case 'F': fail = true; break;
+		case OPT_ALPHA:
+			if (units_parse_fraction(optarg, &opt.alpha) || opt.alpha <= 0 || opt.alpha >= 1)
+				return bad_usage("--alpha '%s' is not a probability between 0 and 1", optarg);
+			break;
+		case 'F': opt.fail = true; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
 		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
@@ -432,12 +497,12 @@ int cmd_compare(int argc, char **argv)
 		release_run(&n);
 		return PB_EXIT_USAGE;
 	}
-	printf("bench compare %s -> %s (threshold %.0f%%)\n", argv[optind], argv[optind + 1],
-	       100 * threshold);
+	printf("bench compare %s -> %s (threshold %.0f%%; times: Wilcoxon signed-rank test, "
+	       "alpha %g)\n", argv[optind], argv[optind + 1], 100 * opt.threshold, opt.alpha);
 	warn_setup(stdout, &o.meta, &n.meta);
-	regressions = compare_runs(stdout, &o, &n, threshold);
+	regressions = compare_runs(stdout, &o, &n, &opt);
 	printf("\n%zu regression%s flagged\n", regressions, regressions == 1 ? "" : "s");
 	release_run(&o);
 	release_run(&n);
-	return fail && regressions ? PB_EXIT_CHECK : PB_EXIT_OK;
+	return opt.fail && regressions ? PB_EXIT_CHECK : PB_EXIT_OK;
 }

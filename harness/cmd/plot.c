@@ -42,11 +42,19 @@ static void usage(FILE *out)
 "  <dataset>-memory   median peak bytes by optimal solution length\n"
 "  <dataset>-nodes    median nodes expanded by optimal solution length\n"
 "                     (one line per algorithm+heuristic with its\n"
-"                     interquartile band; unsolvable instances at the right)\n"
+"                     interquartile band; unsolvable instances at the right;\n"
+"                     above the plot the instances at each length, and by a\n"
+"                     point that stands on fewer of them 'solved/instances';\n"
+"                     a median of 0, as IDA*'s memory, on a line of its own\n"
+"                     under the axis, labelled 0)\n"
 "  <dataset>-box      solve time per algorithm: quartiles, median, min-max\n"
-"  <dataset>-prepare  when a solver's preparation did work (nodes expanded\n"
-"                     or bytes held): total time against the number of\n"
-"                     queries, and where the preparation pays off\n"
+"  <dataset>-prepare  where a solver has a preparation (it failed, expanded\n"
+"                     nodes or holds %d bytes or more: a table built or\n"
+"                     loaded): total time against the number of queries, the\n"
+"                     time per query the median over the instances every\n"
+"                     solver solved (the summary table's 'x best'), and\n"
+"                     where a preparation pays off\n"
+"Bytes are in binary units (1 KiB = 1024 B), as in the tables.\n"
 "Only solve rows with status ok or unsolvable count. The optimal length is\n"
 "the dataset's reference, or the shortest ok length where it is '-'.\n"
 "Quartiles interpolate between order statistics (R's default, type 7).\n"
@@ -67,7 +75,7 @@ static void usage(FILE *out)
 "Needs gnuplot 5.4 or later with the pngcairo and svg terminals (Debian:\n"
 "'apt-get install gnuplot-nox'). Exit status: 0 done; 2 bad usage, a bad or\n"
 "missing runs.csv, no gnuplot, or gnuplot failed (the old charts are kept).\n",
-		STATS_FLOOR_FACTOR);
+		REPORT_PREPARE_MIN_BYTES, STATS_FLOOR_FACTOR);
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
@@ -125,21 +133,18 @@ static void caveat_of(const meta_info *m, char *buf, size_t cap)
  * status (said why). */
 static int load_run(const char *dir, report *r, meta_info *m)
 {
-	char path[PATH_MAX], err[1024];
+	char err[1024], warn[1024];
 
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
-	if (report_load(r, path, err, sizeof(err))) {
+	if (report_load_dir(r, m, dir, err, sizeof(err), warn, sizeof(warn))) {
 		fprintf(stderr, WHO ": %s\n", err);
 		return PB_EXIT_USAGE;
 	}
+	if (warn[0])
+		fprintf(stderr, WHO ": %s; the charts name no machine or date\n", warn);
 	if (!r->count) {
-		fprintf(stderr, WHO ": %s:1: no runs after the header\n", path);
+		fprintf(stderr, WHO ": %s/" RUNDIR_RUNS ":1: no runs after the header\n", dir);
 		return PB_EXIT_USAGE;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (meta_read(m, path, err, sizeof(err)))
-		fprintf(stderr, WHO ": %s; the charts name no machine or date\n", err);
-	r->floor_ns = m->timer.floor_ns;
 	return 0;
 }
 

@@ -71,6 +71,7 @@ static void fill(meta_info *m)
 	m->merged = json_true(json_get(root, "merged"));
 	if (m->merged && !json_get(root, "machine"))
 		about = json_get(json_at(json_get(root, "shards"), 0), "meta");
+	m->about = about;
 	build = json_get(about, "build");
 	m->cpu = text_of(json_get(json_get(about, "machine"), "cpu"));
 	m->date = text_of(json_get(root, "date"));

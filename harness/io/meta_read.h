@@ -22,6 +22,8 @@ typedef struct meta_info {
 	bool present;            /* the file was there and read */
 	bool merged;             /* written by 'bench merge' */
 	const json_value *root;  /* NULL when not present */
+	const json_value *about; /* what holds "machine", "build" and "datasets": the
+				  * root, or a merged run's first shard's meta.json */
 	/* Strings from the file, "" where it has none. */
 	const char *cpu, *date, *outcome;
 	const char *build_type, *compiler, *flags, *git_revision;

@@ -26,9 +26,13 @@ static const struct metric {
 	[M_NODES] = { "nodes", REPORT_EXPANDED, "nodes.gp", "nodes expanded" },
 };
 
-/* Columns of a length data file: length, count, then median q1 q3 of each
- * metric in the order of metrics[], then near_floor. */
-#define LENGTH_COLUMN_OF(m) (3 + 3 * (m))
+/* Columns of a length data file: length, instances, solved, runs, then
+ * median q1 q3 of each metric in the order of metrics[], then near_floor
+ * (an unsolvable data file: slot for length, and linetype and name before
+ * near_floor). */
+#define LENGTH_COLUMN_OF(m) (5 + 3 * (m))
+/* Room for the names of the series drawn on a chart's zero line. */
+#define ZERO_NAMES_ROOM 512
 
 static double scale_of(int m)
 {
@@ -248,7 +252,15 @@ static void data_floor(const charts_state *c, FILE *f, const report_group *g)
 }
 
 static const char metric_columns[] =
-	"time_s(median q1 q3) peak_bytes(median q1 q3) expanded(median q1 q3)";
+	"instances solved runs time_s(median q1 q3) peak_bytes(median q1 q3) "
+	"expanded(median q1 q3)";
+
+/* A data row's counts: G's instances, those it solved, its answered runs
+ * (the sample of its statistics). */
+static void data_counts(FILE *f, const report_group *g)
+{
+	fprintf(f, " %zu %zu %zu", g->count, g->solved, g->answered);
+}
 
 /* DIR/data/<slug>.unsolvable.dat: one row per line that answered an
  * unsolvable instance. Returns how many rows, or -1 when a write failed. */
@@ -269,10 +281,11 @@ static int write_unsolvable_data(charts_state *c, const dataset_view *v, char *r
 				if (!f)
 					return -1;
 				fprintf(f, "# %s: unsolvable instances, per algorithm\n", v->name);
-				fprintf(f, "# columns: slot count %s linetype name near_floor\n",
+				fprintf(f, "# columns: slot %s linetype name near_floor\n",
 					metric_columns);
 			}
-			fprintf(f, "%d %zu", nslots++, g->answered);
+			fprintf(f, "%d", nslots++);
+			data_counts(f, g);
 			data_metrics(f, g);
 			fprintf(f, " %d ", charts_linetype(g->series));
 			data_string(f, report_series_label(c->r, g->series, "+", label, sizeof(label)));
@@ -299,7 +312,7 @@ static int write_length_data(charts_state *c, dataset_view *v, int *block, char 
 	if (!f)
 		return -1;
 	fprintf(f, "# %s: solved instances by optimal solution length, per algorithm\n", v->name);
-	fprintf(f, "# columns: length count %s near_floor\n", metric_columns);
+	fprintf(f, "# columns: length %s near_floor\n", metric_columns);
 	v->max_length = -1;
 	for (size_t i = 0; i < v->nlines; i++) {
 		block[i] = -1;
@@ -311,7 +324,8 @@ static int write_length_data(charts_state *c, dataset_view *v, int *block, char 
 					report_series_label(c->r, g->series, "+", label, sizeof(label)));
 				block[i] = nblocks++;
 			}
-			fprintf(f, "%d %zu", g->optimal, g->answered);
+			fprintf(f, "%d", g->optimal);
+			data_counts(f, g);
 			data_metrics(f, g);
 			data_floor(c, f, g);
 			if (g->optimal > v->max_length)
@@ -327,49 +341,66 @@ static bool positive(double v)
 }
 
 /* What one length chart draws: the lines with a block, the legend, the
- * range. */
+ * range (of the positive values; a median of 0 is drawn on a line of its
+ * own under the axis), the instances at each length. */
 typedef struct length_plan {
 	int *line_block, *line_lt, *key_lt;
 	const char **key_name;
 	size_t nlines, nkeys, xs;
 	double lo, hi;
-	bool unsolvable_drawn, near_floor;
+	bool unsolvable_drawn, near_floor, short_of; /* a point over fewer than all */
+	size_t *instances; /* per length (then unsolvable): the most of any line */
+	char zero_names[ZERO_NAMES_ROOM]; /* the series with a median of 0 */
 } length_plan;
 
-/* Plan metric M's chart of V into P (arrays with room for v->nlines). */
+/* Add NAME to P's list of series on the zero line. */
+static void add_zero_name(length_plan *p, const char *name)
+{
+	size_t used = strlen(p->zero_names);
+
+	if (used + strlen(name) + 8 < sizeof(p->zero_names))
+		snprintf(p->zero_names + used, sizeof(p->zero_names) - used, "%s%s",
+			 used ? ", " : "", name);
+	else if (!strstr(p->zero_names, "..."))
+		snprintf(p->zero_names + used, sizeof(p->zero_names) - used, ", ...");
+}
+
+/* Plan metric M's chart of V into P (arrays with room for v->nlines, and
+ * for v->max_length + 2 counts). */
 static void plan_length(const charts_state *c, const dataset_view *v, int m, const int *block,
 			length_plan *p)
 {
-	char *x_seen = calloc((size_t)v->max_length + 2, 1), name[256];
+	size_t uns = (size_t)v->max_length + 1; /* the unsolvable column's count */
+	char name[256];
 
 	p->lo = INFINITY;
 	p->hi = -INFINITY;
-	for (size_t i = 0; x_seen && i < v->nlines; i++) {
-		bool in_lines = false, in_points = false;
+	for (size_t i = 0; i < v->nlines; i++) {
+		bool in_lines = false, in_points = false, zero = false;
 
 		FOR_GROUPS(c, &v->lines[i], g) {
 			const stats_five *s = &g->m[metrics[m].measure];
+			size_t x = g->optimal >= 0 ? (size_t)g->optimal : uns;
 
-			if (!positive(s->median))
+			if (isnan(s->median) || s->median < 0 || g->optimal == DATASET_REF_UNKNOWN)
 				continue;
-			if (g->optimal >= 0) {
-				in_lines = true;
-				if (!x_seen[g->optimal]++)
-					p->xs++;
-			} else if (g->optimal == DATASET_REF_UNSOLVABLE) {
-				in_points = true;
-			} else {
+			in_lines |= g->optimal >= 0;
+			in_points |= g->optimal == DATASET_REF_UNSOLVABLE;
+			if (g->optimal >= 0 && !p->instances[x])
+				p->xs++;
+			p->instances[x] = g->count > p->instances[x] ? g->count : p->instances[x];
+			p->short_of |= g->solved < g->count;
+			if (!positive(s->median)) {
+				zero = true;
 				continue;
 			}
 			p->near_floor |= m == M_TIME && stats_near_floor(s->median, c->r->floor_ns);
 			p->lo = fmin(p->lo, fmin(s->median, positive(s->q1) ? s->q1 : s->median));
 			p->hi = fmax(p->hi, fmax(s->median, s->q3));
 		}
-		if (block[i] >= 0 && !in_lines)
-			fprintf(stderr, "%s: %s %s chart: '%s' has no positive %s, left out\n",
-				c->o->who, v->name, metrics[m].name,
-				report_series_label(c->r, v->lines[i].series, "+", name, sizeof(name)),
-				metrics[m].what);
+		if (zero)
+			add_zero_name(p, report_series_label(c->r, v->lines[i].series, "+", name,
+							     sizeof(name)));
 		if (in_lines) {
 			p->line_block[p->nlines] = block[i];
 			p->line_lt[p->nlines++] = charts_linetype(v->lines[i].series);
@@ -383,7 +414,32 @@ static void plan_length(const charts_state *c, const dataset_view *v, int m, con
 			p->key_name[p->nkeys++] = v->label[i];
 		}
 	}
-	free(x_seen);
+}
+
+/* The driver's arrays of the instances at each length drawn (count_x,
+ * count_n). Returns -1 when out of memory. */
+static int driver_counts(charts_state *c, const dataset_view *v, const length_plan *p)
+{
+	size_t n = (size_t)v->max_length + 2, k = 0;
+	int *x = malloc(n * sizeof(int)), *count = malloc(n * sizeof(int));
+
+	if (!x || !count) {
+		free(x);
+		free(count);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!p->instances[i] || (i + 1 == n && !p->unsolvable_drawn))
+			continue;
+		/* the unsolvable column stands at max_length + 2 */
+		x[k] = i + 1 == n ? v->max_length + 2 : (int)i;
+		count[k++] = (int)p->instances[i];
+	}
+	charts_driver_ints(c->driver, "count_x", x, k);
+	charts_driver_ints(c->driver, "count_n", count, k);
+	free(x);
+	free(count);
+	return 0;
 }
 
 /* One length chart (metric M) of V, or a note on stderr saying why not. */
@@ -394,22 +450,24 @@ static void length_chart(charts_state *c, const dataset_view *v, int m, const in
 	length_plan p = {
 		.line_block = malloc(n * sizeof(int)), .line_lt = malloc(n * sizeof(int)),
 		.key_lt = malloc(n * sizeof(int)), .key_name = malloc(n * sizeof(char *)),
+		.instances = calloc((size_t)v->max_length + 2, sizeof(size_t)),
 	};
 	double scale = scale_of(m);
 	char out[200];
 
-	if (!p.line_block || !p.line_lt || !p.key_lt || !p.key_name) {
+	if (!p.line_block || !p.line_lt || !p.key_lt || !p.key_name || !p.instances) {
 		fprintf(stderr, "%s: out of memory\n", c->o->who);
 		goto done;
 	}
 	plan_length(c, v, m, block, &p);
-	if (!p.nlines || p.xs < 2) {
+	if (!p.nlines || p.xs < 2 || p.lo > p.hi) {
 		fprintf(stderr, "%s: %s %s chart left out: %s\n", c->o->who, v->name, metrics[m].name,
-			!p.nlines ? "no positive values" :
-			"every solved instance has the same optimal length (see the box plot)");
+			!p.nlines ? "nothing to draw" : p.xs < 2 ?
+			"every solved instance has the same optimal length (see the box plot)" :
+			"every value is 0");
 		goto done;
 	}
-	if (p.lo == p.hi) {
+	if (p.lo == p.hi && !p.zero_names[0]) {
 		fprintf(stderr, "%s: %s %s chart left out: every value is %.6g, a flat line\n",
 			c->o->who, v->name, metrics[m].name, p.lo / scale);
 		goto done;
@@ -423,12 +481,19 @@ static void length_chart(charts_state *c, const dataset_view *v, int m, const in
 	charts_gp_string(c->driver, len_rel);
 	fputs("\nunsfile = ", c->driver);
 	charts_gp_string(c->driver, p.unsolvable_drawn ? uns_rel : "");
-	fprintf(c->driver, "\nnslots = %d\nxunsolvable = %d\ncol = %d\nylo = %.9g\nyhi = %.9g\n",
-		nslots, v->max_length + 2, LENGTH_COLUMN_OF(m), p.lo / scale, p.hi / scale);
+	fputs("\nzero_names = ", c->driver);
+	charts_gp_string(c->driver, p.zero_names);
+	fprintf(c->driver, "\nnslots = %d\nxunsolvable = %d\ncol = %d\nylo = %.9g\nyhi = %.9g\n"
+		"short_of = %d\n", nslots, v->max_length + 2, LENGTH_COLUMN_OF(m), p.lo / scale,
+		p.hi / scale, p.short_of);
 	charts_driver_ints(c->driver, "blk", p.line_block, p.nlines);
 	charts_driver_ints(c->driver, "blk_lt", p.line_lt, p.nlines);
 	charts_driver_strings(c->driver, "name", p.key_name, p.nkeys);
 	charts_driver_ints(c->driver, "name_lt", p.key_lt, p.nkeys);
+	if (driver_counts(c, v, &p)) {
+		fprintf(stderr, "%s: out of memory\n", c->o->who);
+		goto done;
+	}
 	snprintf(out, sizeof(out), "%s-%s", v->slug, metrics[m].name);
 	charts_driver_load(c, out, metrics[m].script);
 done:
@@ -436,6 +501,7 @@ done:
 	free(p.line_lt);
 	free(p.key_lt);
 	free(p.key_name);
+	free(p.instances);
 }
 
 /* The box plot of solve time per line over all of V's answered rows. */
@@ -452,7 +518,8 @@ static int box_chart(charts_state *c, const dataset_view *v)
 	if (!f)
 		return -1;
 	fprintf(f, "# %s: solve time of every solved run, per algorithm\n", v->name);
-	fputs("# columns: position min_s q1_s median_s q3_s max_s linetype runs name near_floor\n", f);
+	fputs("# columns: position min_s q1_s median_s q3_s max_s linetype runs solved name "
+	      "near_floor\n", f);
 	for (size_t i = 0; i < v->nlines; i++) {
 		const report_line *l = &v->lines[i];
 		bool flagged = stats_near_floor(l->wall.median, c->r->floor_ns);
@@ -468,7 +535,7 @@ static int box_chart(charts_state *c, const dataset_view *v)
 		data_number(f, l->wall.median / NS_PER_S);
 		data_number(f, l->wall.q3 / NS_PER_S);
 		data_number(f, l->wall.max / NS_PER_S);
-		fprintf(f, " %d %zu ", charts_linetype(l->series), l->answered);
+		fprintf(f, " %d %zu %zu ", charts_linetype(l->series), l->answered, l->solved);
 		report_series_label(c->r, l->series, "+", label, sizeof(label));
 		if (l->solved < v->instances) {
 			/* two lines under the box (gnuplot reads \n in a data string) */

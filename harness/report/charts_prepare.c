@@ -1,7 +1,9 @@
 /* The preparation against per-query cost chart: for every series on a
  * dataset, the total time to answer q queries, preparation + q times the
- * mean time per query over the instances every series solved; and where a
- * prepared series' total drops below another's (its break-even). */
+ * median time per query over the instances every series solved (the
+ * summary table's 'x best' statistic, report_common_medians); and where a
+ * prepared series' total drops below another's (its break-even). Drawn
+ * only where a series has a preparation (report_has_preparation). */
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -22,50 +24,9 @@ typedef struct cost {
 	const report_line *line;
 	char name[256];
 	double prepare_s; /* the preparation's time, 0 without one */
-	double query_s;   /* mean solve time over the common instances */
-	bool prepared;    /* the preparation did work */
-	size_t queries;   /* the solve rows the mean is over */
+	double query_s;   /* median solve time over the common instances */
+	bool prepared;    /* it has a preparation */
 } cost;
-
-/* How many lines of CS[0..n) solved each instance into COUNT (by the
- * report's instance index; room for them all). Returns how many instances
- * all of them solved. */
-static size_t common_instances(const charts_state *c, const cost *cs, size_t n, uint32_t *count)
-{
-	size_t common = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const report_key *k = c->s->keys + cs[i].line->first;
-		size_t nk = cs[i].line->nkeys;
-
-		for (size_t a = 0, b; a < nk; a = b) {
-			b = report_instance_end(k, a, nk);
-			if (report_instance_solved(c->r, k + a, b - a) && ++count[k[a].instance] == n)
-				common++;
-		}
-	}
-	return common;
-}
-
-/* Each cost's mean query time over the common instances (COUNT == n). */
-static void mean_queries(const charts_state *c, cost *cs, size_t n, const uint32_t *count)
-{
-	double *buf = c->s->scratch;
-
-	for (size_t i = 0; i < n; i++) {
-		const report_key *k = c->s->keys + cs[i].line->first;
-		size_t m = 0;
-
-		for (size_t j = 0; j < cs[i].line->nkeys; j++) {
-			const report_row *row = &c->r->rows[k[j].row];
-
-			if (count[k[j].instance] == n && run_status_answered(row->status))
-				buf[m++] = (double)row->wall_ns / NS_PER_S;
-		}
-		cs[i].queries = m;
-		cs[i].query_s = m ? stats_mean(buf, m) : NAN;
-	}
-}
 
 /* Where P's total time (preparation + queries) drops below S's: the
  * number of queries, 1 when P is ahead from the first, 0 when never. */
@@ -162,7 +123,7 @@ static int write_crossings(charts_state *c, const dataset_view *v, const cost *c
 }
 
 /* The driver entry of the chart: one line per cost of CS[0..n) (their
- * means over COMMON instances), the crossings in REL ('' none), queries up
+ * medians over COMMON instances), the crossings in REL ('' none), queries up
  * to QMAX. */
 static int prepare_driver(charts_state *c, const dataset_view *v, const cost *cs, size_t n,
 			  size_t common, const char *rel, double qmax)
@@ -186,7 +147,7 @@ static int prepare_driver(charts_state *c, const dataset_view *v, const cost *cs
 		charts_format_seconds(cs[i].prepare_s, ps, sizeof(ps));
 		charts_format_seconds(cs[i].query_s, qs, sizeof(qs));
 		if (cs[i].prepared)
-			snprintf(label[i], len, "%s: %s to prepare, then %s a query", cs[i].name, ps, qs);
+			snprintf(label[i], len, "%s: %s + %s a query", cs[i].name, ps, qs);
 		else
 			snprintf(label[i], len, "%s: %s a query", cs[i].name, qs);
 		prep[i] = cs[i].prepare_s;
@@ -221,52 +182,64 @@ done:
 	return status;
 }
 
-/* The costs of V's answered lines into CS, with their preparations: those
- * that did work (expanded nodes or held bytes: every solver has a prepare
- * row, most of them empty) count as prepared. Returns how many prepared. */
-static size_t costs_of(charts_state *c, const dataset_view *v, cost *cs, size_t *n)
+/* The costs of V's lines that solved an instance into CS (*N of them),
+ * with their preparations and their medians over the common instances
+ * (*COMMON). Returns how many have a preparation that went well, or -1
+ * when out of memory. */
+static long costs_of(charts_state *c, const dataset_view *v, cost *cs, size_t *n, long *common)
 {
-	size_t prepared = 0;
+	double *median = malloc((v->nlines ? v->nlines : 1) * sizeof(*median));
+	long prepared = 0;
 
 	*n = 0;
+	*common = median ? report_common_medians(c->s, v->lines, v->nlines, median) : -1;
+	if (*common < 0) {
+		free(median);
+		return -1;
+	}
 	for (size_t i = 0; i < v->nlines; i++) {
 		const report_line *l = &v->lines[i];
 		const report_row *p = l->prepare;
-		bool ok = p && p->status == RUN_OK, work = ok && (p->expanded || p->peak_bytes);
+		bool work = report_has_preparation(p) && p->status == RUN_OK;
 		char name[256];
 
 		report_series_label(c->r, l->series, "+", name, sizeof(name));
-		if (!l->answered) {
+		if (isnan(median[i])) {
 			if (work)
 				fprintf(stderr, "%s: %s preparation chart: '%s' has a preparation "
 					"but no solved instance, left out\n", c->o->who, v->name, name);
 			continue;
 		}
-		cs[*n] = (cost){ .line = l, .prepare_s = ok ? (double)p->wall_ns / NS_PER_S : 0,
-				 .prepared = work };
+		cs[*n] = (cost){ .line = l, .prepare_s = work ? (double)p->wall_ns / NS_PER_S : 0,
+				 .query_s = median[i] / NS_PER_S, .prepared = work };
 		snprintf(cs[*n].name, sizeof(cs[*n].name), "%s", name);
 		prepared += work;
 		++*n;
 	}
+	free(median);
 	return prepared;
 }
 
 int charts_prepare(charts_state *c, const dataset_view *v)
 {
 	cost *cs = malloc((v->nlines ? v->nlines : 1) * sizeof(*cs));
-	uint32_t *count = calloc(c->r->instances.count ? c->r->instances.count : 1, sizeof(*count));
-	size_t n = 0, common = 0;
+	size_t n = 0;
+	long common = 0, prepared;
 	double qmax = min_queries_shown;
 	char rel[200];
 	int status = -1;
 
-	if (!cs || !count)
+	if (!cs)
+		goto done;
+	prepared = costs_of(c, v, cs, &n, &common);
+	if (prepared < 0)
 		goto done;
 	status = 0;
-	if (!costs_of(c, v, cs, &n))
+	if (!prepared) {
+		fprintf(stderr, "%s: %s preparation chart left out: no solver here has a preparation\n",
+			c->o->who, v->name);
 		goto done;
-	common = common_instances(c, cs, n, count);
-	mean_queries(c, cs, n, count);
+	}
 	if (n < 2 || !common) {
 		fprintf(stderr, "%s: %s preparation chart left out: %s\n", c->o->who, v->name,
 			n < 2 ? "no other solver to weigh the preparation against" :
@@ -276,12 +249,11 @@ int charts_prepare(charts_state *c, const dataset_view *v)
 	if (write_crossings(c, v, cs, n, rel, sizeof(rel), &qmax) < 0)
 		status = -1;
 	else
-		status = prepare_driver(c, v, cs, n, common, rel,
+		status = prepare_driver(c, v, cs, n, (size_t)common, rel,
 					fmin(pow(10, ceil(log10(qmax))), max_queries_shown));
 done:
 	if (status)
 		fprintf(stderr, "%s: out of memory or a write failed\n", c->o->who);
 	free(cs);
-	free(count);
 	return status;
 }

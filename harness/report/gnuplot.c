@@ -275,36 +275,49 @@ static int cmp_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void gnuplot_list(const gnuplot_dir *d)
+size_t gnuplot_charts_in(const char *dir, const char *ext, char ***names)
 {
-	DIR *dir = opendir(d->final);
+	DIR *d = opendir(dir);
 	struct dirent *e;
-	char **names = NULL;
 	size_t n = 0, cap = 0;
 
-	if (!dir)
-		return;
-	while ((e = readdir(dir))) {
-		if (!has_ext(e->d_name, ".png"))
+	*names = NULL;
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		if (!has_ext(e->d_name, ext))
 			continue;
 		if (n == cap) {
-			char **v = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof(*v));
+			char **v = realloc(*names, (cap = cap ? 2 * cap : 16) * sizeof(*v));
 
 			if (!v)
 				break;
-			names = v;
+			*names = v;
 		}
-		names[n] = strndup(e->d_name, strlen(e->d_name) - strlen(".png"));
-		if (names[n])
+		(*names)[n] = strndup(e->d_name, strlen(e->d_name) - strlen(ext));
+		if ((*names)[n])
 			n++;
 	}
-	closedir(dir);
+	closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names), cmp_string);
-	printf("%zu charts in '%s' (PNG and SVG):\n", n, d->final);
-	for (size_t i = 0; i < n; i++) {
-		printf("  %s\n", names[i]);
+		qsort(*names, n, sizeof(**names), cmp_string);
+	return n;
+}
+
+void gnuplot_names_free(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
 		free(names[i]);
-	}
 	free(names);
+}
+
+void gnuplot_list(const gnuplot_dir *d)
+{
+	char **names;
+	size_t n = gnuplot_charts_in(d->final, ".png", &names);
+
+	printf("%zu charts in '%s' (PNG and SVG):\n", n, d->final);
+	for (size_t i = 0; i < n; i++)
+		printf("  %s\n", names[i]);
+	gnuplot_names_free(names, n);
 }

@@ -41,4 +41,11 @@ void gnuplot_dir_end(gnuplot_dir *d);
 /* Print the charts now in D->final. */
 void gnuplot_list(const gnuplot_dir *d);
 
+/* The names, without EXT (".svg"), of the files in DIR that end in EXT,
+ * sorted, into *NAMES (free each and the array with gnuplot_names_free).
+ * Returns how many (0 when DIR cannot be read). */
+size_t gnuplot_charts_in(const char *dir, const char *ext, char ***names);
+
+void gnuplot_names_free(char **names, size_t n);
+
 #endif

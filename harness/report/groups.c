@@ -1,5 +1,6 @@
 #include "harness/report/groups.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@ static int cmp_instance(const void *a, const void *b)
 	return 0;
 }
 
-static uint32_t opt_key(int optimal)
+uint32_t report_optimal_key(int optimal)
 {
 	return optimal >= 0 ? (uint32_t)optimal
 	       : optimal == DATASET_REF_UNSOLVABLE ? OPT_KEY_UNSOLVABLE : OPT_KEY_UNKNOWN;
@@ -87,6 +88,50 @@ size_t report_answered(const report *r, const report_key *k, size_t n, report_me
 	return count;
 }
 
+bool report_has_preparation(const report_row *prepare)
+{
+	return prepare && (prepare->status != RUN_OK || prepare->expanded ||
+			   prepare->peak_bytes >= REPORT_PREPARE_MIN_BYTES);
+}
+
+long report_common_medians(const report_stats *s, const report_line *l, size_t n, double *median)
+{
+	const report *r = s->rep;
+	uint32_t *count = calloc(r->instances.count ? r->instances.count : 1, sizeof(*count));
+	size_t compared = 0, common = 0;
+
+	if (!count)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const report_key *k = s->keys + l[i].first;
+
+		median[i] = NAN;
+		if (!l[i].solved)
+			continue;
+		compared++;
+		for (size_t a = 0, b; a < l[i].nkeys; a = b) {
+			b = report_instance_end(k, a, l[i].nkeys);
+			count[k[a].instance] += report_instance_solved(r, k + a, b - a);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const report_key *k = s->keys + l[i].first;
+		size_t m = 0;
+
+		if (!l[i].solved)
+			continue;
+		for (size_t j = 0; j < l[i].nkeys; j++)
+			if (count[k[j].instance] == compared)
+				s->scratch[m++] = (double)r->rows[k[j].row].wall_ns;
+		if (m)
+			median[i] = stats_median(s->scratch, m);
+	}
+	for (uint32_t i = 0; i < r->instances.count; i++)
+		common += compared && count[i] == compared;
+	free(count);
+	return (long)common;
+}
+
 /* Settle each instance's optimal length (the rule in groups.h) into
  * keys[].opt, and count each dataset's instances. */
 static void settle_optimal(report_stats *s)
@@ -116,7 +161,7 @@ static void settle_optimal(report_stats *s)
 			}
 		}
 		for (size_t k = i; k < j; k++)
-			keys[k].opt = opt_key(opt);
+			keys[k].opt = report_optimal_key(opt);
 		s->instances[keys[i].dataset]++;
 	}
 }

@@ -13,7 +13,11 @@
  *   (ok or unsolvable);
  * - the statistics of a group or a line are over its answered rows (every
  *   repeat of every instance), the spread of an instance over its answered
- *   repeats. */
+ *   repeats;
+ * - series are compared (the table's 'x best', the preparation chart) over
+ *   the instances that every series that solved any solved;
+ * - a series has a preparation when its prepare row failed or built
+ *   something (report_has_preparation). */
 #ifndef REPORT_GROUPS_H
 #define REPORT_GROUPS_H
 
@@ -92,6 +96,10 @@ void report_stats_release(report_stats *s);
  * that sort key OPT stands for. */
 int report_optimal_of(uint32_t opt);
 
+/* The sort key of optimal length OPTIMAL (report_optimal_of's inverse):
+ * lengths in order, then unsolvable, then unknown. */
+uint32_t report_optimal_key(int optimal);
+
 /* The measure M of ROW. */
 uint64_t report_measure_of(const report_row *row, report_measure m);
 
@@ -100,6 +108,24 @@ size_t report_instance_end(const report_key *k, size_t i, size_t n);
 
 /* Whether the rows K[0..n) of one instance all answered. */
 bool report_instance_solved(const report *r, const report_key *k, size_t n);
+
+/* A preparation that holds less than this and expanded nothing set up a
+ * solver's context (IDA* holds 1.9 KiB of it with h = 0), not a table. */
+#define REPORT_PREPARE_MIN_BYTES 4096
+
+/* Whether PREPARE (a prepare row, or NULL) is a preparation worth showing:
+ * one that failed, or one that built something: it expanded nodes (a table
+ * or a pattern database searched out) or holds at least
+ * REPORT_PREPARE_MIN_BYTES (a table computed or loaded). A solver with
+ * nothing to prepare (BFS: no nodes, no bytes) has none. */
+bool report_has_preparation(const report_row *prepare);
+
+/* The comparison of the lines L[0..n) (of one dataset): over the instances
+ * that every line that solved any instance solved, each line's median wall
+ * time into MEDIAN[i] (NaN for a line that solved none: not compared).
+ * Returns how many instances are common (0: MEDIAN all NaN), or -1 when
+ * out of memory. */
+long report_common_medians(const report_stats *s, const report_line *l, size_t n, double *median);
 
 /* Measure M of the answered rows among K[0..n), sorted, into BUF (room for
  * N). Returns how many. */

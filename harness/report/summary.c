@@ -96,27 +96,29 @@ static bool near_floor(const report *r, const report_line *l)
 	return l->answered && stats_near_floor(l->wall.median, r->floor_ns);
 }
 
-static void print_line(FILE *out, const report *r, const report_line *l, double best)
+/* One line of the table; COMMON its median over the instances all
+ * compared lines solved (NaN: not compared), BEST the fastest of those. */
+static void print_line(FILE *out, const report *r, const report_line *l, double common,
+		       double best)
 {
 	char label[64], solved[32], t[24], ratio[16], peak[24], exp[24], prep[64];
 	char pt[24], pb[24];
 
 	snprintf(solved, sizeof(solved), "%zu/%zu", l->solved, l->total);
+	snprintf(t, sizeof(t), NO_VALUE);
+	snprintf(ratio, sizeof(ratio), NO_VALUE);
+	snprintf(exp, sizeof(exp), NO_VALUE);
+	snprintf(prep, sizeof(prep), NO_VALUE);
 	if (l->answered) {
 		units_format_ns((uint64_t)llround(l->wall.median), t, sizeof(t));
-		snprintf(ratio, sizeof(ratio), "%.2f", best > 0 ? l->wall.median / best : 1.0);
 		units_format_count((uint64_t)llround(l->expanded.median), exp, sizeof(exp));
-	} else {
-		snprintf(t, sizeof(t), NO_VALUE);
-		snprintf(ratio, sizeof(ratio), NO_VALUE);
-		snprintf(exp, sizeof(exp), NO_VALUE);
 	}
+	if (!isnan(common))
+		snprintf(ratio, sizeof(ratio), "%.2f", best > 0 ? common / best : 1.0);
 	units_format_bytes(l->max_peak, peak, sizeof(peak));
-	if (!l->prepare)
-		snprintf(prep, sizeof(prep), NO_VALUE);
-	else if (l->prepare->status != RUN_OK)
+	if (report_has_preparation(l->prepare) && l->prepare->status != RUN_OK)
 		snprintf(prep, sizeof(prep), "%s", run_status_name(l->prepare->status));
-	else
+	else if (report_has_preparation(l->prepare))
 		snprintf(prep, sizeof(prep), "%s, %s",
 			 units_format_ns(l->prepare->wall_ns, pt, sizeof(pt)),
 			 units_format_bytes(l->prepare->peak_bytes, pb, sizeof(pb)));
@@ -177,22 +179,61 @@ static void print_notes(FILE *out, const report *r, const report_line *lines, si
 			REPORT_SPREAD_MIN_REPEATS, REPORT_SPREAD_MIN_REPEATS);
 }
 
+/* What the columns hold, under the table; COMMON instances were compared
+ * (-1: out of memory), by the lines whose MEDIAN is a number. */
+static void print_legend(FILE *out, const report *r, const report_line *lines, size_t n,
+			 long common, const double *median)
+{
+	char label[64];
+	size_t left_out = 0;
+
+	fputs("  median: wall time per solve, the median over every answered run (all repeats)\n",
+	      out);
+	if (common > 0) {
+		fprintf(out, "  x best: the same median over the %ld instance%s every algorithm here "
+			"solved, divided by the fastest one's", common, common == 1 ? "" : "s");
+		for (size_t i = 0; i < n; i++) {
+			if (!isnan(median[i]))
+				continue;
+			fprintf(out, "%s%s", left_out++ ? ", " : " (not compared: ",
+				report_series_label(r, lines[i].series, "/", label, sizeof(label)));
+		}
+		fputs(left_out ? ", which solved none)\n" : "\n", out);
+	} else {
+		fputs("  x best: not computed: no instance that every algorithm here solved\n", out);
+	}
+	fputs("  max peak: the most bytes one solve held; expanded: nodes expanded per solve, the "
+	      "median\n"
+	      "  t/o, mem: instances out of time, out of memory; prepare: the one-off build (time, "
+	      "peak bytes),\n"
+	      "  '-' for a solver with none\n", out);
+}
+
 static void print_dataset(FILE *out, const report_stats *s, const report_line *lines, size_t n)
 {
 	const report *r = s->rep;
 	size_t total = s->instances[lines[0].dataset];
-	double best = 0;
+	double *median = malloc(n * sizeof(*median)), best = 0;
+	long common = median ? report_common_medians(s, lines, n, median) : -1;
 
-	for (size_t i = 0; i < n; i++)
-		if (lines[i].answered && (best == 0 || lines[i].wall.median < best))
-			best = lines[i].wall.median;
+	for (size_t i = 0; i < n; i++) {
+		if (common <= 0 && median)
+			median[i] = NAN;
+		if (median && !isnan(median[i]) && (best == 0 || median[i] < best))
+			best = median[i];
+	}
 	fprintf(out, "\n%s: %zu instance%s\n", report_name(&r->datasets, lines[0].dataset), total,
 		total == 1 ? "" : "s");
 	fprintf(out, "  %-22s %9s %10s  %7s %10s %9s %5s %5s %5s  %s\n", "algorithm", "solved",
 		"median", "x best", "max peak", "expanded", "wrong", "t/o", "mem", "prepare");
 	for (size_t i = 0; i < n; i++)
-		print_line(out, r, &lines[i], best);
+		print_line(out, r, &lines[i], median ? median[i] : NAN, best);
+	if (median)
+		print_legend(out, r, lines, n, common, median);
+	else
+		fputs("  (x best: out of memory)\n", out);
 	print_notes(out, r, lines, n);
+	free(median);
 }
 
 static void print_build_warnings(FILE *out)
@@ -203,6 +244,15 @@ static void print_build_warnings(FILE *out)
 	if (strcmp(PB_BUILD_TYPE, "Release") && strcmp(PB_BUILD_TYPE, "RelWithDebInfo"))
 		fprintf(out, "warning: a '%s' build, not Release: times are not representative\n",
 			PB_BUILD_TYPE);
+}
+
+void report_print_summary(FILE *out, const report_stats *s)
+{
+	for (size_t i = 0, j; i < s->nlines; i = j) {
+		for (j = i; j < s->nlines && s->lines[j].dataset == s->lines[i].dataset; j++)
+			;
+		print_dataset(out, s, s->lines + i, j - i);
+	}
 }
 
 size_t report_print_table(FILE *out, const report *r)
@@ -216,11 +266,7 @@ size_t report_print_table(FILE *out, const report *r)
 		fprintf(out, "(no table: out of memory)\n");
 		return wrong;
 	}
-	for (size_t i = 0, j; i < s.nlines; i = j) {
-		for (j = i; j < s.nlines && s.lines[j].dataset == s.lines[i].dataset; j++)
-			;
-		print_dataset(out, &s, s.lines + i, j - i);
-	}
+	report_print_summary(out, &s);
 	print_build_warnings(out);
 	report_stats_release(&s);
 	return wrong;

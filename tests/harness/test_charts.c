@@ -31,7 +31,7 @@ TestSuite(charts, .init = ht_suite_init, .fini = ht_suite_fini);
 typedef struct chart_row {
 	char series[64];
 	int length;
-	double col[10]; /* count, time (median q1 q3), peak (...), expanded (...) */
+	double col[12]; /* instances, solved, runs, time (median q1 q3), peak (...), expanded (...) */
 	int near_floor;
 } chart_row;
 
@@ -53,7 +53,7 @@ static size_t read_length_data(const char *path, chart_row *rows)
 		cr_assert_lt(n, MAX_ROWS);
 		snprintf(r->series, sizeof(r->series), "%s", series);
 		r->length = (int)strtol(p, &end, 10);
-		for (k = 0, p = end; k < 10; k++, p = end)
+		for (k = 0, p = end; k < 12; k++, p = end)
 			r->col[k] = strtod(p, &end);
 		r->near_floor = (int)strtol(p, &end, 10);
 		cr_assert(end != p, "'%s': no near_floor column in '%s'", path, line);
@@ -93,10 +93,11 @@ Test(charts, the_charts_data_is_summary_csv)
 	for (char *line = strtok_r(summary, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char ds[32], alg[32], heur[32], series[64];
 		double med, q1, q3, mn, mx, peak, expanded;
-		int len;
+		int len, count, solved;
 
-		if (sscanf(line, "%31[^,],%31[^,],%31[^,],%d,%*u,%*u,%lf,%lf,%lf,%lf,%lf,%lf,%lf", ds,
-			   alg, heur, &len, &med, &q1, &q3, &mn, &mx, &peak, &expanded) != 11)
+		if (sscanf(line, "%31[^,],%31[^,],%31[^,],%d,%d,%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf", ds,
+			   alg, heur, &len, &count, &solved, &med, &q1, &q3, &mn, &mx, &peak,
+			   &expanded) != 13)
 			continue;
 		numeric++;
 		snprintf(series, sizeof(series), strcmp(heur, "-") ? "%s+%s" : "%s", alg, heur);
@@ -106,14 +107,17 @@ Test(charts, the_charts_data_is_summary_csv)
 			if (strcmp(r->series, series) || r->length != len)
 				continue;
 			matched++;
-			cr_assert(close_to(r->col[1] * 1e9, med), "%s length %d: median %g s in the "
-				  "chart, %g ns in summary.csv", series, len, r->col[1], med);
-			cr_assert(close_to(r->col[2] * 1e9, q1) && close_to(r->col[3] * 1e9, q3),
+			cr_assert(close_to(r->col[3] * 1e9, med), "%s length %d: median %g s in the "
+				  "chart, %g ns in summary.csv", series, len, r->col[3], med);
+			cr_assert(close_to(r->col[4] * 1e9, q1) && close_to(r->col[5] * 1e9, q3),
 				  "%s length %d: quartiles differ from summary.csv", series, len);
-			cr_assert(close_to(r->col[4], peak), "%s length %d: peak %g, summary.csv %g",
-				  series, len, r->col[4], peak);
-			cr_assert(close_to(r->col[7], expanded), "%s length %d: expanded %g, "
-				  "summary.csv %g", series, len, r->col[7], expanded);
+			cr_assert(close_to(r->col[6], peak), "%s length %d: peak %g, summary.csv %g",
+				  series, len, r->col[6], peak);
+			cr_assert(close_to(r->col[9], expanded), "%s length %d: expanded %g, "
+				  "summary.csv %g", series, len, r->col[9], expanded);
+			cr_assert(r->col[0] == count && r->col[1] == solved,
+				  "%s length %d: %g instances, %g solved; summary.csv %d, %d", series,
+				  len, r->col[0], r->col[1], count, solved);
 			cr_assert_eq(r->near_floor, stats_near_floor(med, meta.timer.floor_ns),
 				     "%s length %d: median %g ns, floor %g ns, flagged %d", series, len,
 				     med, meta.timer.floor_ns, r->near_floor);
@@ -127,19 +131,29 @@ Test(charts, the_charts_data_is_summary_csv)
 	cr_assert_eq(n, numeric, "the chart has %zu points, summary.csv %zu", n, numeric);
 }
 
-/* Write a run with a timing floor of FLOOR_NS into DIR/NAME: algorithm
- * 'quick' at 300 ns a solve, 'slow' at (L + 1) ms, lengths 0..3. */
-static void write_floor_run(const char *name, const char *floor)
+/* A new run folder DIR/NAME and its runs.csv, open for writing, the
+ * header written. */
+static FILE *open_run(const char *name)
 {
 	char path[512];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
-	cr_assert_eq(mkdir(path, 0777), 0);
+	cr_assert_eq(mkdir(path, 0777), 0, "cannot make '%s'", path);
 	snprintf(path, sizeof(path), "%s/%s/runs.csv", ht_dir, name);
 	f = fopen(path, "w");
-	cr_assert_not_null(f);
+	cr_assert_not_null(f, "cannot write '%s'", path);
 	fputs(REPORT_RUNS_HEADER "\n", f);
+	return f;
+}
+
+/* Write a run with a timing floor of FLOOR_NS into DIR/NAME: algorithm
+ * 'quick' at 300 ns a solve, 'slow' at (L + 1) ms, lengths 0..3. */
+static void write_floor_run(const char *name, const char *floor)
+{
+	char path[512];
+	FILE *f = open_run(name);
+
 	for (int len = 0; len <= 3; len++) {
 		fprintf(f, "f,i%d,quick,-,1,solve,ok,%d,%d,1,1,300,300,64,-,16\n", len, len, len);
 		fprintf(f, "f,i%d,slow,-,1,solve,ok,%d,%d,9,9,%d,%d,64,-,1\n", len, len, len,
@@ -171,7 +185,7 @@ Test(charts, a_median_near_the_floor_is_flagged_in_the_data_and_the_time_charts)
 	for (size_t i = 0; i < n; i++)
 		cr_assert_eq(rows[i].near_floor, !strcmp(rows[i].series, "quick"),
 			     "%s length %d (median %g s) against 20 x 50 ns: near_floor %d",
-			     rows[i].series, rows[i].length, rows[i].col[1], rows[i].near_floor);
+			     rows[i].series, rows[i].length, rows[i].col[3], rows[i].near_floor);
 	snprintf(path, sizeof(path), "%s/fl/charts/data/f.box.dat", ht_dir);
 	box = ht_read(path);
 	cr_assert(box && strstr(box, "\"quick\" 1\n") && strstr(box, "\"slow\" 0\n"),
@@ -278,4 +292,106 @@ Test(charts, a_merge_keeps_the_batch_column_and_the_worst_floor)
 	cr_assert(meta && strstr(meta, "floor_line = 20\n"), "the merged run's charts draw no "
 		  "floor line at 20 x 1 s:\n%s", meta);
 	free(meta);
+}
+
+/* A real run of IDA* (which holds no memory during a solve) and bibfs:
+ * the memory chart draws IDA* on its zero line, in binary units. */
+Test(charts, the_memory_chart_shows_a_solver_that_holds_nothing)
+{
+	char path[512], *driver, *svg, *mem;
+
+	BENCH_OK("gen --method depth --per-depth 2 --depth 0..14 --seed 5 -o %s/d.txt", ht_dir);
+	BENCH_OK("run %s/d.txt -a idastar,bibfs -r 1 -w 0 -o %s/r", ht_dir, ht_dir);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/r", ht_dir);
+	snprintf(path, sizeof(path), "%s/r/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver);
+	mem = strstr(driver, "# d: memory\n");
+	cr_assert_not_null(mem, "no memory chart:\n%s", driver);
+	cr_assert(strstr(mem, "zero_names = 'idastar+manhattan") &&
+		  strstr(mem, "zero_names = 'idastar+manhattan") < strstr(mem, "load scripts.'memory.gp'"),
+		  "IDA* is not on the memory chart's zero line:\n%s", mem);
+	free(driver);
+	snprintf(path, sizeof(path), "%s/r/charts/d-memory.svg", ht_dir);
+	svg = ht_read(path);
+	cr_assert_not_null(svg, "no memory chart");
+	cr_assert(strstr(svg, "KiB") && strstr(svg, ">0 B<"), "the memory axis: binary units and 0 B");
+	cr_assert(!strstr(svg, " kB<") && !strstr(svg, " MB<"), "decimal units on the memory axis");
+	cr_assert(strstr(svg, "0 B: idastar+manhattan") &&
+		  strstr(svg, "(no bytes held during a solve)"), "the zero line does not say who is on it");
+	free(svg);
+}
+
+/* Write DIR/NAME/runs.csv: TEXT after the header. */
+static void write_run(const char *name, const char *text)
+{
+	FILE *f = open_run(name);
+
+	fputs(text, f);
+	cr_assert_eq(fclose(f), 0);
+}
+
+/* No solver with a preparation (BFS: no nodes, no bytes): no preparation
+ * chart. */
+Test(charts, no_preparation_chart_without_a_preparation)
+{
+	char path[512], *out, *driver;
+	int rc;
+
+	write_run("np", "n,-,a,-,1,prepare,ok,-,-,0,0,4460,4460,0,-,1\n"
+			"n,-,b,-,1,prepare,ok,-,-,0,0,900,900,0,-,1\n"
+			"n,i1,a,-,1,solve,ok,1,1,5,5,1000,1000,64,-,1\n"
+			"n,i2,a,-,1,solve,ok,2,2,9,9,2000,2000,64,-,1\n"
+			"n,i1,b,-,1,solve,ok,1,1,5,5,3000,3000,64,-,1\n"
+			"n,i2,b,-,1,solve,ok,2,2,9,9,4000,4000,64,-,1\n");
+	rc = ht_bench(&out, "plot --scripts " PB_SOURCE_DIR "/scripts %s/np", ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "n preparation chart left out: no solver here has a preparation"),
+		  "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/np/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	cr_assert(driver && !strstr(driver, "prepare.gp"), "a preparation chart:\n%s", driver);
+	free(driver);
+}
+
+/* Two solvers with the same 1 ms preparation: 'p1' takes 1, 1, 1, 1 and
+ * 100 us on five instances (median 1 us, mean 20.8 us), 'p2' 2 us on each
+ * (median and mean 2 us). The table ranks p1 first (x best 1.00 against
+ * 2.00); so does the break-even verdict, which a mean would reverse. */
+Test(charts, the_break_even_verdicts_follow_the_table)
+{
+	char rows[2048], path[512], err[512], *out, *text = NULL;
+	size_t n = 0, len = 0;
+	FILE *table;
+	report r;
+	int rc;
+
+	n += (size_t)snprintf(rows + n, sizeof(rows) - n,
+			      "m,-,p1,-,1,prepare,ok,-,-,100,0,1000000,1000000,8192,-,1\n"
+			      "m,-,p2,-,1,prepare,ok,-,-,100,0,1000000,1000000,8192,-,1\n");
+	for (int i = 1; i <= 5; i++)
+		n += (size_t)snprintf(rows + n, sizeof(rows) - n,
+				      "m,i%d,p1,-,1,solve,ok,%d,%d,1,1,%d,%d,64,-,1\n"
+				      "m,i%d,p2,-,1,solve,ok,%d,%d,1,1,2000,2000,64,-,1\n", i, i, i,
+				      i == 5 ? 100000 : 1000, i == 5 ? 100000 : 1000, i, i, i);
+	write_run("be", rows);
+	rc = ht_bench(&out, "plot --scripts " PB_SOURCE_DIR "/scripts %s/be", ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "m: p1 (1 ms to prepare, 1 µs a query) is ahead of p2 from the first query"),
+		  "p1 (median 1 us) is not ahead of p2 (2 us):\n%s", out);
+	cr_assert(strstr(out, "m: p2 (1 ms to prepare, 2 µs a query) never catches up with p1"),
+		  "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/be/runs.csv", ht_dir);
+	report_init(&r);
+	cr_assert_eq(report_load(&r, path, err, sizeof(err)), 0, "%s", err);
+	table = open_memstream(&text, &len);
+	cr_assert_not_null(table);
+	report_print_table(table, &r);
+	fclose(table);
+	cr_assert(strstr(text, "\n  p1 ") && strstr(strstr(text, "\n  p1 "), " 1.00 ") &&
+		  strstr(strstr(text, "\n  p2 "), " 2.00 "), "the table ranks p1 first:\n%s", text);
+	free(text);
+	report_release(&r);
 }

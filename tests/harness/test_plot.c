@@ -45,7 +45,7 @@ static void plot(const char *dir, struct result *r)
  * unknown, so the agreed length counts), one unsolvable instance, one
  * timeout; bfs-hash four repeats with wall (L+1) * 1000 ns * repeat;
  * idastar+manhattan; reverse-table with a 5 ms preparation and no peak
- * bytes (so it is left out of the memory chart). */
+ * bytes (so it is drawn on the memory chart's zero line). */
 static void write_fixture(const char *dir)
 {
 	char path[512];
@@ -104,7 +104,7 @@ Test(plot, gnuplot_is_installed)
 
 Test(plot, every_chart_as_png_and_svg)
 {
-	char *dir = ht_tempdir(), path[512], *png;
+	char *dir = ht_tempdir(), path[512], *png, *driver;
 	struct result r;
 
 	cr_assert_not_null(dir);
@@ -122,9 +122,14 @@ Test(plot, every_chart_as_png_and_svg)
 		snprintf(path, sizeof(path), "%s/charts/fix-%s.svg", dir, charts[i]);
 		cr_assert_gt(ht_file_size(path), 1000, "'fix' %s chart: an empty SVG", charts[i]);
 	}
-	cr_assert_not_null(strstr(r.err, "'reverse-table' has no positive peak memory"),
-			   "no note that reverse-table is left out of the 'fix' memory chart:\n%s",
-			   r.err);
+	snprintf(path, sizeof(path), "%s/charts/charts.gp", dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver, "no chart driver '%s'", path);
+	cr_assert_not_null(strstr(driver, "# fix: memory\n"), "no memory chart of 'fix'");
+	cr_assert_not_null(strstr(strstr(driver, "# fix: memory\n"), "zero_names = 'reverse-table, "),
+			   "reverse-table (0 B) is not on the memory chart's zero line:\n%s", driver);
+	free(driver);
+	cr_assert_null(strstr(r.err, "reverse-table"), "a note about reverse-table:\n%s", r.err);
 	cr_assert_not_null(strstr(r.out, "fix: reverse-table"),
 			   "no break-even line for reverse-table on 'fix':\n%s", r.out);
 	ht_remove(dir);
@@ -166,7 +171,7 @@ static bool length_row(const char *path, int block, int length, double *col, int
 Test(plot, medians_and_quartiles)
 {
 	char *dir = ht_tempdir(), path[512], *driver;
-	double c[10];
+	double c[12];
 	struct result r;
 
 	cr_assert_not_null(dir);
@@ -176,16 +181,18 @@ Test(plot, medians_and_quartiles)
 	snprintf(path, sizeof(path), "%s/charts/data/fix.length.dat", dir);
 	/* bfs-hash is block 1 (reverse-table came first, with its prepare
 	 * row); at length 2 its walls are 3, 6, 9, 12 µs. */
-	cr_assert(length_row(path, 1, 2, c, 10), "'fix': no bfs-hash row for length 2 in '%s'", path);
-	cr_assert_eq(c[0], 4, "'fix' bfs-hash length 2: %g runs, not 4", c[0]);
-	cr_assert_float_eq(c[1], 7.5e-6, 1e-12, "'fix' bfs-hash length 2: median %g s", c[1]);
-	cr_assert_float_eq(c[2], 5.25e-6, 1e-12, "'fix' bfs-hash length 2: q1 %g s", c[2]);
-	cr_assert_float_eq(c[3], 9.75e-6, 1e-12, "'fix' bfs-hash length 2: q3 %g s", c[3]);
-	cr_assert_float_eq(c[4], 3 * 4096, 1e-6, "'fix' bfs-hash length 2: peak %g", c[4]);
+	cr_assert(length_row(path, 1, 2, c, 12), "'fix': no bfs-hash row for length 2 in '%s'", path);
+	cr_assert(c[0] == 1 && c[1] == 1, "'fix' bfs-hash length 2: %g instances, %g solved, not 1",
+		  c[0], c[1]);
+	cr_assert_eq(c[2], 4, "'fix' bfs-hash length 2: %g runs, not 4", c[2]);
+	cr_assert_float_eq(c[3], 7.5e-6, 1e-12, "'fix' bfs-hash length 2: median %g s", c[3]);
+	cr_assert_float_eq(c[4], 5.25e-6, 1e-12, "'fix' bfs-hash length 2: q1 %g s", c[4]);
+	cr_assert_float_eq(c[5], 9.75e-6, 1e-12, "'fix' bfs-hash length 2: q3 %g s", c[5]);
+	cr_assert_float_eq(c[6], 3 * 4096, 1e-6, "'fix' bfs-hash length 2: peak %g", c[6]);
 	/* Length 3 has no reference: the solvers' agreed length places it. */
-	cr_assert(length_row(path, 1, 3, c, 10), "'fix': the instance with reference '-' is "
+	cr_assert(length_row(path, 1, 3, c, 12), "'fix': the instance with reference '-' is "
 		  "not at its agreed length 3");
-	cr_assert_float_eq(c[7], 40, 1e-9, "'fix' bfs-hash length 3: median expanded %g", c[7]);
+	cr_assert_float_eq(c[9], 40, 1e-9, "'fix' bfs-hash length 3: median expanded %g", c[9]);
 	snprintf(path, sizeof(path), "%s/charts/charts.gp", dir);
 	driver = ht_read(path);
 	cr_assert_not_null(driver, "no chart driver '%s'", path);
@@ -195,6 +202,10 @@ Test(plot, medians_and_quartiles)
 			   "the date from meta.json is not in the titles of 'fix'");
 	cr_assert_not_null(strstr(driver, "'idastar+manhattan (6 of 7 solved)'"),
 			   "the legend of 'fix' does not say that idastar timed out on one instance");
+	/* one instance at each of the lengths 0..4, one unsolvable (drawn at 6) */
+	cr_assert_not_null(strstr(driver, "array count_x[6] = [0, 1, 2, 3, 4, 6]\n"
+				  "array count_n[6] = [1, 1, 1, 1, 1, 1]\n"),
+			   "the instances above each length of 'fix':\n%s", driver);
 	free(driver);
 	ht_remove(dir);
 }

@@ -267,3 +267,69 @@ Test(report, a_median_near_the_floor_is_marked)
 	free(text);
 	report_release(&r);
 }
+
+/* 'a' solves i1..i3 (10, 20, 30 us), 'b' i1 and i2 (100, 200 us) and
+ * times out on i3, 'c' solves none: 'x best' is over i1 and i2 (a 15 us,
+ * b 150 us: 10.00, where the medians over each one's own instances would
+ * give 7.50), 'c' is not compared. 'a' prepared nothing (no nodes, 1928
+ * bytes of context as IDA* holds): no preparation shown; 'b' built a table
+ * (nodes expanded); 'c' ran out of memory preparing; 'e' loaded a table
+ * (no nodes, 64 KiB). */
+Test(report, x_best_is_over_the_instances_all_solved_and_empty_preparations_are_not_shown)
+{
+	char line[256], *text;
+	report r;
+
+	load(&r, REPORT_RUNS_HEADER "\n"
+		 "d,-,a,-,1,prepare,ok,-,-,0,0,4460,4460,1928,-,1\n"
+		 "d,-,e,-,1,prepare,ok,-,-,0,0,3000000,3000000,65536,-,1\n"
+		 "d,i1,e,-,1,solve,ok,1,1,0,0,50000,50000,0,-,1\n"
+		 "d,i2,e,-,1,solve,ok,1,1,0,0,60000,60000,0,-,1\n"
+		 "d,-,b,-,1,prepare,ok,-,-,181440,0,2000000,2000000,2048,-,1\n"
+		 "d,-,c,-,1,prepare,memout,-,-,0,0,5000,5000,0,-,0\n"
+		 "d,i1,a,-,1,solve,ok,1,1,0,0,10000,10000,0,-,1\n"
+		 "d,i2,a,-,1,solve,ok,1,1,0,0,20000,20000,0,-,1\n"
+		 "d,i3,a,-,1,solve,ok,1,1,0,0,30000,30000,0,-,1\n"
+		 "d,i1,b,-,1,solve,ok,1,1,0,0,100000,100000,0,-,1\n"
+		 "d,i2,b,-,1,solve,ok,1,1,0,0,200000,200000,0,-,1\n"
+		 "d,i3,b,-,1,solve,timeout,-,1,0,0,900000,900000,0,-,1\n"
+		 "d,i1,c,-,1,solve,timeout,-,1,0,0,900000,900000,0,-,1\n");
+	text = table_of(&r, 0);
+	line_of(text, "a", line, sizeof(line));
+	cr_assert(strstr(line, " 20.0 us ") && strstr(line, " 1.00 "), "a: median 20 us, 1.00: '%s'",
+		  line);
+	cr_assert(!strstr(line, "4.46 us") && !strstr(line, "1.88 KiB,"),
+		  "a prepared nothing, yet shows a preparation: '%s'", line);
+	line_of(text, "e", line, sizeof(line));
+	cr_assert(strstr(line, "3.00 ms, 64.0 KiB"), "e's table load: '%s'", line);
+	line_of(text, "b", line, sizeof(line));
+	cr_assert(strstr(line, " 10.00 "), "b: 150 us against a's 15 us over i1 and i2: '%s'", line);
+	cr_assert(strstr(line, "2.00 ms, 2.00 KiB"), "b's table build: '%s'", line);
+	line_of(text, "c", line, sizeof(line));
+	cr_assert(strstr(line, "0/1") && strstr(line, "memout"), "c: '%s'", line);
+	cr_assert(strstr(text, "x best: the same median over the 2 instances every algorithm here "
+			 "solved") && strstr(text, "(not compared: c, which solved none)"),
+		  "the legend says what 'x best' is over:\n%s", text);
+	cr_assert(strstr(text, "expanded: nodes expanded per solve, the median"), "%s", text);
+	free(text);
+	report_release(&r);
+}
+
+Test(report, x_best_without_a_common_instance_says_so)
+{
+	char line[256], *text;
+	report r;
+
+	load(&r, REPORT_RUNS_HEADER "\n"
+		 "d,i1,a,-,1,solve,ok,1,1,0,0,10000,10000,0,-,1\n"
+		 "d,i2,a,-,1,solve,timeout,-,1,0,0,20000,20000,0,-,1\n"
+		 "d,i1,b,-,1,solve,timeout,-,1,0,0,100000,100000,0,-,1\n"
+		 "d,i2,b,-,1,solve,ok,1,1,0,0,200000,200000,0,-,1\n");
+	text = table_of(&r, 0);
+	cr_assert(strstr(text, "x best: not computed: no instance that every algorithm here solved"),
+		  "%s", text);
+	line_of(text, "a", line, sizeof(line));
+	cr_assert(strstr(line, " 10.0 us ") && !strstr(line, "1.00"), "a: no ratio: '%s'", line);
+	free(text);
+	report_release(&r);
+}
