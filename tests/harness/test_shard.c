@@ -228,12 +228,13 @@ typedef struct solvers_arg {
 	size_t n;
 } solvers_arg;
 
-static size_t same_solvers(void *arg, size_t i, const pb_solver **out)
+static size_t same_solvers(void *arg, size_t i, runner_unit *out)
 {
 	const solvers_arg *a = arg;
 
 	(void)i;
-	memcpy(out, a->list, a->n * sizeof(*out));
+	for (size_t k = 0; k < a->n; k++)
+		out[k] = (runner_unit){ .solver = a->list[k] };
 	return a->n;
 }
 
