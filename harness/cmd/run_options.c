@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "algorithms/heuristics/heuristic.h"
@@ -139,7 +140,8 @@ int run_common_finish(run_common *o, const char *cmd, int argc, char **argv, int
 
 void run_common_print_limits(const run_common *o, const char *cmd)
 {
-	char t[48], m[96], p[48], bytes[32];
+	char t[48], m[96], p[48], as[96], bytes[32];
+	struct rlimit rl;
 
 	if (o->r.time_limit_ns)
 		snprintf(t, sizeof(t), "%.9g s a solve%s", (double)o->r.time_limit_ns / NS_PER_S,
@@ -156,7 +158,11 @@ void run_common_print_limits(const run_common *o, const char *cmd)
 	if (o->r.prepare_limit_ns)
 		snprintf(p, sizeof(p), ", %.9g s a preparation",
 			 (double)o->r.prepare_limit_ns / NS_PER_S);
-	fprintf(stderr, "bench %s: limits: %s, %s%s; -t 0, -m 0: none\n", cmd, t, m, p);
+	as[0] = '\0';
+	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY)
+		snprintf(as, sizeof(as), ", and the system's %s of address space (ulimit -v)",
+			 units_format_bytes((uint64_t)rl.rlim_cur, bytes, sizeof(bytes)));
+	fprintf(stderr, "bench %s: limits: %s, %s%s%s; -t 0, -m 0: none\n", cmd, t, m, p, as);
 }
 
 /* Whether SEEN holds KEY; adds it when not (and there is room). */
@@ -179,8 +185,8 @@ void run_common_note_row(const char *cmd, const run_row *row, run_seen *seen, pr
 		seen->system_memout = true;
 		if (prog)
 			progress_clear(prog);
-		fprintf(stderr, "bench %s: %s ('%s' on '%s'; the rows say memout)\n", cmd, row->note,
-			row->algorithm->name, row->ds->name);
+		fprintf(stderr, "bench %s: note: '%s' on '%s': %s (a memout below the memory limit)\n",
+			cmd, row->algorithm->name, row->ds->name, row->note);
 		return;
 	}
 	if (row->phase != RUN_PREPARE || row->status != RUN_OK || !*row->note)
