@@ -51,15 +51,30 @@ static double number_after(const char *text, const char *key)
 	return strtod(p + strlen(key), NULL);
 }
 
-/* DIR/NAME/meta.json (free() it). */
-static char *meta_of(const char *name)
+/* DIR/NAME/FILE (free() it). */
+static char *output_file(const char *name, const char *file)
 {
-	char path[512], *meta;
+	char path[512], *text;
 
-	snprintf(path, sizeof(path), "%s/%s/meta.json", dir, name);
-	meta = ht_read(path);
-	cr_assert_not_null(meta, "%s", path);
-	return meta;
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, name, file);
+	text = ht_read(path);
+	cr_assert_not_null(text, "%s", path);
+	return text;
+}
+
+/* 'bench run DIR/w.txt -a SOLVER -r 1 -w 0 OPTIONS -o DIR/NAME', which
+ * must succeed and say WANT; its meta.json (free() it). */
+static char *run_into(const char *name, const char *solver, const char *options,
+		      const char *want)
+{
+	char *out;
+	int rc = ht_bench(&out, "run %s/w.txt -a %s -r 1 -w 0 %s -o %s/%s", dir, solver, options, dir,
+			  name);
+
+	cr_assert_eq(rc, 0, "bench run %s: exit %d: %s", options, rc, out);
+	cr_assert(strstr(out, want), "bench run %s does not say '%s': %s", options, want, out);
+	free(out);
+	return output_file(name, "meta.json");
 }
 
 Test(run_options, default_limits_are_printed_recorded_and_replaced_by_the_options)
@@ -68,14 +83,7 @@ Test(run_options, default_limits_are_printed_recorded_and_replaced_by_the_option
 	double mem;
 	int rc;
 
-	rc = ht_bench(&out, "run %s/w.txt -a bibfs -r 1 -w 0 -o %s/d", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	cr_assert(strstr(out, "bench run: limits: 60 s a solve (the default), ") &&
-		  strstr(out, "; -t 0, -m 0: none\n"), "the limits line: %s", out);
-	cr_assert(strstr(out, "(the default: half the memory)") ||
-		  strstr(out, "(the default: the memory available)"), "%s", out);
-	free(out);
-	meta = meta_of("d");
+	meta = run_into("d", "bibfs", "", "bench run: limits: 60 s a solve (the default), ");
 	cr_assert_eq(number_after(meta, "\"time_limit_s\": "), 60.0, "%s", meta);
 	cr_assert(strstr(meta, "\"time_limit_default\": true") &&
 		  strstr(meta, "\"mem_limit_default\": true"), "%s", meta);
@@ -84,23 +92,19 @@ Test(run_options, default_limits_are_printed_recorded_and_replaced_by_the_option
 		  "the default memory limit %.0f is not within half the memory (%" PRIu64 ")", mem,
 		  half_the_memory());
 	free(meta);
+	/* how the default was sized, and what 0 does */
+	free(run_into("d2", "bibfs", "", "-t 0, -m 0: none\n"));
+	free(run_into("d3", "bibfs", "-t 1", mem == (double)half_the_memory()
+		      ? "(the default: half the memory)" : "(the default: the memory available)"));
 	/* given: in force, and not the default */
-	rc = ht_bench(&out, "run %s/w.txt -a bibfs -r 1 -w 0 -t 2.5 -m 64M -o %s/g", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	cr_assert(strstr(out, "limits: 2.5 s a solve, 64.0 MiB;"), "%s", out);
-	free(out);
-	meta = meta_of("g");
+	meta = run_into("g", "bibfs", "-t 2.5 -m 64M", "limits: 2.5 s a solve, 64.0 MiB;");
 	cr_assert_eq(number_after(meta, "\"time_limit_s\": "), 2.5);
 	cr_assert_eq(number_after(meta, "\"mem_limit_bytes\": "), 64.0 * 1024 * 1024);
 	cr_assert(strstr(meta, "\"time_limit_default\": false") &&
 		  strstr(meta, "\"mem_limit_default\": false"), "%s", meta);
 	free(meta);
 	/* 0: none */
-	rc = ht_bench(&out, "run %s/w.txt -a bibfs -r 1 -w 0 -t 0 -m 0 -o %s/n", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	cr_assert(strstr(out, "limits: no time limit, no memory limit"), "%s", out);
-	free(out);
-	meta = meta_of("n");
+	meta = run_into("n", "bibfs", "-t 0 -m 0", "limits: no time limit, no memory limit");
 	cr_assert_eq(number_after(meta, "\"time_limit_s\": "), 0.0);
 	cr_assert_eq(number_after(meta, "\"mem_limit_bytes\": "), 0.0);
 	free(meta);
@@ -111,27 +115,18 @@ Test(run_options, default_limits_are_printed_recorded_and_replaced_by_the_option
 	free(out);
 }
 
-/* A small explicit memory limit ends a solve that the default would let
- * run: the same solve, the one a memout, the other answered. */
+/* A small explicit memory limit ends a solve that the default lets run:
+ * the same solve, the one a memout, the other answered. */
 Test(run_options, an_explicit_limit_takes_the_default_s_place)
 {
-	char path[512], *out, *runs;
-	int rc;
+	char *runs;
 
-	rc = ht_bench(&out, "run %s/w.txt -a bfs-hash -r 1 -w 0 -m 4K -o %s/small", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	free(out);
-	snprintf(path, sizeof(path), "%s/small/runs.csv", dir);
-	runs = ht_read(path);
-	cr_assert_not_null(runs);
+	free(run_into("small", "bfs-hash", "-m 4K", "limits: "));
+	runs = output_file("small", "runs.csv");
 	cr_assert_eq(ht_count_lines(runs, "w,w10-1,bfs-hash,-,1,solve,memout,"), 1, "%s", runs);
 	free(runs);
-	rc = ht_bench(&out, "run %s/w.txt -a bfs-hash -r 1 -w 0 -o %s/big", dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	free(out);
-	snprintf(path, sizeof(path), "%s/big/runs.csv", dir);
-	runs = ht_read(path);
-	cr_assert_not_null(runs);
+	free(run_into("big", "bfs-hash", "", "limits: "));
+	runs = output_file("big", "runs.csv");
 	cr_assert_eq(ht_count_lines(runs, "w,w10-1,bfs-hash,-,1,solve,ok,"), 1, "%s", runs);
 	free(runs);
 }
@@ -175,7 +170,7 @@ static int bench_limited(char **out, const char *const *argv)
 
 Test(run_options, the_system_refusing_memory_is_memout_with_a_hint)
 {
-	char far[512], outdir[512], path[600], *out, *runs;
+	char far[512], outdir[512], *out, *runs;
 	/* no meter limit: only the system can refuse */
 	const char *const run[] = { "run", far, "-a", "bfs-hash", "-r", "1", "-w", "0", "-m", "0",
 				    "-t", "60", "-o", outdir, NULL };
@@ -194,9 +189,7 @@ Test(run_options, the_system_refusing_memory_is_memout_with_a_hint)
 	cr_assert(strstr(out, "note: 'bfs-hash' on 'far': the system refused memory: ulimit -v?"),
 		  "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
-	runs = ht_read(path);
-	cr_assert_not_null(runs);
+	runs = output_file("u", "runs.csv");
 	cr_assert_eq(ht_count_lines(runs, "far,w60-1,bfs-hash,-,1,solve,memout,"), 1, "%s", runs);
 	free(runs);
 	rc = bench_limited(&out, verify);
@@ -222,30 +215,34 @@ static size_t lines_with(const char *text, const char *needle)
 	return n;
 }
 
-Test(run_options, a_pattern_database_built_or_loaded_is_said_once_with_where)
+/* 'bench COMMAND' with pdb555 and manhattan for two solvers over DIR/w15.txt
+ * says once that the databases were DONE ("built and saved", "loaded")
+ * in DIR/cache. */
+static void says_once(const char *command, const char *done)
 {
 	char want[1024], *out;
+	int rc = ht_bench(&out, "%s %s/w15.txt -a idastar,astar --heuristic pdb555,manhattan "
+			  "--pdb-cache %s/cache%s%s", command, dir, dir, strcmp(command, "run") ? "" :
+			  " -r 1 -w 0 -o ", strcmp(command, "run") ? "" : dir);
+
+	cr_assert_eq(rc, 0, "bench %s: exit %d: %s", command, rc, out);
+	snprintf(want, sizeof(want), "bench %s: pdb555 for '15puzzle': %s 3 pattern databases in "
+		 "'%s/cache' (", command, done, dir);
+	cr_assert(strstr(out, want), "want '%s' in: %s", want, out);
+	cr_assert_eq(lines_with(out, "pattern database"), 1, "said once: %s", out);
+	free(out);
+}
+
+Test(run_options, a_pattern_database_built_or_loaded_is_said_once_with_where)
+{
+	char *out;
 	int rc;
 
 	rc = ht_bench(&out, "gen --domain 15puzzle --method walk --length 12 --count 2 --seed 3 "
 		      "-o %s/w15.txt", dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	/* two solvers, one database: built once, said once */
-	rc = ht_bench(&out, "run %s/w15.txt -a idastar,astar --heuristic pdb555,manhattan "
-		      "--pdb-cache %s/cache -r 1 -w 0 -o %s/p1", dir, dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	snprintf(want, sizeof(want), "bench run: pdb555 for '15puzzle': built and saved 3 pattern "
-		 "databases in '%s/cache' (", dir);
-	cr_assert(strstr(out, want), "want '%s' in: %s", want, out);
-	cr_assert_eq(lines_with(out, "pattern database"), 1, "said once: %s", out);
-	free(out);
-	rc = ht_bench(&out, "verify %s/w15.txt -a idastar,astar --heuristic pdb555 --pdb-cache %s/cache",
-		      dir, dir);
-	cr_assert_eq(rc, 0, "%s", out);
-	snprintf(want, sizeof(want), "bench verify: pdb555 for '15puzzle': loaded 3 pattern "
-		 "databases in '%s/cache' (", dir);
-	cr_assert(strstr(out, want), "want '%s' in: %s", want, out);
-	cr_assert_eq(lines_with(out, "pattern database"), 1, "said once: %s", out);
-	free(out);
+	/* two solvers, one database: built once, said once; then loaded */
+	says_once("run", "built and saved");
+	says_once("verify", "loaded");
 }
