@@ -386,9 +386,11 @@ static int run_all(run_state *st, const run_args *o, const choice *c, dataset *d
 }
 
 /* The campaign of O (datasets DS, their checksums in PLAN, units by C)
- * into CP. Returns 0, or -1 when out of memory. */
+ * into CP; WHOLE: the rows of every part end up in one directory (an MPI
+ * job), which then holds the whole campaign. Returns 0, or -1 when out of
+ * memory. */
 static int make_campaign(campaign *cp, const run_args *o, const choice *c, const dataset *ds,
-			 const shard_plan *plan, runner_unit *units)
+			 const shard_plan *plan, bool whole, runner_unit *units)
 {
 	const runner_options *r = &o->c.r;
 
@@ -396,8 +398,8 @@ static int make_campaign(campaign *cp, const run_args *o, const choice *c, const
 		.repeat = r->repeat, .warmup = r->warmup, .time_limit_ns = r->time_limit_ns,
 		.prepare_limit_ns = r->prepare_limit_ns, .mem_limit = r->mem_limit,
 		.defaults = r->defaults, .batch_threshold_ns = o->batch_threshold_ns,
-		.isolate = r->isolate, .shard_k = o->shard.k, .shard_n = o->shard.n,
-		.cache_dir = r->cache_dir,
+		.isolate = r->isolate, .shard_k = whole ? 0 : o->shard.k,
+		.shard_n = whole ? 0 : o->shard.n, .cache_dir = r->cache_dir,
 	};
 	for (size_t i = 0; i < o->c.ndatasets; i++) {
 		size_t n = units_for(c, &ds[i], r, units);
@@ -569,7 +571,7 @@ int cmd_run(int argc, char **argv)
 	rc = plan_part(&o, &c, ds, &job, &plan, &si);
 	if (rc)
 		goto out;
-	if (make_campaign(&cp, &o, &c, ds, &plan, units)) {
+	if (make_campaign(&cp, &o, &c, ds, &plan, job.active, units)) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
 		rc = PB_EXIT_USAGE;
 		goto out;
@@ -598,8 +600,11 @@ int cmd_run(int argc, char **argv)
 	measure_floor(&o, &st, &floor, &m);
 	/* the campaign on record from the start: a run killed midway can be
 	 * resumed, and only by the same campaign */
-	if (writer && write_meta(outdir, &m, "running"))
-		st.write_failed = true;
+	if (!mpi_job_agree(&job, !writer || !write_meta(outdir, &m, "running"))) {
+		fclose(st.runs);
+		rc = PB_EXIT_USAGE;
+		goto release;
+	}
 	stopped = run_all(&st, &o, &c, ds, &plan, units);
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();

@@ -303,3 +303,27 @@ Test(campaign, default_limits_compare_as_asked_not_as_sized)
 		      "the same value given: %s", why);
 	campaign_release(&a);
 }
+
+/* verify's answerers are the pairs too: with two heuristics, a doctored
+ * reference shows both of IDA*'s answers, each named by its heuristic. */
+Test(campaign, verify_answers_with_each_pair)
+{
+	char path[512], *out, *text, *p;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/w.txt", dir);
+	text = ht_read(path);
+	cr_assert_not_null(text);
+	/* the last instance's reference, one digit of "14", becomes 19 */
+	p = strrchr(text, '\t');
+	cr_assert(p && !strcmp(p, "\t14\n"), "%s", text);
+	p[2] = '9';
+	cr_assert_eq(ht_write(path, text), 0);
+	free(text);
+	rc = ht_bench(&out, "verify %s -a idastar --heuristic manhattan,linear-conflict", path);
+	cr_assert_eq(rc, 1, "%s", out);
+	cr_assert(strstr(out, "instance 'w14-6'") && strstr(out, "  idastar+manhattan ok, 14 moves") &&
+		  strstr(out, "  idastar+linear-conflict ok, 14 moves"), "%s", out);
+	cr_assert(strstr(out, "verify: 1 of 6 instances disagree"), "%s", out);
+	free(out);
+}
