@@ -282,7 +282,7 @@ void run_common_usage(FILE *out)
 "                           -v) is 'memout' too, and said so\n"
 "      --prepare-limit SECONDS  limit of each preparation (default none); one\n"
 "                           that fails leaves its solver's instances unrun,\n"
-"                           with the preparation's status\n"
-"The limits in force are printed on standard error as it starts.\n",
+"                           with the preparation's status; the limits in\n"
+"                           force are said on standard error at the start\n",
 		(double)RUN_DEFAULT_TIME_LIMIT_NS / NS_PER_S);
 }

@@ -1,7 +1,7 @@
-/* The runner: each unit of work (a solver with the heuristic it takes)
- * over a dataset's instances, under limits, timed, measured, and checked.
- * For each unit it prepares once (its own row,
- * phase 'prepare'), then for each instance runs the warm-ups and repeats,
+/* The runner: each unit of work (a solver with the heuristic it runs
+ * with) over a dataset's instances, under limits, timed, measured, and
+ * checked. For each unit it prepares once (its own row, phase
+ * 'prepare'), then for each instance runs the warm-ups and repeats,
  * each solve with a fresh pb_search (its own meter, deadline and the stop
  * flag), timed as timer.h says: wall (CLOCK_MONOTONIC) inside CPU
  * (CLOCK_PROCESS_CPUTIME_ID), around the solve calls alone. A row is one
@@ -13,11 +13,13 @@
  * than the dataset's reference, and not contradict it on solvability.
  *
  * Rules where a run cannot go on as planned:
- * - a solver that does not serve the domain: a prepare row 'unsupported'
+ * - a unit that does not serve the domain: a prepare row 'unsupported'
  *   and one 'unsupported' row (repeat 1) per instance;
  * - a preparation that fails (timeout under --prepare-limit, memout, error,
  *   interrupted): its prepare row says so and each instance gets one row
  *   (repeat 1) with that status and no measures;
+ * - a memout the system decided (an address-space limit, not the memory
+ *   limit) is 'memout' with a note and system_memout set;
  * - a warm-up or repeat that ends in timeout, memout or error is the
  *   instance's last: no more repeats of it (a failing warm-up is written
  *   as repeat 1, being a real measurement);
