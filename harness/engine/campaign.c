@@ -1,6 +1,7 @@
 #include "harness/engine/campaign.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,10 @@
 #include "harness/io/units.h"
 
 #define NS_PER_S 1e9
+/* Significant digits that write any nanosecond count under 2^53 as
+ * seconds exactly (a double's), and the fewest tried. */
+#define SECONDS_DIGITS_MAX 17
+#define SECONDS_DIGITS_MIN 9
 /* A checksum as meta.json writes it: 16 hex digits. */
 #define CHECKSUM_DIGITS 16
 /* Names listed in one difference, at most. */
@@ -94,14 +99,29 @@ static void write_names(FILE *out, const campaign *c, const char *key, bool heur
 	fputs("],\n", out);
 }
 
+/* NS as seconds in the fewest digits that read back as NS (a limit read
+ * back is the one given), into BUF. */
+static const char *seconds_text(uint64_t ns, char *buf, size_t size)
+{
+	for (int digits = SECONDS_DIGITS_MIN; digits <= SECONDS_DIGITS_MAX; digits++) {
+		snprintf(buf, size, "%.*g", digits, (double)ns / NS_PER_S);
+		if ((uint64_t)llround(strtod(buf, NULL) * NS_PER_S) == ns)
+			break;
+	}
+	return buf;
+}
+
 static void write_options(FILE *out, const campaign *c)
 {
+	char buf[32];
+
 	fputs("  \"options\": {\n", out);
 	fprintf(out, "    \"repeat\": %u,\n    \"warmup\": %u,\n", c->repeat, c->warmup);
-	fprintf(out, "    \"time_limit_s\": %.9g,\n", (double)c->time_limit_ns / NS_PER_S);
+	fprintf(out, "    \"time_limit_s\": %s,\n", seconds_text(c->time_limit_ns, buf, sizeof(buf)));
 	fprintf(out, "    \"time_limit_default\": %s,\n",
 		c->defaults & RUNNER_DEFAULT_TIME ? "true" : "false");
-	fprintf(out, "    \"prepare_limit_s\": %.9g,\n", (double)c->prepare_limit_ns / NS_PER_S);
+	fprintf(out, "    \"prepare_limit_s\": %s,\n",
+		seconds_text(c->prepare_limit_ns, buf, sizeof(buf)));
 	fprintf(out, "    \"mem_limit_bytes\": %" PRIu64 ",\n", c->mem_limit);
 	fprintf(out, "    \"mem_limit_default\": %s,\n",
 		c->defaults & RUNNER_DEFAULT_MEM ? "true" : "false");
@@ -158,7 +178,7 @@ static int read_seconds(const json_value *v, const char *key, uint64_t *ns)
 
 	if (json_double(json_get(v, key), &s) || s < 0)
 		return -1;
-	*ns = (uint64_t)(s * NS_PER_S + 0.5);
+	*ns = (uint64_t)llround(s * NS_PER_S);
 	return 0;
 }
 
@@ -406,14 +426,14 @@ static void compare_units(diff *d, const campaign *old, const campaign *now, boo
 static const char *limit_text(uint64_t value, bool bytes, bool by_default, char *buf,
 			      size_t size)
 {
-	char v[32];
+	char v[48], n[32];
 
 	if (!value)
 		snprintf(v, sizeof(v), "none");
 	else if (bytes)
 		units_format_bytes(value, v, sizeof(v));
 	else
-		snprintf(v, sizeof(v), "%.9g s", (double)value / NS_PER_S);
+		snprintf(v, sizeof(v), "%s s", seconds_text(value, n, sizeof(n)));
 	snprintf(buf, size, "%s%s", v, by_default ? " (the default)" : "");
 	return buf;
 }

@@ -327,3 +327,17 @@ Test(campaign, verify_answers_with_each_pair)
 	cr_assert(strstr(out, "verify: 1 of 6 instances disagree"), "%s", out);
 	free(out);
 }
+
+/* Limits go to meta.json to the nanosecond: the same odd ones resume. */
+Test(campaign, limits_of_many_digits_resume)
+{
+	char *out;
+
+	free(run(0, "-a bibfs -r 1 -w 0 -t 1.234567891 --prepare-limit 0.1"));
+	out = run(0, "-a bibfs -r 1 -w 0 -t 1.234567891 --prepare-limit 0.1 --resume");
+	cr_assert(strstr(out, "resuming"), "%s", out);
+	free(out);
+	out = run(2, "-a bibfs -r 1 -w 0 -t 1.23456789 --prepare-limit 0.1 --resume");
+	cr_assert(strstr(out, "--time-limit: 1.234567891 s on record, 1.23456789 s given"), "%s", out);
+	free(out);
+}
