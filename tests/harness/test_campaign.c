@@ -50,6 +50,15 @@ static char *run(int want, const char *args)
 	return out;
 }
 
+/* 'bench run' as run() does, refused (exit 2) with WANT in what it says. */
+static void refused(const char *args, const char *want)
+{
+	char *out = run(2, args);
+
+	cr_assert(strstr(out, want), "bench run %s: no '%s' in: %s", args, want, out);
+	free(out);
+}
+
 /* DIR/o/NAME (free() it). */
 static char *output_file(const char *name)
 {
@@ -201,7 +210,7 @@ Test(campaign, resume_with_another_campaign_is_refused_naming_what_differs)
 
 Test(campaign, a_changed_dataset_is_refused)
 {
-	char path[512], *out, *text, *line, *ref, *end, *changed;
+	char path[512], *text, *line, *ref, *end, *changed;
 
 	free(run(0, "-a bibfs -r 1 -w 0"));
 	snprintf(path, sizeof(path), "%s/w.txt", dir);
@@ -221,9 +230,8 @@ Test(campaign, a_changed_dataset_is_refused)
 	cr_assert_eq(ht_write(path, changed), 0);
 	free(changed);
 	free(text);
-	out = run(2, "-a bibfs -r 1 -w 0 --resume");
-	cr_assert(strstr(out, "dataset 'w' holds other instances than the one on record"), "%s", out);
-	free(out);
+	refused("-a bibfs -r 1 -w 0 --resume",
+		"dataset 'w' holds other instances than the one on record");
 }
 
 Test(campaign, extend_adds_a_heuristic_a_solver_and_repeats_and_repeats_no_row)
@@ -256,24 +264,19 @@ Test(campaign, extend_adds_a_heuristic_a_solver_and_repeats_and_repeats_no_row)
 		  strstr(out, "heuristics on record, not given: 'manhattan'"), "%s", out);
 	free(out);
 	/* and fewer repeats are not an extension */
-	out = run(2, "-a idastar,bibfs,astar --heuristic manhattan,linear-conflict -r 1 -w 0 --extend");
-	cr_assert(strstr(out, "--repeat: 2 on record, 1 given"), "%s", out);
-	free(out);
-	out = run(2, "-a bibfs -r 1 -w 0 --extend --shard 1/2");
-	cr_assert(strstr(out, "--extend with --shard"), "%s", out);
-	free(out);
+	refused("-a idastar,bibfs,astar --heuristic manhattan,linear-conflict -r 1 -w 0 --extend",
+		"--repeat: 2 on record, 1 given");
+	refused("-a bibfs -r 1 -w 0 --extend --shard 1/2", "--extend with --shard");
 }
 
 Test(campaign, resume_without_meta_json_but_with_rows_is_refused)
 {
-	char path[512], *out;
+	char path[512];
 
 	free(run(0, "-a bibfs -r 1 -w 0"));
 	snprintf(path, sizeof(path), "%s/o/meta.json", dir);
 	cr_assert_eq(remove(path), 0);
-	out = run(2, "-a bibfs -r 1 -w 0 --resume");
-	cr_assert(strstr(out, "no meta.json there"), "%s", out);
-	free(out);
+	refused("-a bibfs -r 1 -w 0 --resume", "no meta.json there");
 }
 
 /* In process: a machine-sized default limit is the same campaign on a
@@ -337,7 +340,6 @@ Test(campaign, limits_of_many_digits_resume)
 	out = run(0, "-a bibfs -r 1 -w 0 -t 1.234567891 --prepare-limit 0.1 --resume");
 	cr_assert(strstr(out, "resuming"), "%s", out);
 	free(out);
-	out = run(2, "-a bibfs -r 1 -w 0 -t 1.23456789 --prepare-limit 0.1 --resume");
-	cr_assert(strstr(out, "--time-limit: 1.234567891 s on record, 1.23456789 s given"), "%s", out);
-	free(out);
+	refused("-a bibfs -r 1 -w 0 -t 1.23456789 --prepare-limit 0.1 --resume",
+		"--time-limit: 1.234567891 s on record, 1.23456789 s given");
 }
