@@ -61,32 +61,45 @@ static void print_refusals(const pb_solver *s, const pb_domain *domains, bool se
 	}
 }
 
-/* The heuristics S takes, on one line; nothing for a blind solver. */
+/* The heuristics S takes, on one line; for a blind solver, that it takes
+ * none. */
 static void print_heuristics(const pb_solver *s)
 {
 	bool first = true;
 
-	if (!pb_solver_informed(s))
+	if (!pb_solver_informed(s)) {
+		printf("%-17stakes no heuristic: runs once, whatever --heuristic lists\n", "");
 		return;
+	}
 	for (size_t i = 0; i < pb_heuristic_count; i++) {
 		if (!(s->heuristics & PB_HEURISTIC_BIT(pb_heuristics[i].kind)))
 			continue;
-		printf("%s %s", first ? "                 heuristics:" : "", pb_heuristics[i].name);
+		printf("%s %s", first ? "                 takes heuristics (one run each):" : "",
+		       pb_heuristics[i].name);
 		first = false;
 	}
 	if (!first)
 		putchar('\n');
 }
 
-static void list_solvers(void)
+/* The sample domains into DOMAINS (a name left empty where one cannot be
+ * made). */
+static void init_samples(pb_domain *domains)
 {
-	pb_domain domains[NSAMPLES];
-	pb_config cfg = { 0 };
-	char why[160], err[160];
+	char err[160];
 
 	for (size_t i = 0; i < NSAMPLES; i++)
 		if (pb_domain_init(&domains[i], sample_domains[i], err, sizeof(err)))
 			domains[i].name[0] = '\0';
+}
+
+static void list_solvers(void)
+{
+	pb_domain domains[NSAMPLES];
+	pb_config cfg = { 0 };
+	char why[160];
+
+	init_samples(domains);
 	puts("solvers (the default for a domain is the first listed that serves it):");
 	for (size_t i = 0; i < pb_solver_count; i++) {
 		const pb_solver *s = pb_solvers[i];
@@ -119,11 +132,33 @@ static void list_domains(void)
 	puts("                 answer is the lexicographically least shortest sequence)");
 }
 
+/* The sample domains heuristic H serves, on one line. */
+static void print_served(const pb_heuristic_info *h, const pb_domain *domains)
+{
+	char why[160];
+	bool first = true;
+
+	for (size_t k = 0; k < NSAMPLES; k++) {
+		if (!domains[k].name[0] || pb_heuristic_supports(h, &domains[k], why, sizeof(why)))
+			continue;
+		printf("%s %s", first ? "                 serves:" : "", domains[k].name);
+		first = false;
+	}
+	puts(first ? "                 serves none of the sample domains" : "");
+}
+
 static void list_heuristics(void)
 {
-	puts("\nheuristics (for the informed solvers; the first is the default):");
-	for (size_t i = 0; i < pb_heuristic_count; i++)
+	pb_domain domains[NSAMPLES];
+
+	init_samples(domains);
+	puts("\nheuristics (for the informed solvers; --heuristic takes a list, and each\n"
+	     "informed solver runs once with each that serves the dataset's domain;\n"
+	     "the default is the first listed that serves it):");
+	for (size_t i = 0; i < pb_heuristic_count; i++) {
 		printf("  %-14s %s\n", pb_heuristics[i].name, pb_heuristics[i].summary);
+		print_served(&pb_heuristics[i], domains);
+	}
 }
 
 int cmd_list(int argc, char **argv)

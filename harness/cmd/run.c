@@ -14,6 +14,7 @@
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
 #include "harness/cmd/run_options.h"
+#include "harness/engine/campaign.h"
 #include "harness/io/meta.h"
 #include "harness/engine/mpi_run.h"
 #include "harness/io/outfile.h"
@@ -36,11 +37,14 @@
 #define DIR_MAX 4000
 #define PATH_MAX_LEN (DIR_MAX + 64)
 #define EXIT_SIGNAL_BASE 128
+/* Room for why a resume is refused. */
+#define WHY_MAX 4096
 
 typedef struct run_args {
 	run_common c;     /* datasets, solvers, limits: shared with verify */
 	bool force;
 	bool resume;      /* --resume: continue DIR/runs.csv */
+	bool extend;      /* --extend: resume, adding to the campaign */
 	const char *output;
 	shard_spec shard; /* --shard K/N; n = 0: the whole campaign */
 	uint64_t batch_threshold_ns; /* --batch-threshold; 0: no batches */
@@ -60,6 +64,7 @@ typedef struct run_state {
 	bool write_failed, out_of_memory;
 	bool resuming;    /* rows on record in RESUME are not written again */
 	resume resume;
+	run_seen seen;    /* what was said beyond the rows */
 } run_state;
 
 static void usage(FILE *out)
@@ -68,16 +73,20 @@ static void usage(FILE *out)
 "usage: bench run [options] --dataset FILE [--dataset FILE ...]\n"
 "       bench run [options] FILE...\n"
 "\n"
-"Run solvers over datasets. For each dataset and solver: one preparation\n"
-"(a table or database build, timed apart), then for each instance the\n"
-"warm-ups and the repeats, each with its own limits and a fresh counting\n"
-"allocator. Every answer is replayed: one that misses the goal or is longer\n"
-"than the dataset's reference is 'wrong'. Writes DIR/runs.csv (a row a\n"
-"solve, flushed as written), DIR/summary.csv (per dataset, algorithm and\n"
-"optimal length), DIR/meta.json (machine, build, revision, command, seeds),\n"
-"and prints a summary table. Exit status: 0, 1 when an answer was wrong,\n"
-"2 for bad usage or input, 128 + the signal when interrupted (the rows so\n"
-"far and the summary of what finished are kept). A solver named with -a\n"
+"Run solvers over datasets. The unit of work is a solver with a\n"
+"heuristic: each informed solver runs once with each heuristic of\n"
+"--heuristic that serves the dataset's domain (a series of its own in\n"
+"runs.csv, the summary and the charts), a blind one once. For each dataset\n"
+"and unit: one preparation (a table or database build, timed apart), then\n"
+"for each instance the warm-ups and the repeats, each with its own limits\n"
+"and a fresh counting allocator. Every answer is replayed: one that misses\n"
+"the goal or is longer than the dataset's reference is 'wrong'. Writes\n"
+"DIR/runs.csv (a row a solve, flushed as written), DIR/summary.csv (per\n"
+"dataset, series and optimal length), DIR/meta.json (machine, build,\n"
+"revision, command, seeds, the campaign; written at the start too), and\n"
+"prints a summary table. Exit status: 0, 1 when an answer was wrong, 2 for\n"
+"bad usage or input, 128 + the signal when interrupted (the rows so far\n"
+"and the summary of what finished are kept). A solver named with -a\n"
 "that does not serve a dataset's domain gets 'unsupported' rows.\n"
 "\n"
 "options:\n", out);
@@ -90,7 +99,15 @@ static void usage(FILE *out)
 "      --resume             continue the run in DIR (after a crash, a kill or\n"
 "                           an interruption), given the same arguments: the\n"
 "                           solves on record in runs.csv are not done again,\n"
-"                           the rest are; without runs.csv, a new run\n"
+"                           the rest are; without runs.csv, a new run. A\n"
+"                           campaign other than the one DIR/meta.json records\n"
+"                           (datasets, solvers, heuristics, repeats, warm-ups,\n"
+"                           limits, batches, isolation, shard) is refused,\n"
+"                           saying what differs\n"
+"      --extend             as --resume, and the arguments may add datasets,\n"
+"                           solvers, heuristics or repeats to the run on\n"
+"                           record (they must name all of it; not with\n"
+"                           --shard); the rest is as --resume\n"
 "      --isolate            run each solve in a child process: a solver that\n"
 "                           crashes gets a 'crash' row, one whose memory runs\n"
 "                           away past --mem-limit or that ignores its time\n"
@@ -121,7 +138,7 @@ static void usage(FILE *out)
 
 static int parse_options(int argc, char **argv, run_args *o)
 {
-	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_ISOLATE, OPT_BATCH };
+	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_EXTEND, OPT_ISOLATE, OPT_BATCH };
 	static const struct option longopts[] = {
 		RUN_LONG_OPTIONS,
 		{ "repeat", required_argument, NULL, 'r' },
@@ -130,6 +147,7 @@ static int parse_options(int argc, char **argv, run_args *o)
 		{ "force", no_argument, NULL, 'f' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
+		{ "extend", no_argument, NULL, OPT_EXTEND },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
 		{ "batch-threshold", required_argument, NULL, OPT_BATCH },
 		{ "help", no_argument, NULL, 'h' },
@@ -159,6 +177,7 @@ static int parse_options(int argc, char **argv, run_args *o)
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case OPT_RESUME: o->resume = true; break;
+		case OPT_EXTEND: o->resume = o->extend = true; break;
 		case OPT_ISOLATE: o->c.r.isolate = true; break;
 		case OPT_BATCH:
 			if (units_parse_count(optarg, 0, MAX_BATCH_THRESHOLD_NS, &o->batch_threshold_ns))
@@ -182,6 +201,9 @@ static int parse_options(int argc, char **argv, run_args *o)
 		return rc;
 	if (o->resume && o->force)
 		return bad_usage("--resume continues a run, --force starts it over: not both");
+	if (o->extend && o->shard.n)
+		return bad_usage("--extend with --shard: a larger campaign is split otherwise, "
+				 "and the parts on record would not be its parts");
 	return -1;
 }
 
@@ -200,29 +222,22 @@ static int choose_algorithms(const char *list, choice *c)
 	return 0;
 }
 
-/* The solvers to run on DS into OUT: the chosen ones, or every one that
- * serves the domain. Returns the count. */
-static size_t solvers_for(const choice *c, const dataset *ds, const runner_options *o,
-			  const pb_solver **out)
+/* The units to run on DS into OUT (room for RUNNER_MAX_UNITS): the chosen
+ * solvers, or every one that serves the domain, each with its heuristics.
+ * Returns the count. */
+static size_t units_for(const choice *c, const dataset *ds, const runner_options *o,
+			runner_unit *out)
 {
-	pb_config cfg = { .heuristic = o->heuristic, .cache_dir = o->cache_dir };
-	char why[160];
-	size_t n = 0;
-
-	if (c->explicit) {
-		memcpy(out, c->named, c->nnamed * sizeof(*out));
-		return c->nnamed;
-	}
-	for (size_t i = 0; i < pb_solver_count; i++)
-		if (!runner_refusal(pb_solvers[i], &ds->domain, &cfg, why, sizeof(why)))
-			out[n++] = pb_solvers[i];
-	return n;
+	if (c->explicit)
+		return runner_units(c->named, c->nnamed, true, &ds->domain, o, out);
+	return runner_units(pb_solvers, pb_solver_count, false, &ds->domain, o, out);
 }
 
 static void on_row(void *arg, const run_row *row)
 {
 	run_state *st = arg;
 
+	run_common_note_row(CMD, row, &st->seen, &st->prog);
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
 	report_write_run(st->runs, row);
@@ -232,30 +247,49 @@ static void on_row(void *arg, const run_row *row)
 		st->out_of_memory = true;
 }
 
-static unsigned on_done(void *arg, const dataset *ds, const pb_solver *s, size_t instance)
+static unsigned on_done(void *arg, const dataset *ds, const pb_solver *s, const char *heuristic,
+			size_t instance)
 {
 	run_state *st = arg;
 
-	return st->resuming ? resume_done(&st->resume, ds, s, instance) : 0;
+	return st->resuming ? resume_done(&st->resume, ds, s, heuristic, instance) : 0;
 }
 
-/* For --resume: load what DIR/runs.csv (PATH) holds into ST. Returns 0
- * (nothing there: a new run), or -1 (said why). */
-static int start_resume(run_state *st, const char *path)
+/* For --resume (EXTEND: --extend): check that campaign NOW is the one
+ * DIR/meta.json records (or contains it), then load what DIR/runs.csv
+ * holds into ST. Returns 0 (no runs.csv: a new run), or -1 (said why). */
+static int start_resume(run_state *st, const char *dir, const campaign *now, bool extend)
 {
-	char err[512];
+	const char *verb = extend ? "extend" : "resume";
+	char path[PATH_MAX_LEN], err[WHY_MAX];
 	struct stat sb;
+	bool recorded;
 	long n;
 
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (stat(path, &sb))
 		return 0;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	if (resume_check(path, now, extend, &recorded, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": cannot %s '%s': %s (%s)\n", verb, dir, err,
+			extend ? "name all of it, and change nothing but what is added; --force "
+			"starts it over" : "--extend adds to a run, --force starts it over");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	n = resume_load(&st->resume, path, &st->rep, err, sizeof(err));
 	if (n < 0) {
-		fprintf(stderr, "bench " CMD ": cannot resume: %s\n", err);
+		fprintf(stderr, "bench " CMD ": cannot %s: %s\n", verb, err);
+		return -1;
+	}
+	if (!recorded && n > 0) {
+		fprintf(stderr, "bench " CMD ": cannot %s '%s': no meta.json there, so the campaign of "
+			"its %ld rows is unknown (--force starts it over)\n", verb, dir, n);
 		return -1;
 	}
 	st->resuming = true;
-	fprintf(stderr, "bench " CMD ": resuming: %ld rows on record in %s\n", n, path);
+	fprintf(stderr, "bench " CMD ": %s: %ld rows on record in %s\n",
+		extend ? "extending" : "resuming", n, path);
 	return 0;
 }
 
@@ -325,76 +359,90 @@ static int load_datasets(const run_args *o, dataset *ds)
 	return 0;
 }
 
-/* Add the names of SOLVERS not yet in NAMES. */
-static void note_algorithms(const char **names, size_t *n, const pb_solver **solvers,
-			    size_t count)
-{
-	for (size_t i = 0; i < count; i++) {
-		size_t k = 0;
-
-		while (k < *n && strcmp(names[k], solvers[i]->name))
-			k++;
-		if (k == *n)
-			names[(*n)++] = solvers[i]->name;
-	}
-}
-
 /* Run every dataset; the rows go to ST. Returns 1 when stopped. */
 static int run_all(run_state *st, const run_args *o, const choice *c, dataset *ds,
-		   const shard_plan *plan, const char **names, size_t *nnames)
+		   const shard_plan *plan, runner_unit *units)
 {
 	runner_hooks hooks = { .row = on_row, .tick = on_tick, .done = on_done, .arg = st };
-	const pb_solver *solvers[sizeof(c->named) / sizeof(c->named[0]) + 64];
 	uint64_t total = 0;
 	size_t n;
 
 	for (size_t i = 0; i < o->c.ndatasets; i++) {
-		n = solvers_for(c, &ds[i], &o->c.r, solvers);
+		n = units_for(c, &ds[i], &o->c.r, units);
 		total += shard_work(plan, i, &ds[i], n, &o->c.r);
 	}
 	progress_start(&st->prog, "solves", total);
 	for (size_t i = 0; i < o->c.ndatasets; i++) {
-		n = solvers_for(c, &ds[i], &o->c.r, solvers);
-		note_algorithms(names, nnames, solvers, n);
-		if (!n)
+		n = units_for(c, &ds[i], &o->c.r, units);
+		if (!n) {
+			progress_clear(&st->prog);
 			fprintf(stderr, "bench " CMD ": note: no solver serves dataset '%s' (%s)\n",
 				ds[i].name, ds[i].domain.name);
-		if (shard_run(plan, i, &ds[i], solvers, n, &o->c.r, &hooks))
+		}
+		if (shard_run(plan, i, &ds[i], units, n, &o->c.r, &hooks))
 			return 1;
 	}
 	return 0;
 }
 
-/* Write summary.csv and meta.json. Returns 0 or -1 (said why). */
-static int finish(const char *dir, run_state *st, meta_run *m)
+/* The campaign of O (datasets DS, their checksums in PLAN, units by C)
+ * into CP; WHOLE: the rows of every part end up in one directory (an MPI
+ * job), which then holds the whole campaign. Returns 0, or -1 when out of
+ * memory. */
+static int make_campaign(campaign *cp, const run_args *o, const choice *c, const dataset *ds,
+			 const shard_plan *plan, bool whole, runner_unit *units)
 {
-	char path[PATH_MAX_LEN], err[512];
-	int rc = 0;
+	const runner_options *r = &o->c.r;
 
-	if (write_summary(dir, &st->rep, err, sizeof(err))) {
-		fprintf(stderr, "bench " CMD ": %s\n", err);
-		rc = -1;
+	*cp = (campaign){
+		.repeat = r->repeat, .warmup = r->warmup, .time_limit_ns = r->time_limit_ns,
+		.prepare_limit_ns = r->prepare_limit_ns, .mem_limit = r->mem_limit,
+		.defaults = r->defaults, .batch_threshold_ns = o->batch_threshold_ns,
+		.isolate = r->isolate, .shard_k = whole ? 0 : o->shard.k,
+		.shard_n = whole ? 0 : o->shard.n, .cache_dir = r->cache_dir,
+	};
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		size_t n = units_for(c, &ds[i], r, units);
+
+		if (campaign_add_dataset(cp, ds[i].name, plan->checksums[i]))
+			return -1;
+		for (size_t k = 0; k < n; k++)
+			if (campaign_add_unit(cp, ds[i].name, units[k].solver->name,
+					      runner_heuristic_of(units[k].solver, &ds[i].domain,
+								  units[k].heuristic)))
+				return -1;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (meta_write(path, m, err, sizeof(err))) {
-		fprintf(stderr, "bench " CMD ": %s\n", err);
-		rc = -1;
-	}
-	return rc;
+	return 0;
 }
 
-/* What the shard plan asks of 'bench run': the solvers of each dataset. */
+/* The heuristics of O that serve none of the datasets DS: a note each. */
+static void note_unused_heuristics(const run_args *o, const dataset *ds)
+{
+	for (size_t h = 0; h < o->c.r.nheuristics; h++) {
+		const pb_heuristic_info *info = pb_heuristic_find(o->c.r.heuristics[h]);
+		char why[160];
+		bool used = false;
+
+		for (size_t i = 0; i < o->c.ndatasets && !used; i++)
+			used = !pb_heuristic_supports(info, &ds[i].domain, why, sizeof(why));
+		if (!used)
+			fprintf(stderr, "bench " CMD ": note: heuristic '%s' serves none of the datasets\n",
+				info->name);
+	}
+}
+
+/* What the shard plan asks of 'bench run': the units of each dataset. */
 typedef struct plan_arg {
 	const choice *c;
 	const dataset *ds;
 	const runner_options *o;
 } plan_arg;
 
-static size_t plan_solvers(void *arg, size_t i, const pb_solver **out)
+static size_t plan_units(void *arg, size_t i, runner_unit *out)
 {
 	const plan_arg *a = arg;
 
-	return solvers_for(a->c, &a->ds[i], a->o, out);
+	return units_for(a->c, &a->ds[i], a->o, out);
 }
 
 /* Join the MPI job when there is one (each rank a shard) and plan the part
@@ -418,7 +466,7 @@ static int plan_part(run_args *o, const choice *c, const dataset *ds, mpi_job *j
 		si->ranks_on_host = job->ranks_on_host;
 		si->hosts_json = job->hosts_json;
 	}
-	if (shard_plan_build(plan, o->shard, ds, o->c.ndatasets, plan_solvers, &arg, &o->c.r)) {
+	if (shard_plan_build(plan, o->shard, ds, o->c.ndatasets, plan_units, &arg, &o->c.r)) {
 		fprintf(stderr, "bench " CMD ": out of memory planning the shards\n");
 		return PB_EXIT_USAGE;
 	}
@@ -439,32 +487,81 @@ static FILE *open_rows(const mpi_job *job, const char *dir, bool force, bool app
 	return f;
 }
 
+/* Write DIR/meta.json of M (OUTCOME now). Returns 0 or -1 (said why). */
+static int write_meta(const char *dir, meta_run *m, const char *outcome)
+{
+	char path[PATH_MAX_LEN], err[512];
+
+	m->outcome = outcome;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	if (meta_write(path, m, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Measure the harness's own cost on this machine now (meta.json records
+ * it, the table flags medians near it) and plan O's batches by it. */
+static void measure_floor(run_args *o, run_state *st, timer_floor *floor, meta_run *m)
+{
+	timer_measure_floor(o->batch_threshold_ns, floor);
+	o->c.r.batch = timer_plan_of(floor);
+	st->rep.floor_ns = floor->floor_ns;
+	m->timer = floor;
+}
+
+/* Continue a run (--resume, --extend) or check that DIR holds none, and
+ * open where the rows go. Returns 0, or an exit status (said why). */
+static int open_output(const run_args *o, run_state *st, mpi_job *job, const char *outdir,
+		       const campaign *cp, char **mem, size_t *memlen)
+{
+	if (o->resume && job->active)
+		return bad_usage("--resume under mpirun: resume each part with --shard instead");
+	if (o->resume && start_resume(st, outdir, cp, o->extend))
+		return PB_EXIT_USAGE;
+	st->runs = open_rows(job, outdir, o->force, st->resuming, mem, memlen);
+	if (!mpi_job_agree(job, st->runs != NULL)) {
+		if (st->runs)
+			fclose(st->runs);
+		st->runs = NULL;
+		return PB_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_args o;
 	choice c = { 0 };
 	dataset ds[RUN_MAX_DATASETS];
 	run_state st = { 0 };
-	const char *names[sizeof(c.named) / sizeof(c.named[0]) + 64];
-	size_t nnames = 0, wrong, memlen = 0;
+	runner_unit *units = malloc(RUNNER_MAX_UNITS * sizeof(*units));
+	size_t wrong, memlen = 0;
 	char outdir[DIR_MAX], path[PATH_MAX_LEN], err[512], *mem = NULL;
 	mpi_job job = { 0 };
 	shard_plan plan = { 0 };
 	shard_info si;
 	timer_floor floor;
+	campaign cp;
 	meta_run m;
+	bool writer;
 	int rc, stopped;
 	/* the command as given, before getopt_long reorders argv */
 	char **given = cmdline_keep(argc, argv);
 
 	memset(ds, 0, sizeof(ds));
-	if (!given) {
+	campaign_init(&cp);
+	if (!given || !units) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
+		free(given);
+		free(units);
 		return PB_EXIT_USAGE;
 	}
 	rc = parse_options(argc, argv, &o);
 	if (rc >= 0) {
 		free(given);
+		free(units);
 		return rc;
 	}
 	if (choose_algorithms(o.c.algorithms, &c) || load_datasets(&o, ds)) {
@@ -474,41 +571,43 @@ int cmd_run(int argc, char **argv)
 	rc = plan_part(&o, &c, ds, &job, &plan, &si);
 	if (rc)
 		goto out;
+	if (make_campaign(&cp, &o, &c, ds, &plan, job.active, units)) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		rc = PB_EXIT_USAGE;
+		goto out;
+	}
+	/* under mpirun rank 0 alone writes files and talks */
+	writer = !job.active || !job.rank;
 	if (o.output)
 		snprintf(outdir, sizeof(outdir), "%s", o.output);
 	else
 		snprintf(outdir, sizeof(outdir), "%s/%s", RESULTS_DIR, ds[0].name);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
 	report_init(&st.rep);
-	if (o.resume && job.active)
-		rc = bad_usage("--resume under mpirun: resume each part with --shard instead");
-	else if (o.resume && start_resume(&st, path))
-		rc = PB_EXIT_USAGE;
+	rc = open_output(&o, &st, &job, outdir, &cp, &mem, &memlen);
 	if (rc)
 		goto release;
-	st.runs = open_rows(&job, outdir, o.force, st.resuming, &mem, &memlen);
-	if (!mpi_job_agree(&job, st.runs != NULL)) {
-		if (st.runs)
-			fclose(st.runs);
-		rc = PB_EXIT_USAGE;
-		goto release;
+	if (writer) {
+		run_common_print_limits(&o.c, CMD);
+		note_unused_heuristics(&o, ds);
 	}
 	m = (meta_run){ .argc = argc, .argv = given, .datasets = ds, .ndatasets = o.c.ndatasets,
-			.algorithms = names, .options = &o.c.r, .started = (uint64_t)time(NULL),
+			.campaign = &cp, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
 	/* caught through the final writes too: a first signal lets them
 	 * finish, a second stops at once and leaves no temporary file */
 	o.c.r.stop = signals_catch();
-	/* the harness's own cost on this machine now: meta.json records it,
-	 * the table flags medians near it */
-	timer_measure_floor(o.batch_threshold_ns, &floor);
-	o.c.r.batch = timer_plan_of(&floor);
-	st.rep.floor_ns = floor.floor_ns;
-	m.timer = &floor;
-	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
+	measure_floor(&o, &st, &floor, &m);
+	/* the campaign on record from the start: a run killed midway can be
+	 * resumed, and only by the same campaign */
+	if (!mpi_job_agree(&job, !writer || !write_meta(outdir, &m, "running"))) {
+		fclose(st.runs);
+		rc = PB_EXIT_USAGE;
+		goto release;
+	}
+	stopped = run_all(&st, &o, &c, ds, &plan, units);
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();
-	m.nalgorithms = nnames;
 	m.wall_ns = pb_wall_ns() - st.prog.start_ns;
 	if (fclose(st.runs))
 		st.write_failed = true;
@@ -516,12 +615,15 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		st.write_failed = true;
 	}
-	if (job.active && job.rank) {
+	if (!writer) {
 		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
 		goto release;
 	}
-	m.outcome = stopped ? "interrupted" : "complete";
-	rc = finish(outdir, &st, &m) ? PB_EXIT_USAGE : PB_EXIT_OK;
+	rc = write_summary(outdir, &st.rep, err, sizeof(err)) ? PB_EXIT_USAGE : PB_EXIT_OK;
+	if (rc)
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+	if (write_meta(outdir, &m, stopped ? "interrupted" : "complete"))
+		rc = PB_EXIT_USAGE;
 	wrong = report_print_table(stdout, &st.rep);
 	shard_print_warnings(stdout, &si);
 	fflush(stdout);
@@ -545,7 +647,9 @@ release:
 out:
 	mpi_job_end(&job);
 	shard_plan_release(&plan);
+	campaign_release(&cp);
 	free(mem);
+	free(units);
 	for (size_t i = 0; i < o.c.ndatasets; i++)
 		dataset_release(&ds[i]);
 	free(given);

@@ -1,8 +1,12 @@
 /* The options 'bench run' and 'bench verify' share, in one place: the
  * datasets (-d FILE, or operands), the solvers (-a LIST), the solver
- * options (--heuristic, --pdb-cache) and the limits (-t, -m,
- * --prepare-limit): one parser, one check of each value, one help text.
- * Each command adds its own options around them. */
+ * options (--heuristic LIST, --pdb-cache) and the limits (-t, -m,
+ * --prepare-limit) with their defaults: one parser, one check of each
+ * value, one help text. Each command adds its own options around them.
+ *
+ * Default limits: RUN_DEFAULT_TIME_LIMIT_NS a solve, and half the
+ * machine's memory (at most what is available at the start) for each
+ * solve's and preparation's allocations; 0 means none. */
 #ifndef RUN_OPTIONS_H
 #define RUN_OPTIONS_H
 
@@ -13,9 +17,15 @@
 #include "algorithms/solvers/solver.h"
 #include "harness/engine/runner.h"
 #include "harness/io/dataset.h"
+#include "harness/io/progress.h"
 
 #define RUN_MAX_DATASETS 64
 #define RUN_MAX_SOLVERS 64
+#define RUN_MAX_HEURISTICS 16
+/* The default time limit of a solve: a minute. */
+#define RUN_DEFAULT_TIME_LIMIT_NS 60000000000ULL
+/* The default memory limit is the machine's memory over this. */
+#define RUN_DEFAULT_MEM_SHARE 2
 
 /* getopt_long codes of the shared long options; a command numbers its
  * own from RUN_OPT_OWN. */
@@ -37,7 +47,11 @@ typedef struct run_common {
 	const char *datasets[RUN_MAX_DATASETS];
 	size_t ndatasets;
 	const char *algorithms; /* the -a list as given (argv is left as it is), or NULL */
+	/* the --heuristic names (the registry's strings), R.heuristics */
+	const char *heuristics[RUN_MAX_HEURISTICS];
 	runner_options r;       /* the limits and solver options set here */
+	bool time_given, mem_given; /* -t, -m given (else the defaults) */
+	char mem_default_why[64];   /* how the default memory limit was chosen */
 } run_common;
 
 /* Take getopt_long's answer C (value ARG; WORD the argument it came
@@ -49,9 +63,29 @@ int run_common_option(run_common *o, const char *cmd, int c, const char *arg,
 		      const char *word);
 
 /* After getopt_long: the operands ARGV[FIRST..ARGC) are datasets too;
- * there must be one at least, and a known --heuristic. Returns 0 or
- * PB_EXIT_USAGE (said why). */
+ * there must be one at least. The limits not given take their defaults
+ * (O->r.defaults says which). Returns 0 or PB_EXIT_USAGE (said why). */
 int run_common_finish(run_common *o, const char *cmd, int argc, char **argv, int first);
+
+/* Print the limits in force, one line on standard error: "bench CMD:
+ * limits: 60 s a solve (the default), 11.7 GiB (the default: half the
+ * memory); -t 0, -m 0: none". */
+void run_common_print_limits(const run_common *o, const char *cmd);
+
+/* What a row tells the user beyond the table, once, on standard error
+ * (the progress line PROG cleared first; PROG may be NULL): a
+ * preparation's message, once per pattern database (domain, goal and
+ * heuristic) built or loaded ("bench CMD: pdb663 for '15puzzle': built
+ * and saved 3 pattern databases in 'cache/pdb' (41.2 s)"), and the first
+ * solve the system refused memory (a memout the meter did not decide:
+ * "ulimit -v?"). SEEN remembers what was said. */
+#define RUN_SEEN_MAX 64
+typedef struct run_seen {
+	char keys[RUN_SEEN_MAX][192];
+	size_t n;
+	bool system_memout;
+} run_seen;
+void run_common_note_row(const char *cmd, const run_row *row, run_seen *seen, progress *prog);
 
 /* The solvers named in the comma-separated LIST (which is not changed)
  * into OUT (room for RUN_MAX_SOLVERS); OPTION names the list in messages.

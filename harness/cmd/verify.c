@@ -15,7 +15,7 @@
 #include "harness/io/units.h"
 
 #define CMD "verify"
-#define MAX_SOLVERS RUN_MAX_SOLVERS
+#define MAX_UNITS RUNNER_MAX_UNITS
 #define DEFAULT_SHOWN 20
 #define EXIT_SIGNAL_BASE 128
 #define NO_TEXT UINT32_MAX
@@ -31,18 +31,20 @@ typedef struct answer {
 	uint32_t note;  /* arena offset of why, or NO_TEXT */
 } answer;
 
-/* The check of one dataset. */
+/* The check of one dataset: its units (a solver with a heuristic) are the
+ * answerers. */
 typedef struct verifier {
 	const dataset *ds;
-	const pb_solver *solvers[MAX_SOLVERS];
-	bool sampled[MAX_SOLVERS];
-	size_t nsolvers, base; /* base: index of solver 0 of the current runner call */
-	uint32_t prepare_note[MAX_SOLVERS];
-	answer *answers;       /* count x nsolvers */
+	runner_unit units[MAX_UNITS];
+	bool sampled[MAX_UNITS];
+	size_t nunits, base; /* base: index of unit 0 of the current runner call */
+	uint32_t prepare_note[MAX_UNITS];
+	answer *answers;       /* count x nunits */
 	char *arena;
 	size_t used, cap;
 	bool oom;
 	progress *prog;
+	run_seen *seen;        /* what was said beyond the report, all datasets */
 } verifier;
 
 typedef struct totals {
@@ -81,9 +83,10 @@ static const char *text_at(const verifier *v, uint32_t at)
 static void on_row(void *arg, const run_row *row)
 {
 	verifier *v = arg;
-	size_t k = v->base + row->solver;
+	size_t k = v->base + row->unit;
 	answer *a;
 
+	run_common_note_row(CMD, row, v->seen, v->prog);
 	if (row->phase == RUN_PREPARE) {
 		if (row->status != RUN_OK) {
 			char why[256];
@@ -94,7 +97,7 @@ static void on_row(void *arg, const run_row *row)
 		}
 		return;
 	}
-	a = &v->answers[row->instance * v->nsolvers + k];
+	a = &v->answers[row->instance * v->nunits + k];
 	a->ran = 1;
 	a->status = (uint8_t)row->status;
 	a->length = (int16_t)row->length;
@@ -124,13 +127,13 @@ static void on_tick(void *arg, uint64_t n)
  * reference. Counts the agreed answer into T. */
 static bool instance_agrees(const verifier *v, size_t i, totals *t)
 {
-	const answer *a = &v->answers[i * v->nsolvers];
+	const answer *a = &v->answers[i * v->nunits];
 	const dataset_instance *in = &v->ds->instances[i];
 	int solvable = -1, length = -1;
 	const char *moves = NULL;
 	bool ran = false, good = true;
 
-	for (size_t k = 0; k < v->nsolvers; k++) {
+	for (size_t k = 0; k < v->nunits; k++) {
 		if (!a[k].ran)
 			continue;
 		ran = true;
@@ -167,19 +170,21 @@ static bool instance_agrees(const verifier *v, size_t i, totals *t)
 static void show_instance(FILE *out, const verifier *v, size_t i)
 {
 	const dataset_instance *in = &v->ds->instances[i];
-	const answer *a = &v->answers[i * v->nsolvers];
-	char state[PB_MAX_CELLS * 3 + 1], ref[16];
+	const answer *a = &v->answers[i * v->nunits];
+	char state[PB_MAX_CELLS * 3 + 1], ref[16], label[128];
 
 	pb_format(&v->ds->domain, &in->state, state, sizeof(state));
 	fprintf(out, "%s:%u: instance '%s' (%s), reference %s:\n", v->ds->path, in->line, in->id,
 		state, dataset_format_reference(in->reference, ref, sizeof(ref)));
-	for (size_t k = 0; k < v->nsolvers; k++) {
+	for (size_t k = 0; k < v->nunits; k++) {
 		const char *moves = text_at(v, a[k].moves), *note = text_at(v, a[k].note);
 		int n = (int)strlen(moves);
 
 		if (!a[k].ran)
 			continue;
-		fprintf(out, "  %-16s %s", v->solvers[k]->name, run_status_name(a[k].status));
+		fprintf(out, "  %-16s %s", runner_unit_label(&v->units[k], &v->ds->domain, label,
+							    sizeof(label)),
+			run_status_name(a[k].status));
 		if (a[k].length != RUN_NO_LENGTH)
 			fprintf(out, ", %d move%s", a[k].length, a[k].length == 1 ? "" : "s");
 		if (n)
@@ -201,48 +206,53 @@ void verify_sample(bool *only, size_t count, size_t n)
 		only[j * count / n] = true;
 }
 
-/* Keep in V the solvers that serve the dataset's domain. */
-static void pick_solvers(verifier *v, const pb_solver *const *solvers, size_t nsolvers,
-			 const bool *sampled, const verify_options *o, bool noisy, FILE *out)
+/* Keep in V the units of SOLVERS that serve the dataset's domain (each
+ * informed solver with each heuristic that fits); NOISY: the solvers were
+ * named, and the units left out get a note. */
+static void pick_units(verifier *v, const pb_solver *const *solvers, size_t nsolvers,
+		       const bool *sampled, const verify_options *o, bool noisy, FILE *out)
 {
-	pb_config cfg = { .heuristic = o->r.heuristic, .cache_dir = o->r.cache_dir };
-	char why[160];
+	runner_unit *all = v->units;
+	size_t n = runner_units(solvers, nsolvers, noisy, &v->ds->domain, &o->r, all);
+	char why[160], label[128];
 
-	v->nsolvers = 0;
-	for (size_t k = 0; k < nsolvers && v->nsolvers < MAX_SOLVERS; k++) {
-		const char *no = runner_refusal(solvers[k], &v->ds->domain, &cfg, why, sizeof(why));
+	v->nunits = 0;
+	for (size_t u = 0; u < n; u++) {
+		pb_config cfg = { .heuristic = all[u].heuristic, .cache_dir = o->r.cache_dir };
+		const char *no = runner_refusal(all[u].solver, &v->ds->domain, &cfg, why, sizeof(why));
+		size_t k = 0;
 
 		if (no) {
 			if (noisy)
-				fprintf(out, "note: %s left out of '%s': %s\n", solvers[k]->name,
+				fprintf(out, "note: %s left out of '%s': %s\n",
+					runner_unit_label(&all[u], &v->ds->domain, label, sizeof(label)),
 					v->ds->name, no);
 			continue;
 		}
-		v->sampled[v->nsolvers] = sampled && sampled[k];
-		v->prepare_note[v->nsolvers] = NO_TEXT;
-		v->solvers[v->nsolvers++] = solvers[k];
+		while (k < nsolvers && solvers[k] != all[u].solver)
+			k++;
+		v->sampled[v->nunits] = sampled && k < nsolvers && sampled[k];
+		v->prepare_note[v->nunits] = NO_TEXT;
+		/* kept in place: the units kept are never ahead of the one read */
+		v->units[v->nunits++] = all[u];
 	}
 }
 
-/* Run V's solvers: the unsampled over everything, then the sampled over
+/* Run V's units: the unsampled over everything, then the sampled over
  * ONLY. Returns 1 when stopped. */
-static int run_solvers(verifier *v, const bool *only, const verify_options *o)
+static int run_units(verifier *v, const bool *only, const verify_options *o)
 {
 	runner_hooks hooks = { .row = on_row, .tick = on_tick, .arg = v };
-	const pb_solver *group[MAX_SOLVERS];
 
 	for (int pass = 0; pass < 2; pass++) {
 		bool want = pass == 1;
 
-		for (size_t k = 0; k < v->nsolvers; k++) {
-			size_t n = 0;
-
-			/* one runner call per solver keeps answers[] indices simple */
+		for (size_t k = 0; k < v->nunits; k++) {
+			/* one runner call per unit keeps answers[] indices simple */
 			if (v->sampled[k] != want)
 				continue;
-			group[n++] = v->solvers[k];
 			v->base = k;
-			if (runner_run(v->ds, group, n, want ? only : NULL, &o->r, &hooks))
+			if (runner_run(v->ds, &v->units[k], 1, want ? only : NULL, &o->r, &hooks))
 				return 1;
 		}
 	}
@@ -253,7 +263,7 @@ static uint64_t work_of(const verifier *v, const bool *only, const verify_option
 {
 	uint64_t w = 0;
 
-	for (size_t k = 0; k < v->nsolvers; k++)
+	for (size_t k = 0; k < v->nunits; k++)
 		w += runner_work(v->ds, 1, v->sampled[k] ? only : NULL, &o->r);
 	return w;
 }
@@ -261,9 +271,12 @@ static uint64_t work_of(const verifier *v, const bool *only, const verify_option
 /* Check the answers to one dataset; print what disagrees. */
 static void check_dataset(const verifier *v, const verify_options *o, totals *t, FILE *out)
 {
-	for (size_t k = 0; k < v->nsolvers; k++)
+	char label[128];
+
+	for (size_t k = 0; k < v->nunits; k++)
 		if (v->prepare_note[k] != NO_TEXT)
-			fprintf(out, "%s: %s: %s\n", v->ds->path, v->solvers[k]->name,
+			fprintf(out, "%s: %s: %s\n", v->ds->path,
+				runner_unit_label(&v->units[k], &v->ds->domain, label, sizeof(label)),
 				text_at(v, v->prepare_note[k]));
 	for (size_t i = 0; i < v->ds->count; i++) {
 		if (instance_agrees(v, i, t))
@@ -279,15 +292,17 @@ static int verify_dataset(verifier *v, const verify_options *o, const bool *only
 {
 	int stopped;
 
-	v->answers = calloc(v->ds->count * (v->nsolvers ? v->nsolvers : 1), sizeof(*v->answers));
+	v->answers = calloc(v->ds->count * (v->nunits ? v->nunits : 1), sizeof(*v->answers));
 	if (!v->answers) {
 		fprintf(out, "%s: out of memory for the answers\n", v->ds->path);
 		t->bad++;
 		return 0;
 	}
-	for (size_t i = 0; i < v->ds->count * v->nsolvers; i++)
+	for (size_t i = 0; i < v->ds->count * v->nunits; i++)
 		v->answers[i].moves = v->answers[i].note = NO_TEXT;
-	stopped = run_solvers(v, only, o);
+	stopped = run_units(v, only, o);
+	/* the report starts at the line's beginning, not after the progress */
+	progress_clear(v->prog);
 	if (v->oom) {
 		fprintf(out, "%s: out of memory for the answers\n", v->ds->path);
 		t->bad++;
@@ -310,6 +325,7 @@ static int verify_all(const dataset *ds, size_t nds, const pb_solver *const *sol
 	bool **only = calloc(nds ? nds : 1, sizeof(*only));
 	totals t = { 0 };
 	progress prog;
+	run_seen seen = { .n = 0 };
 	uint64_t work = 0;
 	int rc = PB_EXIT_OK, stopped = 0;
 
@@ -322,7 +338,8 @@ static int verify_all(const dataset *ds, size_t nds, const pb_solver *const *sol
 	for (size_t d = 0; d < nds; d++) {
 		v[d].ds = &ds[d];
 		v[d].prog = &prog;
-		pick_solvers(&v[d], solvers, nsolvers, sampled, o, noisy, out);
+		v[d].seen = &seen;
+		pick_units(&v[d], solvers, nsolvers, sampled, o, noisy, out);
 		only[d] = malloc((ds[d].count ? ds[d].count : 1) * sizeof(bool));
 		if (!only[d]) {
 			rc = PB_EXIT_CHECK;
@@ -511,6 +528,7 @@ int cmd_verify(int argc, char **argv)
 		rc = PB_EXIT_USAGE;
 		goto out;
 	}
+	run_common_print_limits(&a.c, CMD);
 	a.v.r.stop = signals_catch();
 	rc = verify_all(ds, a.c.ndatasets, solvers, (size_t)n, sampled, &a.v,
 			a.c.algorithms != NULL, stdout);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/meta_read.h"
 #include "harness/io/outfile.h"
 
 #define FIELDS_MAX 64
@@ -95,8 +96,8 @@ static int rewrite(const char *path, char *err, size_t errlen)
 static int cmp_key(const void *a, const void *b)
 {
 	const resume_key *x = a, *y = b;
-	const uint32_t fx[] = { x->dataset, x->instance, x->algorithm };
-	const uint32_t fy[] = { y->dataset, y->instance, y->algorithm };
+	const uint32_t fx[] = { x->dataset, x->instance, x->algorithm, x->heuristic };
+	const uint32_t fy[] = { y->dataset, y->instance, y->algorithm, y->heuristic };
 
 	for (size_t i = 0; i < sizeof(fx) / sizeof(fx[0]); i++)
 		if (fx[i] != fy[i])
@@ -111,7 +112,7 @@ static bool final_status(unsigned s)
 	       s == RUN_UNSUPPORTED;
 }
 
-/* One key per (dataset, instance, algorithm) of REP's rows. */
+/* One key per (dataset, instance, algorithm, heuristic) of REP's rows. */
 static int index_rows(resume *rs, const report *rep)
 {
 	size_t n = 0;
@@ -124,7 +125,7 @@ static int index_rows(resume *rs, const report *rep)
 
 		rs->keys[i] = (resume_key){
 			.dataset = r->dataset, .instance = r->instance, .algorithm = r->algorithm,
-			.repeats = r->repeat, .finished = final_status(r->status),
+			.heuristic = r->heuristic, .repeats = r->repeat, .finished = final_status(r->status),
 		};
 	}
 	qsort(rs->keys, rep->count, sizeof(*rs->keys), cmp_key);
@@ -143,6 +144,37 @@ static int index_rows(resume *rs, const report *rep)
 	return 0;
 }
 
+int resume_check(const char *meta_path, const campaign *now, bool extend, bool *recorded,
+		 char *err, size_t errlen)
+{
+	char why[2048];
+	meta_info m;
+	campaign old;
+	int rc = 0;
+
+	*recorded = false;
+	if (meta_read(&m, meta_path, why, sizeof(why))) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	if (!m.present)
+		return 0;
+	*recorded = true;
+	if (campaign_read(&old, m.root, why, sizeof(why))) {
+		snprintf(err, errlen, "%s: %s", meta_path, why);
+		meta_info_release(&m);
+		return -1;
+	}
+	if (campaign_differs(&old, now, extend, why, sizeof(why))) {
+		snprintf(err, errlen, "the arguments %s the run on record in %s: %s",
+			 extend ? "do not contain" : "differ from", meta_path, why);
+		rc = -1;
+	}
+	campaign_release(&old);
+	meta_info_release(&m);
+	return rc;
+}
+
 long resume_load(resume *rs, const char *path, report *rep, char *err, size_t errlen)
 {
 	memset(rs, 0, sizeof(*rs));
@@ -157,24 +189,26 @@ long resume_load(resume *rs, const char *path, report *rep, char *err, size_t er
 }
 
 static const resume_key *find(const resume *rs, const char *dataset_name,
-			      const char *instance, const char *algorithm)
+			      const char *instance, const char *algorithm, const char *heuristic)
 {
 	resume_key key = {
 		.dataset = report_find(&rs->rep->datasets, dataset_name),
 		.instance = instance ? report_find(&rs->rep->instances, instance) : REPORT_NONE,
 		.algorithm = report_find(&rs->rep->algorithms, algorithm),
+		.heuristic = report_find(&rs->rep->heuristics, heuristic),
 	};
 
 	if (key.dataset == REPORT_NONE || key.algorithm == REPORT_NONE ||
-	    (instance && key.instance == REPORT_NONE))
+	    key.heuristic == REPORT_NONE || (instance && key.instance == REPORT_NONE))
 		return NULL;
 	return bsearch(&key, rs->keys, rs->count, sizeof(*rs->keys), cmp_key);
 }
 
-unsigned resume_done(void *arg, const dataset *ds, const pb_solver *s, size_t instance)
+unsigned resume_done(void *arg, const dataset *ds, const pb_solver *s, const char *heuristic,
+		     size_t instance)
 {
 	const resume *rs = arg;
-	const resume_key *k = find(rs, ds->name, ds->instances[instance].id, s->name);
+	const resume_key *k = find(rs, ds->name, ds->instances[instance].id, s->name, heuristic);
 
 	if (!k)
 		return 0;
@@ -185,7 +219,8 @@ bool resume_has(const resume *rs, const run_row *row)
 {
 	const char *instance = row->instance == RUN_NO_INSTANCE
 			       ? NULL : row->ds->instances[row->instance].id;
-	const resume_key *k = find(rs, row->ds->name, instance, row->algorithm->name);
+	const resume_key *k = find(rs, row->ds->name, instance, row->algorithm->name,
+				   row->heuristic);
 
 	return k && (row->phase == RUN_PREPARE || row->repeat <= k->repeats);
 }

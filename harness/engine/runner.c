@@ -43,6 +43,60 @@ const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const ch
 	return h ? h->name : "-";
 }
 
+const char *runner_unit_label(const runner_unit *u, const pb_domain *d, char *buf, size_t size)
+{
+	if (pb_solver_informed(u->solver))
+		snprintf(buf, size, "%s+%s", u->solver->name,
+			 runner_heuristic_of(u->solver, d, u->heuristic));
+	else
+		snprintf(buf, size, "%s", u->solver->name);
+	return buf;
+}
+
+/* Whether heuristic NAME (NULL: D's default) serves D and S takes it. */
+static bool fits(const pb_solver *s, const pb_domain *d, const char *name)
+{
+	pb_config cfg = { .heuristic = name };
+	const pb_heuristic_info *h = pb_heuristic_chosen(d, &cfg);
+	char why[160];
+
+	return h && (s->heuristics & PB_HEURISTIC_BIT(h->kind)) &&
+	       !pb_heuristic_supports(h, d, why, sizeof(why));
+}
+
+/* Add the units of solver S to OUT[*N] (see runner_units). */
+static void add_units(const pb_solver *s, bool named, const pb_domain *d,
+		      const runner_options *o, runner_unit *out, size_t *n)
+{
+	static const char *const by_default[] = { NULL };
+	const char *const *names = o->nheuristics ? o->heuristics : by_default;
+	size_t count = o->nheuristics ? o->nheuristics : 1, before = *n;
+	char why[160];
+
+	if (!pb_solver_informed(s))
+		count = 1;
+	for (size_t i = 0; i < count && *n < RUNNER_MAX_UNITS; i++) {
+		const char *h = pb_solver_informed(s) ? names[i] : NULL;
+		pb_config cfg = { .heuristic = h, .cache_dir = o->cache_dir };
+
+		if (named ? !pb_solver_informed(s) || fits(s, d, h)
+			  : !runner_refusal(s, d, &cfg, why, sizeof(why)))
+			out[(*n)++] = (runner_unit){ .solver = s, .heuristic = h };
+	}
+	if (named && *n == before && *n < RUNNER_MAX_UNITS)
+		out[(*n)++] = (runner_unit){ .solver = s, .heuristic = names[0] };
+}
+
+size_t runner_units(const pb_solver *const *solvers, size_t nsolvers, bool named,
+		    const pb_domain *d, const runner_options *o, runner_unit *out)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < nsolvers; k++)
+		add_units(solvers[k], named, d, o, out, &n);
+	return n;
+}
+
 const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_config *cfg,
 			   char *why, size_t whylen)
 {
@@ -135,14 +189,14 @@ run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_statu
 	return RUN_OK;
 }
 
-uint64_t runner_work(const dataset *ds, size_t nsolvers, const bool *only,
+uint64_t runner_work(const dataset *ds, size_t nunits, const bool *only,
 		     const runner_options *o)
 {
 	uint64_t n = 0;
 
 	for (size_t i = 0; i < ds->count; i++)
 		n += !only || only[i];
-	return n * nsolvers * (o->warmup + o->repeat);
+	return n * nunits * (o->warmup + o->repeat);
 }
 
 /* What one call to runner_run shares between its steps. */
@@ -151,8 +205,8 @@ typedef struct run_context {
 	const runner_options *o;
 	const runner_hooks *hooks;
 	const pb_solver *solver;
-	size_t solver_index;
-	const char *heuristic;
+	size_t unit;
+	const char *heuristic; /* the rows' heuristic column */
 	pb_config cfg;
 	void *ctx;
 } run_context;
@@ -160,7 +214,7 @@ typedef struct run_context {
 static void emit(run_context *rc, run_row *row)
 {
 	row->ds = rc->ds;
-	row->solver = rc->solver_index;
+	row->unit = rc->unit;
 	row->algorithm = rc->solver;
 	row->heuristic = rc->heuristic;
 	if (!row->note)
@@ -178,6 +232,17 @@ static void tick(run_context *rc, uint64_t n)
 static bool stopped(const run_context *rc)
 {
 	return rc->o->stop && *rc->o->stop;
+}
+
+/* Whether ST, the end of search S, is a memout the system decided (the
+ * library says why when the meter's limit did not refuse); the note with
+ * the hint into NOTE. */
+static bool system_memout(pb_status st, const pb_search *s, char *note, size_t notelen)
+{
+	if (st != PB_MEMOUT || !s->message[0])
+		return false;
+	snprintf(note, notelen, "%s: %s", s->message, RUNNER_SYSTEM_MEMOUT_HINT);
+	return true;
 }
 
 /* ROW's measures and verdict from B, the measurement of instance I (PATH:
@@ -201,6 +266,7 @@ static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *r
 	row->path = st == PB_SOLVED ? path : NULL;
 	if (st == PB_FAILED || st == PB_UNSUPPORTED)
 		snprintf(note, notelen, "%s", b->search.message);
+	row->system_memout = system_memout(st, &b->search, note, notelen);
 	if (b->search.meter.current) {
 		snprintf(note, notelen, "the solver still holds %zu bytes after returning",
 			 b->search.meter.current);
@@ -293,7 +359,8 @@ static void run_instance(run_context *rc, size_t i)
 {
 	const runner_options *o = rc->o;
 	unsigned runs = o->warmup + o->repeat;
-	unsigned done = rc->hooks->done ? rc->hooks->done(rc->hooks->arg, rc->ds, rc->solver, i) : 0;
+	unsigned done = rc->hooks->done
+			? rc->hooks->done(rc->hooks->arg, rc->ds, rc->solver, rc->heuristic, i) : 0;
 	unsigned known = 0; /* the instance's batch size, once chosen */
 	char note[200];
 	pb_path path;
@@ -349,7 +416,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 		.instance = RUN_NO_INSTANCE, .repeat = 1, .phase = RUN_PREPARE,
 		.length = RUN_NO_LENGTH,
 	};
-	char why[160] = "";
+	char why[160] = "", note[sizeof(ps->message) + sizeof(RUNNER_SYSTEM_MEMOUT_HINT) + 2];
 	const char *no = runner_refusal(rc->solver, d, &rc->cfg, why, sizeof(why));
 	uint64_t wall0, cpu0, wall1, cpu1;
 	pb_status st;
@@ -380,6 +447,8 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.rss_bytes = isolate_self_rss();
 	row.status = from_pb(st);
 	row.note = ps->message;
+	if ((row.system_memout = system_memout(st, ps, note, sizeof(note))))
+		row.note = note;
 	emit(rc, &row);
 	if (st == PB_SOLVED)
 		return 0;
@@ -387,21 +456,19 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	return -1;
 }
 
-int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolvers,
+int runner_run(const dataset *ds, const runner_unit *units, size_t nunits,
 	       const bool *only, const runner_options *o, const runner_hooks *hooks)
 {
-	run_context rc = {
-		.ds = ds, .o = o, .hooks = hooks,
-		.cfg = { .heuristic = o->heuristic, .cache_dir = o->cache_dir },
-	};
+	run_context rc = { .ds = ds, .o = o, .hooks = hooks };
 
-	for (size_t k = 0; k < nsolvers && !stopped(&rc); k++) {
+	for (size_t k = 0; k < nunits && !stopped(&rc); k++) {
 		/* the preparation's meter: it must outlive the context */
 		pb_search ps;
 
-		rc.solver = solvers[k];
-		rc.solver_index = k;
-		rc.heuristic = runner_heuristic_of(rc.solver, &ds->domain, o->heuristic);
+		rc.solver = units[k].solver;
+		rc.unit = k;
+		rc.cfg = (pb_config){ .heuristic = units[k].heuristic, .cache_dir = o->cache_dir };
+		rc.heuristic = runner_heuristic_of(rc.solver, &ds->domain, units[k].heuristic);
 		rc.ctx = NULL;
 		if (prepare(&rc, only, &ps))
 			continue;

@@ -250,26 +250,35 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* The units' costs and tie-breakers, in unit order, into U. */
-static void cost_units(const shard_plan *p, const dataset *ds, const pb_solver **solvers,
-		       shard_solvers_fn solvers_of, void *arg, const runner_options *o, unit *u)
+/* Hash runner unit R on D: its solver and the heuristic of its rows. */
+static uint64_t fnv_unit(uint64_t h, const runner_unit *r, const pb_domain *d)
 {
-	pb_config cfg = { .heuristic = o->heuristic, .cache_dir = o->cache_dir };
+	return fnv_string(fnv_string(h, r->solver->name),
+			  runner_heuristic_of(r->solver, d, r->heuristic));
+}
+
+/* The units' costs and tie-breakers, in unit order, into U. */
+static void cost_units(const shard_plan *p, const dataset *ds, runner_unit *runs,
+		       shard_units_fn units_of, void *arg, const runner_options *o, unit *u)
+{
 	char why[160];
 
 	for (size_t d = 0; d < p->ndatasets; d++) {
-		size_t ns = solvers_of(arg, d, solvers);
+		size_t nu = units_of(arg, d, runs);
 
-		for (size_t s = 0; s < ns; s++) {
-			bool serves = !runner_refusal(solvers[s], &ds[d].domain, &cfg, why, sizeof(why));
-			uint64_t h = fnv_string(fnv_string(FNV_OFFSET_BASIS, ds[d].name), solvers[s]->name);
+		for (size_t s = 0; s < nu; s++) {
+			pb_config cfg = { .heuristic = runs[s].heuristic, .cache_dir = o->cache_dir };
+			bool serves = !runner_refusal(runs[s].solver, &ds[d].domain, &cfg, why, sizeof(why));
+			uint64_t h = fnv_unit(fnv_string(FNV_OFFSET_BASIS, ds[d].name), &runs[s],
+					      &ds[d].domain);
 
 			for (size_t i = 0; i < ds[d].count; i++) {
 				size_t k = p->offset[d] + s * ds[d].count + i;
 
 				u[k].index = k;
 				u[k].tie = fnv_string(h, ds[d].instances[i].id);
-				u[k].cost = serves ? shard_cost(solvers[s], &ds[d].domain, &ds[d].instances[i])
+				u[k].cost = serves ? shard_cost(runs[s].solver, &ds[d].domain,
+								&ds[d].instances[i])
 					    : COST_TRIVIAL;
 			}
 		}
@@ -308,37 +317,49 @@ static int assign(shard_plan *p, unit *u)
 	return 0;
 }
 
-static void identify(shard_plan *p, const dataset *ds, const pb_solver **solvers,
-		     shard_solvers_fn solvers_of, void *arg, const runner_options *o)
+/* A limit for the identity: its value, or "default" (machine-sized). */
+static void limit_text(char *buf, size_t size, uint64_t value, bool by_default)
 {
-	char opts[512];
+	if (by_default)
+		snprintf(buf, size, "default");
+	else
+		snprintf(buf, size, "%" PRIu64, value);
+}
+
+static void identify(shard_plan *p, const dataset *ds, runner_unit *runs,
+		     shard_units_fn units_of, void *arg, const runner_options *o)
+{
+	char opts[512], time[32], mem[32];
 
 	p->datasets_hash = p->algorithms_hash = FNV_OFFSET_BASIS;
 	for (size_t d = 0; d < p->ndatasets; d++) {
-		size_t ns = solvers_of(arg, d, solvers);
+		size_t nu = units_of(arg, d, runs);
 
 		p->checksums[d] = shard_dataset_checksum(&ds[d]);
 		p->datasets_hash = fnv_u64(fnv_string(p->datasets_hash, ds[d].name), p->checksums[d]);
 		p->algorithms_hash = fnv_string(p->algorithms_hash, ds[d].name);
-		for (size_t s = 0; s < ns; s++)
-			p->algorithms_hash = fnv_string(p->algorithms_hash, solvers[s]->name);
+		for (size_t s = 0; s < nu; s++)
+			p->algorithms_hash = fnv_unit(p->algorithms_hash, &runs[s], &ds[d].domain);
 	}
-	snprintf(opts, sizeof(opts), "repeat=%u warmup=%u time=%" PRIu64 " mem=%zu prepare=%" PRIu64
-		 " heuristic=%s", o->repeat, o->warmup, o->time_limit_ns, o->mem_limit,
-		 o->prepare_limit_ns, o->heuristic ? o->heuristic : "-");
+	limit_text(time, sizeof(time), o->time_limit_ns, o->defaults & RUNNER_DEFAULT_TIME);
+	limit_text(mem, sizeof(mem), o->mem_limit, o->defaults & RUNNER_DEFAULT_MEM);
+	snprintf(opts, sizeof(opts), "repeat=%u warmup=%u time=%s mem=%s prepare=%" PRIu64,
+		 o->repeat, o->warmup, time, mem, o->prepare_limit_ns);
 	p->options_hash = fnv_string(FNV_OFFSET_BASIS, opts);
 	p->identity = fnv_u64(fnv_u64(fnv_u64(fnv_u64(FNV_OFFSET_BASIS, p->datasets_hash),
 					      p->algorithms_hash), p->options_hash), p->spec.n);
 }
 
 int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t ndatasets,
-		     shard_solvers_fn solvers_of, void *arg, const runner_options *o)
+		     shard_units_fn units_of, void *arg, const runner_options *o)
 {
-	const pb_solver *solvers[2 * 64 + 64];
+	runner_unit *runs = malloc(RUNNER_MAX_UNITS * sizeof(*runs));
 	unit *u = NULL;
 	int rc = -1;
 
 	memset(p, 0, sizeof(*p));
+	if (!runs)
+		return -1;
 	p->spec = spec;
 	p->ndatasets = ndatasets;
 	p->datasets = ds;
@@ -350,9 +371,9 @@ int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t n
 	for (size_t d = 0; d < ndatasets; d++) {
 		p->offset[d] = p->units;
 		p->ninstances[d] = ds[d].count;
-		p->units += solvers_of(arg, d, solvers) * ds[d].count;
+		p->units += units_of(arg, d, runs) * ds[d].count;
 	}
-	identify(p, ds, solvers, solvers_of, arg, o);
+	identify(p, ds, runs, units_of, arg, o);
 	if (!spec.n) {
 		rc = 0;
 		goto out;
@@ -361,10 +382,11 @@ int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t n
 	u = malloc((p->units ? p->units : 1) * sizeof(*u));
 	if (!p->part || !u)
 		goto out;
-	cost_units(p, ds, solvers, solvers_of, arg, o, u);
+	cost_units(p, ds, runs, units_of, arg, o, u);
 	rc = assign(p, u);
 out:
 	free(u);
+	free(runs);
 	if (rc)
 		shard_plan_release(p);
 	return rc;
@@ -379,19 +401,19 @@ void shard_plan_release(shard_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-unsigned shard_part(const shard_plan *p, size_t d, size_t s, size_t i)
+unsigned shard_part(const shard_plan *p, size_t d, size_t u, size_t i)
 {
-	return p->part[p->offset[d] + s * p->ninstances[d] + i];
+	return p->part[p->offset[d] + u * p->ninstances[d] + i];
 }
 
-/* Mark the instances of dataset D that solver S runs in this part. Returns
- * how many. */
-static size_t mine(const shard_plan *p, size_t d, size_t s, bool *only)
+/* Mark the instances of dataset D that runner unit U runs in this part.
+ * Returns how many. */
+static size_t mine(const shard_plan *p, size_t d, size_t u, bool *only)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < p->ninstances[d]; i++) {
-		bool here = shard_part(p, d, s, i) == p->spec.k - 1;
+		bool here = shard_part(p, d, u, i) == p->spec.k - 1;
 
 		if (only)
 			only[i] = here;
@@ -400,33 +422,32 @@ static size_t mine(const shard_plan *p, size_t d, size_t s, bool *only)
 	return n;
 }
 
-uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nsolvers,
+uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nunits,
 		    const runner_options *o)
 {
 	uint64_t n = 0;
 
 	if (!p || !p->spec.n)
-		return runner_work(ds, nsolvers, NULL, o);
-	for (size_t s = 0; s < nsolvers; s++)
-		n += mine(p, d, s, NULL);
+		return runner_work(ds, nunits, NULL, o);
+	for (size_t u = 0; u < nunits; u++)
+		n += mine(p, d, u, NULL);
 	return n * (o->warmup + o->repeat);
 }
 
-int shard_run(const shard_plan *p, size_t d, const dataset *ds,
-	      const pb_solver *const *solvers, size_t nsolvers, const runner_options *o,
-	      const runner_hooks *hooks)
+int shard_run(const shard_plan *p, size_t d, const dataset *ds, const runner_unit *units,
+	      size_t nunits, const runner_options *o, const runner_hooks *hooks)
 {
 	bool *only;
 	int rc = 0;
 
 	if (!p || !p->spec.n)
-		return runner_run(ds, solvers, nsolvers, NULL, o, hooks);
+		return runner_run(ds, units, nunits, NULL, o, hooks);
 	only = malloc(ds->count ? ds->count : 1);
 	if (!only)
-		return runner_run(ds, solvers, 0, NULL, o, hooks);
-	for (size_t s = 0; s < nsolvers && !rc; s++)
-		if (mine(p, d, s, only))
-			rc = runner_run(ds, solvers + s, 1, only, o, hooks);
+		return runner_run(ds, units, 0, NULL, o, hooks);
+	for (size_t u = 0; u < nunits && !rc; u++)
+		if (mine(p, d, u, only))
+			rc = runner_run(ds, units + u, 1, only, o, hooks);
 	free(only);
 	return rc;
 }

@@ -21,6 +21,9 @@
 #ifndef PB_CFLAGS
 #define PB_CFLAGS "unknown"
 #endif
+#ifndef PB_VERSION
+#define PB_VERSION "unknown"
+#endif
 #if defined(PB_SANITIZED) && PB_SANITIZED
 #define SANITIZED true
 #else
@@ -52,6 +55,18 @@ void meta_json_string(FILE *out, const char *s)
 const char *meta_git_revision(void)
 {
 	return PB_GIT_REVISION;
+}
+
+uint64_t meta_memory_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+const char *meta_version(void)
+{
+	return PB_VERSION;
 }
 
 /* The processor's model name from /proc/cpuinfo, or "unknown". */
@@ -114,8 +129,7 @@ static void write_machine(FILE *out)
 	fputs("  \"machine\": {\n", out);
 	key_string(out, "    ", "cpu", cpu, true);
 	fprintf(out, "    \"cores\": %ld,\n", sysconf(_SC_NPROCESSORS_ONLN));
-	fprintf(out, "    \"memory_bytes\": %" PRIu64 ",\n",
-		(uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE));
+	fprintf(out, "    \"memory_bytes\": %" PRIu64 ",\n", meta_memory_bytes());
 	key_string(out, "    ", "kernel", kernel, true);
 	key_string(out, "    ", "host", host, false);
 	fputs("  },\n", out);
@@ -127,20 +141,9 @@ static void write_build(FILE *out)
 	key_string(out, "    ", "compiler", PB_COMPILER, true);
 	key_string(out, "    ", "flags", PB_CFLAGS, true);
 	key_string(out, "    ", "build_type", PB_BUILD_TYPE, true);
+	key_string(out, "    ", "version", meta_version(), true);
 	fprintf(out, "    \"sanitized\": %s,\n", SANITIZED ? "true" : "false");
 	key_string(out, "    ", "git_revision", meta_git_revision(), false);
-	fputs("  },\n", out);
-}
-
-static void write_options(FILE *out, const runner_options *o)
-{
-	fputs("  \"options\": {\n", out);
-	fprintf(out, "    \"repeat\": %u,\n    \"warmup\": %u,\n", o->repeat, o->warmup);
-	fprintf(out, "    \"time_limit_s\": %.9g,\n", (double)o->time_limit_ns / NS_PER_S);
-	fprintf(out, "    \"prepare_limit_s\": %.9g,\n", (double)o->prepare_limit_ns / NS_PER_S);
-	fprintf(out, "    \"mem_limit_bytes\": %zu,\n", o->mem_limit);
-	key_string(out, "    ", "heuristic", o->heuristic, true);
-	key_string(out, "    ", "pdb_cache", o->cache_dir, false);
 	fputs("  },\n", out);
 }
 
@@ -200,12 +203,6 @@ static void write_run(FILE *out, const meta_run *m)
 		meta_json_string(out, seed);
 	}
 	fputs("],\n", out);
-	fputs("  \"algorithms\": [", out);
-	for (size_t i = 0; i < m->nalgorithms; i++) {
-		fputs(i ? ", " : "", out);
-		meta_json_string(out, m->algorithms[i]);
-	}
-	fputs("],\n", out);
 }
 
 int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
@@ -218,7 +215,7 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
 	write_run(f.fp, m);
 	write_machine(f.fp);
 	write_build(f.fp);
-	write_options(f.fp, m->options);
+	campaign_write(f.fp, m->campaign);
 	if (m->timer)
 		write_timer(f.fp, m->timer);
 	write_datasets(f.fp, m);

@@ -1,6 +1,7 @@
-/* meta.json: what a run's numbers depend on (machine, build, revision,
- * command line, datasets and their seeds, solvers, limits, date, and the
- * timer's own cost: "timer": {"floor_ns", "wall_clock_ns", "cpu_clock_ns",
+/* meta.json: what a run's numbers depend on (machine, build, version and
+ * revision, command line, datasets and their seeds, the campaign: solvers,
+ * heuristics, units, limits (campaign.h), date, and the timer's own cost:
+ * "timer": {"floor_ns", "wall_clock_ns", "cpu_clock_ns",
  * "batch_threshold_ns"}), written as JSON under a temporary name and
  * renamed. */
 #ifndef META_H
@@ -11,21 +12,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "harness/io/dataset.h"
-#include "harness/engine/runner.h"
+#include "harness/engine/campaign.h"
 #include "harness/engine/timer.h"
+#include "harness/io/dataset.h"
 
 typedef struct meta_run {
 	int argc;
 	char **argv;              /* the subcommand's argv (argv[0] = "run") */
 	const dataset *datasets;  /* NDATASETS of them */
 	size_t ndatasets;
-	const char *const *algorithms; /* names as run, NALGORITHMS */
-	size_t nalgorithms;
-	const runner_options *options;
+	const campaign *campaign; /* what the run was asked to do */
 	uint64_t started;        /* time(NULL) at the start */
 	uint64_t wall_ns;        /* the whole run */
-	const char *outcome;     /* "complete", "interrupted" */
+	const char *outcome;     /* "running", "complete", "interrupted" */
 	const timer_floor *timer; /* the harness's measured floor, or NULL */
 	/* More members, written after the others (each line "  \"key\": value,"),
 	 * or NULL */
@@ -44,5 +43,11 @@ void meta_json_string(FILE *out, const char *s);
  * short hash of HEAD, with "-dirty" when tracked files differed from it,
  * or "unknown" where git could not tell. */
 const char *meta_git_revision(void);
+
+/* The machine's physical memory in bytes (what meta.json records). */
+uint64_t meta_memory_bytes(void);
+
+/* The version of puzzlebench (CMake's project version), as "0.1.0". */
+const char *meta_version(void);
 
 #endif

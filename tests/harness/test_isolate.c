@@ -146,11 +146,15 @@ static void run_list(const char *const *states, size_t nstates, const pb_solver 
 		     size_t n, const runner_options *o, ht_rows *k)
 {
 	runner_hooks hooks = { .row = ht_keep_row, .arg = k };
+	runner_unit units[4];
 	dataset ds;
 
+	cr_assert_leq(n, 4);
+	for (size_t i = 0; i < n; i++)
+		units[i] = (runner_unit){ .solver = list[i] };
 	ht_make_dataset(&ds, "8puzzle", states, nstates);
 	k->n = 0;
-	cr_assert_eq(runner_run(&ds, list, n, NULL, o, &hooks), 0);
+	cr_assert_eq(runner_run(&ds, units, n, NULL, o, &hooks), 0);
 	dataset_release(&ds);
 }
 

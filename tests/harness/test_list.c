@@ -39,3 +39,43 @@ Test(list, help_and_bad_usage)
 	cr_assert(strstr(out, "unknown option '--nope'"), "%s", out);
 	free(out);
 }
+
+/* Which solvers take heuristics (from each solver's table), and which
+ * domains each heuristic serves: the 6-6-3 database is a 4x4 one (Felner,
+ * Korf & Hanan 2004), Manhattan distance serves every board, and neither
+ * serves Magic Squares. */
+Test(list, says_which_solvers_take_heuristics_and_what_each_heuristic_serves)
+{
+	char *out, *p;
+
+	cr_assert_eq(ht_bench(&out, "list"), 0, "%s", out);
+	for (size_t i = 0; i < pb_solver_count; i++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "  %s ", pb_solvers[i]->name);
+		p = strstr(out, want);
+		cr_assert_not_null(p);
+		p = strstr(p, pb_solver_informed(pb_solvers[i]) ? "takes heuristics (one run each): "
+			   : "takes no heuristic");
+		cr_assert_not_null(p, "'bench list' does not say what '%s' takes: %s", pb_solvers[i]->name,
+				   out);
+		/* before the next solver */
+		if (i + 1 < pb_solver_count) {
+			snprintf(want, sizeof(want), "  %s ", pb_solvers[i + 1]->name);
+			cr_assert_lt(p, strstr(out, want), "solver '%s': %s", pb_solvers[i]->name, out);
+		}
+	}
+	p = strstr(out, "\n  pdb663 ");
+	cr_assert_not_null(p, "%s", out);
+	p = strchr(p + 1, '\n');
+	cr_assert(p && !strncmp(p, "\n                 serves: 15puzzle\n",
+				strlen("\n                 serves: 15puzzle\n")), "pdb663: %.200s", p);
+	p = strstr(out, "\n  manhattan ");
+	cr_assert_not_null(p, "%s", out);
+	p = strchr(p + 1, '\n');
+	cr_assert(p && !strncmp(p, "\n                 serves: tiles2x2 8puzzle tiles2x5 tiles3x4 "
+				"15puzzle\n", strlen("\n                 serves: tiles2x2 8puzzle "
+						     "tiles2x5 tiles3x4 15puzzle\n")),
+		  "manhattan: %.200s", p);
+	free(out);
+}

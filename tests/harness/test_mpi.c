@@ -1,7 +1,8 @@
 /* bench run under mpirun (a PB_MPI build): two ranks give the same rows,
- * timings and peak bytes aside, as one process; rank 0 writes the files
- * and the concurrency is recorded and warned about. In a build without MPI
- * the test is skipped. */
+ * timings and peak bytes aside, as one process, the units of work being
+ * (solver, heuristic) pairs; rank 0 writes the files and the concurrency
+ * is recorded and warned about. In a build without MPI the test is
+ * skipped. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,8 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 {
 	char cmd[4096], path[512], *out, *one, *two, *meta;
 	const char *campaign = "-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt -d " PB_SOURCE_DIR
-			       "/datasets/msquare-depth.txt -a " ALGORITHMS " -r 1 -w 0";
+			       "/datasets/msquare-depth.txt -a " ALGORITHMS " -r 1 -w 0 "
+			       "--heuristic manhattan,linear-conflict,msquare-pdb";
 	FILE *p;
 	int rc;
 
@@ -60,6 +62,9 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 	one = stable_rows("one");
 	two = stable_rows("two");
 	cr_assert_str_eq(two, one, "mpirun -np %d rows differ from one process's", RANKS);
+	cr_assert(strstr(two, "\n8puzzle-depth,-,idastar,linear-conflict,1,prepare,") &&
+		  strstr(two, "\nmsquare-depth,-,idastar,msquare-pdb,1,prepare,"),
+		  "a pair's rows are missing: %.2000s", two);
 	free(one);
 	free(two);
 	snprintf(path, sizeof(path), "%s/two/meta.json", ht_dir);

@@ -21,6 +21,8 @@
 #define REPEAT 2
 #define ROWS (2 * (1 + COUNT * REPEAT))
 #define RUN_ARGS "-a bfs-hash,bibfs -r 2 -w 0"
+/* The same as an argument vector. */
+static const char *const run_argv[] = { "-a", "bfs-hash,bibfs", "-r", "2", "-w", "0", NULL };
 /* Kill once runs.csv holds this many lines (header included). */
 #define KILL_AFTER_LINES 8
 #define POLL_NS 2000000L
@@ -52,25 +54,28 @@ static size_t lines_in(const char *path)
 	return n;
 }
 
-/* Start 'bench run' on the dataset into OUTDIR; once runs.csv holds
- * KILL_AFTER_LINES lines, send SIG. Returns the wait status; *MIDWAY says
- * whether the run was still going when the signal came. */
-static int run_and_signal(const char *outdir, int sig, bool *midway)
+/* Start 'bench run' on the dataset with ARGS (NULL-terminated) into
+ * OUTDIR; once runs.csv holds KILL_AFTER_LINES lines, send SIG. Returns
+ * the wait status; *MIDWAY says whether the run was still going when the
+ * signal came. */
+static int run_and_signal(const char *const *args, const char *outdir, int sig, bool *midway)
 {
 	char data[512], runs[512];
+	const char *argv[32] = { PB_BENCH, "run", data, "-o", outdir };
 	const struct timespec nap = { .tv_nsec = POLL_NS };
-	int status;
+	int status, n = 5;
 	pid_t pid;
 
 	snprintf(data, sizeof(data), "%s/k.txt", ht_dir);
 	snprintf(runs, sizeof(runs), "%s/runs.csv", outdir);
+	while (*args && n < 31)
+		argv[n++] = *args++;
 	pid = fork();
 	cr_assert_geq(pid, 0);
 	if (!pid) {
 		freopen("/dev/null", "w", stdout);
 		freopen("/dev/null", "w", stderr);
-		execl(PB_BENCH, PB_BENCH, "run", data, "-a", "bfs-hash,bibfs", "-r", "2", "-w", "0",
-		      "-o", outdir, (char *)NULL);
+		execv(PB_BENCH, (char *const *)argv);
 		_exit(127);
 	}
 	*midway = false;
@@ -89,12 +94,13 @@ static int run_and_signal(const char *outdir, int sig, bool *midway)
 }
 
 /* Each row's key (dataset..phase: the first six fields) once, and the
- * count of rows. */
+ * count of rows (at most ROWS_MAX). */
+#define ROWS_MAX (4 * ROWS)
 static size_t check_unique(const char *runs, const char *what)
 {
 	size_t n = 0;
 	char *copy = strdup(runs), *save, *line;
-	char **keys = calloc(ROWS * 2, sizeof(*keys));
+	char **keys = calloc(ROWS_MAX, sizeof(*keys));
 
 	cr_assert(copy && keys);
 	line = strtok_r(copy, "\n", &save); /* the header */
@@ -108,7 +114,7 @@ static size_t check_unique(const char *runs, const char *what)
 		*c = '\0';
 		for (size_t i = 0; i < n; i++)
 			cr_assert_str_neq(keys[i], line, "%s: row '%s' twice", what, line);
-		cr_assert_lt(n, ROWS * 2, "%s: too many rows", what);
+		cr_assert_lt(n, ROWS_MAX, "%s: too many rows", what);
 		keys[n++] = line;
 	}
 	free(keys);
@@ -124,7 +130,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 	FILE *f;
 
 	snprintf(outdir, sizeof(outdir), "%s/o", ht_dir);
-	status = run_and_signal(outdir, SIGKILL, &midway);
+	status = run_and_signal(run_argv, outdir, SIGKILL, &midway);
 	if (!midway)
 		cr_skip("the run ended before it could be killed");
 	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
@@ -163,7 +169,7 @@ Test(resume, sigterm_keeps_the_rows_and_the_summary_then_resume_completes)
 	int status, rc;
 
 	snprintf(outdir, sizeof(outdir), "%s/o", ht_dir);
-	status = run_and_signal(outdir, SIGTERM, &midway);
+	status = run_and_signal(run_argv, outdir, SIGTERM, &midway);
 	if (!midway)
 		cr_skip("the run ended before it could be stopped");
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM,
@@ -211,4 +217,45 @@ Test(resume, refuses_a_file_that_is_not_a_runs_csv)
 	rc = ht_bench(&out, "run %s/k.txt -o %s/o --resume --force", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	free(out);
+}
+
+/* The unit on record is (solver, heuristic): killed while IDA* runs with
+ * the first heuristic of two, the resumed run finishes that one and runs
+ * the second over every instance, though the solver is the same. */
+Test(resume, a_heuristic_list_resumes_by_solver_and_heuristic)
+{
+	static const char *const args[] = {
+		"-a", "idastar", "--heuristic", "zero,manhattan", "-r", "2", "-w", "0", NULL,
+	};
+	char outdir[512], path[1024], *out, *runs;
+	bool midway;
+	int status, rc;
+
+	snprintf(outdir, sizeof(outdir), "%s/h", ht_dir);
+	status = run_and_signal(args, outdir, SIGKILL, &midway);
+	if (!midway)
+		cr_skip("the run ended before it could be killed");
+	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	if (ht_count_lines(runs, "k,-,idastar,manhattan,"))
+		cr_skip("killed after the first heuristic's rows: not the case tested");
+	free(runs);
+	rc = ht_bench(&out, "run %s/k.txt -a idastar --heuristic zero,manhattan -r 2 -w 0 -o %s "
+		      "--resume", ht_dir, outdir);
+	cr_assert_eq(rc, 0, "bench run --resume: exit %d: %s", rc, out);
+	free(out);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	cr_assert_eq(check_unique(runs, "resumed run"), ROWS, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "k,-,idastar,zero,1,prepare,ok,"), 1, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "k,-,idastar,manhattan,1,prepare,ok,"), 1, "%s", runs);
+	for (int i = 1; i <= COUNT; i++) {
+		char row[64];
+
+		snprintf(row, sizeof(row), "k,w16-%d,idastar,manhattan,2,solve,ok,", i);
+		cr_assert_eq(ht_count_lines(runs, row), 1, "no '%s' after the resume:\n%s", row, runs);
+	}
+	free(runs);
 }

@@ -25,13 +25,20 @@
 
 TestSuite(run, .init = ht_suite_init, .fini = ht_suite_fini);
 
-static void run_one(const dataset *ds, const pb_solver *s, const runner_options *o, ht_rows *k)
+/* Run solver S with HEURISTIC (NULL: the default) over DS into K. */
+static void run_with(const dataset *ds, const pb_solver *s, const char *heuristic,
+		     const runner_options *o, ht_rows *k)
 {
-	const pb_solver *list[] = { s };
+	const runner_unit list[] = { { .solver = s, .heuristic = heuristic } };
 	runner_hooks hooks = { .row = ht_keep_row, .arg = k };
 
 	k->n = 0;
 	cr_assert_eq(runner_run(ds, list, 1, NULL, o, &hooks), 0);
+}
+
+static void run_one(const dataset *ds, const pb_solver *s, const runner_options *o, ht_rows *k)
+{
+	run_with(ds, s, NULL, o, k);
 }
 
 /* A 15-puzzle start far from the goal: breadth-first search cannot finish. */
@@ -434,8 +441,7 @@ Test(run, what_a_solver_takes_comes_from_its_table)
 	cr_assert_eq(k.n, 2);
 	cr_assert_eq(k.r[0].status, RUN_UNSUPPORTED, "%s", run_status_name(k.r[0].status));
 	cr_assert_str_eq(k.r[0].heuristic, "manhattan");
-	o.heuristic = "linear-conflict";
-	run_one(&ds, &lc_only, &o, &k);
+	run_with(&ds, &lc_only, "linear-conflict", &o, &k);
 	cr_assert_eq(k.r[1].status, RUN_OK, "instance 'i1': %s", run_status_name(k.r[1].status));
 	cr_assert_str_eq(k.r[1].heuristic, "linear-conflict");
 	/* a table that takes no heuristic is blind, whatever its name */
@@ -633,7 +639,7 @@ Test(run, stop_flag_ends_the_run)
 {
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x", "1 2 3 4 5 6 7 x 8" };
 	runner_options o = { .repeat = 3, .stop = &test_stop };
-	const pb_solver *list[] = { &interrupting, &pb_solver_bfs_hash };
+	const runner_unit list[] = { { .solver = &interrupting }, { .solver = &pb_solver_bfs_hash } };
 	dataset ds;
 	ht_rows k = { .n = 0 };
 	runner_hooks hooks = { .row = ht_keep_row, .arg = &k };

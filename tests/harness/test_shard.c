@@ -51,17 +51,19 @@ static char *stable_rows(const char *name, size_t *n)
 	return ht_sorted_rows(path, STABLE_COLUMNS, n);
 }
 
-Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
+/* The campaign with OPTIONS run whole into DIR/all and in SHARDS parts
+ * merged into DIR/m: the merged rows are the single run's. */
+static void shard_and_merge(const char *options)
 {
-	char args[2048], extra[32], *whole, *merged, *out;
+	char args[2048], extra[256], *whole, *merged, *out;
 	size_t nwhole, nmerged, sum = 0;
 
-	run_part("all", "");
+	run_part("all", options);
 	for (int k = 1; k <= SHARDS; k++) {
 		char name[16], *rows;
 		size_t n;
 
-		snprintf(extra, sizeof(extra), "--shard %d/%d", k, SHARDS);
+		snprintf(extra, sizeof(extra), "%s --shard %d/%d", options, k, SHARDS);
 		snprintf(name, sizeof(name), "s%d", k);
 		run_part(name, extra);
 		rows = stable_rows(name, &n);
@@ -82,6 +84,31 @@ Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
 	cr_assert_geq(sum, nwhole);
 	free(whole);
 	free(merged);
+}
+
+/* The unit is (solver, heuristic): with two heuristics, each pair's rows
+ * are split and merged like a solver's. */
+Test(shard, a_heuristic_list_is_split_by_solver_and_heuristic)
+{
+	char path[512], *runs;
+
+	shard_and_merge("--heuristic manhattan,linear-conflict");
+	snprintf(path, sizeof(path), "%s/m/runs.csv", ht_dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	cr_assert_eq(ht_count_lines(runs, "8puzzle-depth,-,idastar,manhattan,1,prepare,"), 1, "%s",
+		     runs);
+	cr_assert_eq(ht_count_lines(runs, "8puzzle-depth,-,idastar,linear-conflict,1,prepare,"), 1);
+	cr_assert_eq(ht_count_lines(runs, "8puzzle-depth,d31-1,idastar,linear-conflict,1,solve,ok,31,"),
+		     1, "%s", runs);
+	free(runs);
+}
+
+Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
+{
+	char args[2048], *whole, *merged;
+
+	shard_and_merge("");
 	snprintf(args, sizeof(args), "%s/m/summary.csv", ht_dir);
 	merged = ht_read(args);
 	snprintf(args, sizeof(args), "%s/all/summary.csv", ht_dir);
@@ -180,12 +207,13 @@ typedef struct solvers_arg {
 	size_t n;
 } solvers_arg;
 
-static size_t same_solvers(void *arg, size_t i, const pb_solver **out)
+static size_t same_solvers(void *arg, size_t i, runner_unit *out)
 {
 	const solvers_arg *a = arg;
 
 	(void)i;
-	memcpy(out, a->list, a->n * sizeof(*out));
+	for (size_t k = 0; k < a->n; k++)
+		out[k] = (runner_unit){ .solver = a->list[k] };
 	return a->n;
 }
 
