@@ -15,6 +15,7 @@
 #include "harness/cmd/commands.h"
 #include "harness/io/meta.h"
 #include "harness/engine/mpi_run.h"
+#include "harness/engine/outside.h"
 #include "harness/io/outfile.h"
 #include "harness/io/progress.h"
 #include "harness/report/report.h"
@@ -34,6 +35,8 @@
 #define DIR_MAX 4000
 #define PATH_MAX_LEN (DIR_MAX + 64)
 #define EXIT_SIGNAL_BASE 128
+/* Solvers of one dataset at most: those named, and the outside ones. */
+#define SOLVERS_MAX (64 + OUTSIDE_MAX)
 
 typedef struct run_options {
 	const char *datasets[MAX_DATASETS];
@@ -109,6 +112,7 @@ static void usage(FILE *out)
 "                           away past --mem-limit or that ignores its time\n"
 "                           limit is killed ('memout', 'timeout'); rss_bytes\n"
 "                           is then the solve's own peak resident memory\n"
+OUTSIDE_USAGE
 "      --shard K/N          run only part K of N (1-based) of the work: a\n"
 "                           split of the instances and solvers that is the\n"
 "                           same on every machine and balanced by expected\n"
@@ -135,7 +139,7 @@ static int add_dataset(run_options *o, const char *path)
 static int parse_options(int argc, char **argv, run_options *o)
 {
 	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_PREPARE_LIMIT, OPT_SHARD,
-	       OPT_RESUME, OPT_ISOLATE };
+	       OPT_RESUME, OPT_ISOLATE, OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "dataset", required_argument, NULL, 'd' },
 		{ "algorithms", required_argument, NULL, 'a' },
@@ -151,6 +155,7 @@ static int parse_options(int argc, char **argv, run_options *o)
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
+		OUTSIDE_LONGOPTS(OPT_OUTSIDE),
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -198,6 +203,10 @@ static int parse_options(int argc, char **argv, run_options *o)
 		case 'f': o->force = true; break;
 		case OPT_RESUME: o->resume = true; break;
 		case OPT_ISOLATE: o->r.isolate = true; break;
+		case OPT_OUTSIDE ... OPT_OUTSIDE + OUTSIDE_OPTIONS - 1:
+			if (outside_option(c - OPT_OUTSIDE, optarg, CMD))
+				return PB_EXIT_USAGE;
+			break;
 		case OPT_SHARD:
 			if (shard_parse(optarg, &o->shard))
 				return bad_usage("--shard '%s' is not K/N with 1 <= K <= N <= %d",
@@ -231,7 +240,7 @@ static int choose_algorithms(char *list, choice *c)
 	if (n <= 0)
 		return bad_usage("--algorithms: want one or more solver names, separated by commas");
 	for (int i = 0; i < n; i++) {
-		const pb_solver *s = pb_solver_find(names[i]);
+		const pb_solver *s = outside_solver_find(names[i]);
 
 		if (!s) {
 			fprintf(stderr, "bench " CMD ": unknown solver '%s' (see 'bench list')\n", names[i]);
@@ -267,12 +276,12 @@ static size_t solvers_for(const choice *c, const dataset *ds, const runner_optio
 
 	if (c->explicit) {
 		memcpy(out, c->named, c->nnamed * sizeof(*out));
-		return c->nnamed;
+		return outside_extend(out, c->nnamed, SOLVERS_MAX, true, &ds->domain, &cfg);
 	}
 	for (size_t i = 0; i < pb_solver_count; i++)
 		if (!pb_solvers[i]->supports(&ds->domain, &cfg, why, sizeof(why)))
 			out[n++] = pb_solvers[i];
-	return n;
+	return outside_extend(out, n, SOLVERS_MAX, false, &ds->domain, &cfg);
 }
 
 static void on_row(void *arg, const run_row *row)
@@ -282,6 +291,7 @@ static void on_row(void *arg, const run_row *row)
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
 	report_write_run(st->runs, row);
+	outside_note_row(row);
 	if (fflush(st->runs) || ferror(st->runs))
 		st->write_failed = true;
 	if (report_add_run(&st->rep, row))
@@ -416,7 +426,7 @@ static int run_all(run_state *st, const run_options *o, const choice *c, dataset
 		   const shard_plan *plan, const char **names, size_t *nnames)
 {
 	runner_hooks hooks = { .row = on_row, .tick = on_tick, .done = on_done, .arg = st };
-	const pb_solver *solvers[sizeof(c->named) / sizeof(c->named[0]) + 64];
+	const pb_solver *solvers[SOLVERS_MAX];
 	uint64_t total = 0;
 	size_t n;
 
@@ -517,7 +527,7 @@ int cmd_run(int argc, char **argv)
 	choice c = { 0 };
 	dataset ds[MAX_DATASETS];
 	run_state st = { 0 };
-	const char *names[sizeof(c.named) / sizeof(c.named[0]) + 64];
+	const char *names[SOLVERS_MAX];
 	size_t nnames = 0, wrong, memlen = 0;
 	char outdir[DIR_MAX], path[PATH_MAX_LEN], err[512], *mem = NULL;
 	mpi_job job = { 0 };
@@ -551,6 +561,11 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		goto release;
 	st.runs = open_rows(&job, outdir, o.force, st.resuming, &mem, &memlen);
+	if (st.runs && outside_begin_run(outdir, st.resuming, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		fclose(st.runs);
+		st.runs = NULL;
+	}
 	if (!mpi_job_agree(&job, st.runs != NULL)) {
 		if (st.runs)
 			fclose(st.runs);
@@ -560,6 +575,7 @@ int cmd_run(int argc, char **argv)
 	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.ndatasets,
 			.algorithms = names, .options = &o.r, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
+	outside_meta_hook(&m);
 	o.r.stop = signals_catch();
 	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
 	signals_restore();

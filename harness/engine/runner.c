@@ -5,6 +5,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/engine/isolate.h"
+#include "harness/engine/outside.h"
 
 static const char *const status_names[RUN_STATUS_COUNT] = {
 	[RUN_OK] = "ok",
@@ -59,9 +60,17 @@ static run_status from_pb(pb_status st)
 	case PB_MEMOUT: return RUN_MEMOUT;
 	case PB_UNSUPPORTED: return RUN_UNSUPPORTED;
 	case PB_STOPPED: return RUN_INTERRUPTED;
+	case PB_WRONG: return RUN_WRONG;
+	case PB_CRASHED: return RUN_CRASH;
 	case PB_FAILED: break;
 	}
 	return RUN_ERROR;
+}
+
+/* Whether a solve that ended in ST has the solver's message as its note. */
+static bool message_is_note(pb_status st, const char *message)
+{
+	return st != PB_SOLVED && st != PB_UNSOLVABLE && *message;
 }
 
 /* Replay PATH from START: 0 when it ends on the goal, else -1 with why. */
@@ -219,7 +228,7 @@ static void solve_isolated(run_context *rc, size_t i, run_row *row, pb_path *pat
 				   &row->below_reference);
 	row->length = r.status == PB_SOLVED ? path->length : RUN_NO_LENGTH;
 	row->path = r.status == PB_SOLVED ? path : NULL;
-	if (r.status == PB_FAILED || r.status == PB_UNSUPPORTED)
+	if (message_is_note(r.status, r.message))
 		snprintf(note, notelen, "%s", r.message);
 	if (r.held_bytes) {
 		snprintf(note, notelen, "the solver still holds %llu bytes after returning",
@@ -241,7 +250,7 @@ static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
 	memset(row, 0, sizeof(*row));
 	memset(path, 0, sizeof(*path));
 	note[0] = '\0';
-	if (rc->o->isolate) {
+	if (rc->o->isolate && !outside_own_process(rc->solver)) {
 		solve_isolated(rc, i, row, path, note, notelen);
 		return;
 	}
@@ -260,11 +269,15 @@ static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
 	row->generated = s.generated;
 	row->peak_bytes = s.meter.peak;
 	row->rss_bytes = isolate_self_rss();
+	if (s.child_measured) {
+		row->cpu_ns = s.child_cpu_ns;
+		row->rss_bytes = s.child_rss_bytes;
+	}
 	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
 				   &row->below_reference);
 	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
 	row->path = st == PB_SOLVED ? path : NULL;
-	if (st == PB_FAILED || st == PB_UNSUPPORTED)
+	if (message_is_note(st, s.message))
 		snprintf(note, notelen, "%s", s.message);
 	if (s.meter.current) {
 		snprintf(note, notelen, "the solver still holds %zu bytes after returning",
@@ -362,6 +375,10 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.generated = ps->generated;
 	row.peak_bytes = ps->meter.peak;
 	row.rss_bytes = isolate_self_rss();
+	if (ps->child_measured) {
+		row.cpu_ns = ps->child_cpu_ns;
+		row.rss_bytes = ps->child_rss_bytes;
+	}
 	row.status = from_pb(st);
 	row.note = ps->message;
 	emit(rc, &row);
