@@ -9,13 +9,15 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/io/progress.h"
 #include "harness/engine/signals.h"
 #include "harness/io/units.h"
 
 #define CMD "verify"
 #define MAX_DATASETS 64
-#define MAX_SOLVERS 64
+/* the built-in solvers and the outside ones */
+#define MAX_SOLVERS (64 + OUTSIDE_MAX)
 #define DEFAULT_SHOWN 20
 #define EXIT_SIGNAL_BASE 128
 #define NO_TEXT UINT32_MAX
@@ -401,6 +403,7 @@ static void usage(FILE *out)
 "  -m, --mem-limit BYTES      limit of each solve and preparation, suffixes\n"
 "                             K M G (default none)\n"
 "      --prepare-limit SECONDS  limit of each preparation (default none)\n"
+OUTSIDE_USAGE
 "      --show N               disagreeing instances printed in full\n"
 "                             (default %d)\n"
 "  -h, --help                 show this and exit\n",
@@ -419,7 +422,8 @@ static int add_dataset(verify_args *a, const char *path)
 
 static int parse_options(int argc, char **argv, verify_args *a)
 {
-	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_SAMPLED, OPT_PREPARE_LIMIT, OPT_SHOW };
+	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_SAMPLED, OPT_PREPARE_LIMIT, OPT_SHOW,
+	       OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "dataset", required_argument, NULL, 'd' },
 		{ "algorithms", required_argument, NULL, 'a' },
@@ -431,6 +435,7 @@ static int parse_options(int argc, char **argv, verify_args *a)
 		{ "mem-limit", required_argument, NULL, 'm' },
 		{ "prepare-limit", required_argument, NULL, OPT_PREPARE_LIMIT },
 		{ "show", required_argument, NULL, OPT_SHOW },
+		OUTSIDE_LONGOPTS(OPT_OUTSIDE),
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -475,6 +480,10 @@ static int parse_options(int argc, char **argv, verify_args *a)
 				return bad_usage("--show '%s' is not a count", optarg);
 			a->v.max_shown = (size_t)n;
 			break;
+		case OPT_OUTSIDE ... OPT_OUTSIDE + OUTSIDE_OPTIONS - 1:
+			if (outside_option(c - OPT_OUTSIDE, optarg, CMD))
+				return PB_EXIT_USAGE;
+			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
 		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
@@ -502,7 +511,7 @@ static int solvers_named(char *list, const char *option, const pb_solver **out)
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
-		out[i] = pb_solver_find(names[i]);
+		out[i] = outside_solver_find(names[i]);
 		if (!out[i]) {
 			fprintf(stderr, "bench " CMD ": unknown solver '%s' (see 'bench list')\n", names[i]);
 			return -1;
@@ -543,6 +552,7 @@ static int choose(verify_args *a, const pb_solver **solvers, bool *sampled)
 		for (n = 0; (size_t)n < pb_solver_count && n < MAX_SOLVERS; n++)
 			solvers[n] = pb_solvers[n];
 	}
+	n = (int)outside_extend(solvers, (size_t)n, MAX_SOLVERS, a->algorithms != NULL, NULL, NULL);
 	if (a->sampled && (nmarked = solvers_named(a->sampled, "--sample-algorithms", marked)) < 0)
 		return -1;
 	for (int i = 0; i < n; i++) {
