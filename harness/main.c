@@ -17,6 +17,7 @@ static const struct subcommand {
 	{ "plot", cmd_plot, "regenerate a run's charts from its CSV files" },
 	{ "solve", cmd_solve, "answer puzzles from standard input (POJ 1077, HDU 1043, USACO)" },
 	{ "merge", cmd_merge, "join the shards of a run into one" },
+	{ "check", cmd_check, "grade a file of answers against a dataset" },
 };
 
 static void usage(FILE *out)

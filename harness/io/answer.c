@@ -123,8 +123,10 @@ void answer_parse(const pb_domain *d, const uint8_t *move_back, const char *buf,
 			break;
 		}
 		if (d->kind == PB_TILES) {
-			if (take_moves(d, move_back, line, len, path, f))
+			if (take_moves(d, move_back, line, len, path, f)) {
+				f->used = at;
 				return;
+			}
 			f->status = PB_SOLVED;
 			done = true;
 			break;

@@ -28,7 +28,9 @@ typedef enum answer_state {
 typedef struct answer_frame {
 	answer_state state;
 	pb_status status;  /* ANSWER_DONE: PB_SOLVED or PB_UNSOLVABLE */
-	size_t used;       /* ANSWER_DONE: the answer's bytes, comments included */
+	size_t used;       /* ANSWER_DONE: the answer's bytes, comments included;
+			    * ANSWER_BAD: where the next answer starts, when
+			    * that is known (a tiles line), else 0 */
 	uint64_t expanded, generated;
 	bool counted;      /* a comment gave counters */
 	char why[160];     /* ANSWER_BAD */
