@@ -95,6 +95,7 @@ typedef struct ext_ctx {
 	char buf[ANSWER_MAX + 1];
 	size_t have;
 	uint64_t hwm;           /* the program's peak resident set, last read */
+	uint64_t cpu_seen;      /* its CPU clock after its last answer */
 	/* a fault that will not go away (it does not flush, never reads) */
 	bool broken;
 	char broken_why[WHY_MAX];
@@ -107,6 +108,7 @@ static int launch(const program *p, char *const *envp, const char *dir, process 
 {
 	process_spec spec = {
 		.path = p->path, .argv = p->argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
+		.own_peak = p->mode == EXTERNAL_ONCE,
 	};
 
 	return process_spawn(&spec, ch, why, whylen);
@@ -228,11 +230,12 @@ typedef struct watch {
 	uint64_t rss_limit;     /* 0: none */
 } watch;
 
-static void watch_start(watch *w, const process *ch, const pb_search *s, uint64_t now)
+/* Start watching a program whose CPU clock read CPU (its idle time is
+ * counted from the first look, so that starting costs no clock read). */
+static void watch_start(watch *w, uint64_t cpu, const pb_search *s)
 {
 	memset(w, 0, sizeof(*w));
-	w->cpu = process_cpu_ns(ch);
-	w->cpu_at = now;
+	w->cpu = cpu;
 	w->rss_limit = s->meter.limit;
 }
 
@@ -270,7 +273,7 @@ static outcome look(ext_ctx *c, const pb_search *s, watch *w, bool long_lived)
 	if (w->rss_limit && rss > w->rss_limit)
 		return HIT_MEMORY;
 	cpu = process_cpu_ns(&c->ch);
-	if (cpu != w->cpu) {
+	if (cpu != w->cpu || !w->cpu_at) {
 		w->cpu = cpu;
 		w->cpu_at = now;
 	}
@@ -411,8 +414,10 @@ typedef struct exchange {
 static void exchange_once(ext_ctx *c, const pb_search *s, const char *text, size_t len,
 			  pb_path *path, exchange *x)
 {
-	x->cpu0 = process_cpu_ns(&c->ch);
-	watch_start(&x->w, &c->ch, s, s->deadline_ns ? pb_wall_ns() : 0);
+	/* the program sat idle since its last answer: that clock reading
+	 * stands for now */
+	x->cpu0 = c->cpu_seen;
+	watch_start(&x->w, x->cpu0, s);
 	c->have = 0;
 	if (c->ch.in < 0 || process_write_all(c->ch.in, text, len)) {
 		x->o = GOT_EOF;
@@ -479,6 +484,7 @@ static pb_status start_program(ext_ctx *c, pb_search *s)
 		pb_replay(c->d, &c->startup, letters, (size_t)path.length, &r);
 		if (x.f.status == PB_SOLVED && path.length == 1 && r.verdict == PB_REACHES_GOAL) {
 			c->have = 0;
+			c->cpu_seen = process_cpu_ns(&c->ch);
 			return PB_SOLVED;
 		}
 		process_end(&c->ch);
@@ -490,6 +496,9 @@ static pb_status start_program(ext_ctx *c, pb_search *s)
 	if (x.o == GOT_EOF)
 		process_wait(&c->ch, EXIT_GRACE_NS);
 	process_kill(&c->ch);
+	/* what it used before it ended, for the row */
+	c->cpu_seen = process_rusage_cpu_ns(&c->ch);
+	c->hwm = process_rusage_rss_bytes(&c->ch);
 	st = no_answer(c, s, x.o, &x.f, &x.w);
 	process_end(&c->ch);
 	return st;
@@ -536,13 +545,16 @@ static pb_status solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_
 	c->prog->last_puzzle[c->text_len - 1] = '\0';
 	if (!c->ch.pid && !c->broken)
 		restart(c, s);
+	/* nothing runs for a broken program: no measures */
+	s->child_measured = true;
 	if (c->broken)
 		return fail(s, PB_FAILED, "%s", c->broken_why);
 	t0 = pb_wall_ns();
 	exchange_once(c, s, c->text, c->text_len, out, &x);
 	s->child_measured = true;
 	if (x.o == GOT_ANSWER && x.f.state == ANSWER_DONE && !x.w.probed && !left_over(c, &x)) {
-		s->child_cpu_ns += process_cpu_ns(&c->ch) - x.cpu0;
+		c->cpu_seen = process_cpu_ns(&c->ch);
+		s->child_cpu_ns += c->cpu_seen - x.cpu0;
 		if (pb_wall_ns() - t0 > HWM_AFTER_NS)
 			c->hwm = process_peak_rss_bytes(&c->ch);
 		rss = c->hwm > x.w.rss_peak ? c->hwm : x.w.rss_peak;
@@ -664,6 +676,7 @@ static pb_status solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_
 	c->prog->last_answer_len = 0;
 	memcpy(c->prog->last_puzzle, c->text, c->text_len - 1);
 	c->prog->last_puzzle[c->text_len - 1] = '\0';
+	s->child_measured = true;
 	if (c->broken)
 		return fail(s, PB_FAILED, "%s", c->broken_why);
 	if (files && put_input_file(c, s))
@@ -673,14 +686,13 @@ static pb_status solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_
 	if (!files)
 		process_write_all(c->ch.in, c->text, c->text_len);
 	process_close(&c->ch.in);
-	watch_start(&w, &c->ch, s, pb_wall_ns());
+	watch_start(&w, 0, s);
 	c->have = 0;
 	o = await_output(c, s, &w, true, false, &f, out);
 	if (o == GOT_EOF)
 		process_reap(&c->ch);
 	else
 		process_kill(&c->ch);
-	s->child_measured = true;
 	s->child_cpu_ns += process_rusage_cpu_ns(&c->ch);
 	rss = process_rusage_rss_bytes(&c->ch);
 	if (rss > s->child_rss_bytes)
@@ -850,12 +862,16 @@ static pb_status program_prepare(void *self, const pb_domain *d, const pb_config
 			return PB_FAILED;
 		}
 	}
+	/* one-shot: nothing runs yet, nothing to measure */
+	s->child_measured = true;
 	if (p->mode == EXTERNAL_LONG_LIVED) {
 		c->startup_limit_ns = s->deadline_ns ? s->deadline_ns - pb_wall_ns() : 0;
 		st = start_program(c, s);
 		s->child_measured = true;
-		s->child_cpu_ns = process_cpu_ns(&c->ch);
-		s->child_rss_bytes = c->hwm = process_peak_rss_bytes(&c->ch);
+		s->child_cpu_ns = c->cpu_seen;
+		if (st == PB_SOLVED)
+			c->hwm = process_peak_rss_bytes(&c->ch);
+		s->child_rss_bytes = c->hwm;
 		if (st != PB_SOLVED) {
 			ctx_free(c);
 			return st;
@@ -1109,6 +1125,10 @@ int external_add(const char *spec, external_mode mode, char *err, size_t errlen)
 	}
 	/* a program that goes away must not take us with it */
 	signal(SIGPIPE, SIG_IGN);
+	if (mode == EXTERNAL_ONCE && process_spawner_start(err, errlen)) {
+		program_free(p);
+		return -1;
+	}
 	snprintf(summary, sizeof(summary), "external program, %s: %s",
 		 mode == EXTERNAL_LONG_LIVED ? "long-lived" : "one-shot", p->command);
 	return outside_add(&external_kind, p, p->name, summary, err, errlen) ? 0 : -1;
@@ -1194,11 +1214,13 @@ int external_measure_round_trip(unsigned rounds, external_round_trip *r, char *e
 	process_reset(&c->ch);
 	c->prog = &echo;
 	c->d = c->frame = d;
-	/* two puzzles one move from the goal, in turn: each text is made anew */
+	/* a puzzle one move from the goal, again and again as the repeats of
+	 * an instance come (its text made once); formatting timed apart */
 	pb_apply(d, &d->goal, pb_move_from_name(d, 'u'), &puzzles[0]);
 	pb_apply(d, &d->goal, pb_move_from_name(d, 'l'), &puzzles[1]);
 	if (spawn_echo(&c->ch, err, errlen))
 		goto out;
+	c->cpu_seen = process_cpu_ns(&c->ch);
 	for (unsigned i = 0; i < rounds; i++) {
 		pb_search s;
 		pb_path path;
@@ -1207,7 +1229,7 @@ int external_measure_round_trip(unsigned rounds, external_round_trip *r, char *e
 
 		pb_search_init(&s, 0, 0, NULL);
 		t0 = pb_wall_ns();
-		st = solve_long(c, &puzzles[i & 1], &s, &path);
+		st = solve_long(c, &puzzles[0], &s, &path);
 		t[i] = pb_wall_ns() - t0;
 		if (st != PB_SOLVED) {
 			snprintf(err, errlen, "the round trip's stand-in failed: %s", s.message);

@@ -72,11 +72,13 @@ char **external_split(const char *command, char *err, size_t errlen);
 
 /* The harness's round trip to a long-lived program that answers each line
  * at once (a fork of this process, no exec): ROUNDS solves of an 8-puzzle
- * one move from the goal, each timed as the runner times a solve. */
+ * one move from the goal, each timed as the runner times a solve, its
+ * text made once, as for the repeats of an instance. */
 typedef struct external_round_trip {
 	unsigned rounds;
 	uint64_t median_ns, p10_ns, p90_ns;
-	uint64_t format_ns; /* of that: writing the puzzle's text, median */
+	uint64_t format_ns; /* making a puzzle's text (the first solve of an
+			     * instance adds it), median */
 } external_round_trip;
 
 /* Measure it into R. Returns 0, or -1 with why in ERR. */

@@ -1,12 +1,14 @@
 #include "harness/engine/outside.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "harness/engine/external.h"
 #include "harness/engine/plugin.h"
+#include "harness/engine/process.h"
 #include "harness/io/outfile.h"
 
 #define SUMMARY_MAX 160
@@ -279,9 +281,16 @@ static void write_meta(FILE *out, const void *arg)
 		fputs("    }", out);
 	}
 	fputs(nslots ? "\n  ],\n" : "],\n", out);
-	if (have_round_trip) {
-		fputs("  \"external_round_trip\": {\n", out);
-		external_round_trip_json(out, "    ", &round_trip);
+	if (have_round_trip || process_spawner_peak()) {
+		/* the harness's floors under external programs' figures */
+		fputs("  \"external\": {\n", out);
+		fprintf(out, "    \"one_shot_rss_floor_bytes\": %" PRIu64 "%s\n", process_spawner_peak(),
+			have_round_trip ? "," : "");
+		if (have_round_trip) {
+			fputs("    \"round_trip\": {\n", out);
+			external_round_trip_json(out, "      ", &round_trip);
+			fputs("    }\n", out);
+		}
 		fputs("  },\n", out);
 	}
 }

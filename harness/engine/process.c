@@ -2,6 +2,7 @@
 #include "harness/engine/process.h"
 
 #include <ctype.h>
+#include <poll.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -188,42 +191,319 @@ void process_watch(process *ch)
 #define spawn_fork vfork
 #endif
 
-int process_spawn(const process_spec *p, process *ch, char *why, size_t whylen)
+/* Start P with IN and OUT as its standard input and output into *PID.
+ * Returns 0, or the errno of what failed (an exec's too). */
+static int start_local(const process_spec *p, int in, int out, pid_t *pid)
 {
-	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, report[2] = { -1, -1 }, e = 0;
+	int report[2], e = 0;
 	sigset_t all, old;
 	ssize_t got;
 
+	if (pipe2(report, O_CLOEXEC))
+		return errno;
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	*pid = spawn_fork();
+	if (!*pid)
+		exec_program(p, in, out, report[1], &old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(report[1]);
+	if (*pid < 0) {
+		e = errno;
+		close(report[0]);
+		return e;
+	}
+	while ((got = read(report[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(report[0]);
+	if (got > 0) {
+		while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return e ? e : EINVAL;
+	}
+	return 0;
+}
+
+/* The spawner: a fork of this process made while it is small, which
+ * starts the programs whose peak resident set matters (wait4's figure
+ * counts the memory of the process that made the exec: its own, then,
+ * not a bench grown by datasets and tables). Requests and answers go
+ * through a socket; the program's pipes travel with the request. */
+static pid_t spawner_pid;
+static int spawner_sock = -1;
+static bool spawner_busy; /* a program of its is not yet reaped */
+static uint64_t spawner_peak; /* its peak resident bytes when it began */
+
+/* The largest request: the environment is most of it. */
+#define SPAWN_MSG_MAX (256u << 10)
+#define SPAWN_FDS 3
+
+typedef struct spawn_head {
+	uint32_t nargv, nenv, bytes;
+	uint8_t has_dir, has_stderr;
+} spawn_head;
+
+typedef struct spawn_reply {
+	int32_t pid, err;
+} spawn_reply;
+
+typedef struct spawn_end {
+	int32_t status;
+	struct rusage ru;
+} spawn_end;
+
+static int send_all(int sock, const void *buf, size_t n, const int *fds, int nfds)
+{
+	union { struct cmsghdr h; char room[CMSG_SPACE(sizeof(int) * SPAWN_FDS)]; } ctl;
+	struct iovec iov = { (void *)buf, n };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t k;
+
+	if (nfds) {
+		memset(&ctl, 0, sizeof(ctl));
+		msg.msg_control = ctl.room;
+		msg.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds);
+		ctl.h.cmsg_level = SOL_SOCKET;
+		ctl.h.cmsg_type = SCM_RIGHTS;
+		ctl.h.cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
+		memcpy(CMSG_DATA(&ctl.h), fds, sizeof(int) * (size_t)nfds);
+	}
+	while ((k = sendmsg(sock, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	return k == (ssize_t)n ? 0 : -1;
+}
+
+/* Receive a message into BUF (room for N) and up to SPAWN_FDS fds.
+ * Returns its length, or -1. */
+static ssize_t recv_all(int sock, void *buf, size_t n, int *fds, int *nfds)
+{
+	union { struct cmsghdr h; char room[CMSG_SPACE(sizeof(int) * SPAWN_FDS)]; } ctl;
+	struct iovec iov = { buf, n };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.room,
+			      .msg_controllen = sizeof(ctl.room) };
+	ssize_t k;
+
+	while ((k = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (nfds)
+		*nfds = 0;
+	for (struct cmsghdr *h = CMSG_FIRSTHDR(&msg); k > 0 && nfds && h; h = CMSG_NXTHDR(&msg, h))
+		if (h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_RIGHTS) {
+			*nfds = (int)((h->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+			memcpy(fds, CMSG_DATA(h), sizeof(int) * (size_t)*nfds);
+		}
+	return k;
+}
+
+/* The strings of a request, NUL-terminated one after another, into
+ * WORDS (room for N pointers). Returns the next unread byte. */
+static char *take_words(char *at, const char *end, char **words, uint32_t n)
+{
+	for (uint32_t i = 0; i < n && at < end; i++) {
+		words[i] = at;
+		at += strlen(at) + 1;
+	}
+	words[n] = NULL;
+	return at;
+}
+
+/* Room left above a frame of the spawner when it drops the stack above. */
+#define SPAWNER_FRAME_ROOM (16u << 10)
+
+/* Make the spawner small, so that the peak it hands its programs is a few
+ * hundred KiB: give back the pages of its callers' frames (it never
+ * returns to them; bench's command zeroes megabytes of them before it
+ * parses its options) and of the code it was forked with (they come back
+ * as it runs), then reset its peak to what it holds (clear_refs 5).
+ * HERE is in the spawner's own frame. */
+static void make_spawner_small(const void *here)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = ((uintptr_t)here + SPAWNER_FRAME_ROOM + page - 1) & ~(page - 1);
+	unsigned long lo, hi;
+	char line[512], perms[8];
+	FILE *f = fopen("/proc/self/maps", "re");
+	int fd;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3)
+			continue;
+		if (strstr(line, "[stack]") && from > lo && from < hi)
+			madvise((void *)from, hi - from, MADV_DONTNEED);
+		/* code is never written: its pages are the file's */
+		else if (!strcmp(perms, "r-xp") && strchr(line, '/'))
+			madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	}
+	if (f)
+		fclose(f);
+	fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (write(fd, "5", 1) < 0)
+			fd = -fd;
+		close(fd < 0 ? -fd : fd);
+	}
+}
+
+/* Serve requests until the socket closes (bench has ended). */
+static void spawner_serve(int sock)
+{
+	char *buf = malloc(SPAWN_MSG_MAX + 1);
+
+	make_spawner_small(&buf);
+	{
+		/* first word: how small it became */
+		process me = { .pid = getpid() };
+		uint64_t peak = process_peak_rss_bytes(&me);
+
+		if (send_all(sock, &peak, sizeof(peak), NULL, 0))
+			_exit(1);
+	}
+	while (buf) {
+		int fds[SPAWN_FDS], nfds;
+		ssize_t n = recv_all(sock, buf, SPAWN_MSG_MAX, fds, &nfds);
+		spawn_head h;
+		spawn_reply r = { 0, EINVAL };
+		spawn_end end;
+		char **argv, **envp, *at;
+		process_spec spec;
+		pid_t pid;
+
+		if (n <= 0)
+			break;
+		buf[n] = '\0';
+		memcpy(&h, buf, sizeof(h));
+		argv = malloc((h.nargv + 1 + h.nenv + 1) * sizeof(*argv));
+		if (argv && (size_t)n >= sizeof(h) && nfds == 2 + h.has_stderr) {
+			envp = argv + h.nargv + 1;
+			memset(&spec, 0, sizeof(spec));
+			spec.path = at = buf + sizeof(h);
+			at += strlen(at) + 1;
+			spec.dir = h.has_dir ? at : NULL;
+			at += h.has_dir ? strlen(at) + 1 : 0;
+			at = take_words(at, buf + n, argv, h.nargv);
+			take_words(at, buf + n, envp, h.nenv);
+			spec.argv = argv;
+			spec.envp = envp;
+			spec.stderr_fd = h.has_stderr ? fds[2] : -1;
+			r.err = start_local(&spec, fds[0], fds[1], &pid);
+			r.pid = r.err ? 0 : pid;
+		}
+		free(argv);
+		for (int i = 0; i < nfds; i++)
+			close(fds[i]);
+		if (send_all(sock, &r, sizeof(r), NULL, 0))
+			break;
+		if (r.err)
+			continue;
+		memset(&end, 0, sizeof(end));
+		while (wait4(r.pid, &end.status, 0, &end.ru) < 0 && errno == EINTR)
+			;
+		if (send_all(sock, &end, sizeof(end), NULL, 0))
+			break;
+	}
+	_exit(0);
+}
+
+int process_spawner_start(char *err, size_t errlen)
+{
+	int sv[2];
+
+	if (spawner_pid)
+		return 0;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+		snprintf(err, errlen, "no socket for the spawner: %s", strerror(errno));
+		return -1;
+	}
+	spawner_pid = fork();
+	if (spawner_pid < 0) {
+		snprintf(err, errlen, "no process for the spawner: %s", strerror(errno));
+		spawner_pid = 0;
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+	if (!spawner_pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		close(sv[0]);
+		/* nothing of bench's but the socket */
+		if (sv[1] != STDERR_FILENO + 1) {
+			dup2(sv[1], STDERR_FILENO + 1);
+			sv[1] = STDERR_FILENO + 1;
+		}
+		close_range(STDERR_FILENO + 2, ~0U, 0);
+		spawner_serve(sv[1]);
+	}
+	close(sv[1]);
+	spawner_sock = sv[0];
+	if (recv_all(spawner_sock, &spawner_peak, sizeof(spawner_peak), NULL, NULL) !=
+	    (ssize_t)sizeof(spawner_peak))
+		spawner_peak = 0;
+	return 0;
+}
+
+uint64_t process_spawner_peak(void)
+{
+	return spawner_peak;
+}
+
+/* Start P through the spawner. Returns 0, or an errno. */
+static int start_remote(const process_spec *p, int in, int out, pid_t *pid)
+{
+	spawn_head h = { 0 };
+	size_t bytes = sizeof(h) + strlen(p->path) + 1 + (p->dir ? strlen(p->dir) + 1 : 0);
+	int fds[SPAWN_FDS] = { in, out, p->stderr_fd };
+	spawn_reply r;
+	char *buf, *at;
+
+	for (char *const *a = p->argv; *a; a++, h.nargv++)
+		bytes += strlen(*a) + 1;
+	for (char *const *e = p->envp; *e; e++, h.nenv++)
+		bytes += strlen(*e) + 1;
+	if (bytes > SPAWN_MSG_MAX || !(buf = malloc(bytes)))
+		return E2BIG;
+	h.has_dir = p->dir != NULL;
+	h.has_stderr = p->stderr_fd >= 0;
+	h.bytes = (uint32_t)bytes;
+	memcpy(buf, &h, sizeof(h));
+	at = buf + sizeof(h);
+	at = stpcpy(at, p->path) + 1;
+	if (p->dir)
+		at = stpcpy(at, p->dir) + 1;
+	for (char *const *a = p->argv; *a; a++)
+		at = stpcpy(at, *a) + 1;
+	for (char *const *e = p->envp; *e; e++)
+		at = stpcpy(at, *e) + 1;
+	if (send_all(spawner_sock, buf, bytes, fds, 2 + h.has_stderr) ||
+	    recv_all(spawner_sock, &r, sizeof(r), NULL, NULL) != (ssize_t)sizeof(r)) {
+		free(buf);
+		return EPIPE;
+	}
+	free(buf);
+	*pid = r.pid;
+	return r.err;
+}
+
+int process_spawn(const process_spec *p, process *ch, char *why, size_t whylen)
+{
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, e;
+	bool remote = p->own_peak && spawner_pid && !spawner_busy;
+
 	process_reset(ch);
-	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(report, O_CLOEXEC)) {
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
 		snprintf(why, whylen, "no pipe for '%s': %s", p->path, strerror(errno));
 		goto fail;
 	}
-	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
-	ch->pid = spawn_fork();
-	if (!ch->pid)
-		exec_program(p, in[0], out[1], report[1], &old);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (ch->pid < 0) {
-		snprintf(why, whylen, "no process for '%s': %s", p->path, strerror(errno));
-		ch->pid = 0;
-		goto fail;
-	}
-	process_close(&out[1]);
-	process_close(&report[1]);
-	while ((got = read(report[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	process_close(&report[0]);
-	if (got > 0) {
-		while (waitpid(ch->pid, NULL, 0) < 0 && errno == EINTR)
-			;
+	e = remote ? start_remote(p, in[0], out[1], &ch->pid) : start_local(p, in[0], out[1], &ch->pid);
+	if (e) {
 		snprintf(why, whylen, "cannot start '%s': %s%s", p->path, strerror(e),
 			 e == ENOENT ? " (a missing interpreter in its '#!' line?)"
 			 : e == ENOEXEC ? " (not a program this machine runs)" : "");
 		ch->pid = 0;
 		goto fail;
 	}
+	ch->remote = remote;
+	spawner_busy |= remote;
+	process_close(&out[1]);
 	ch->in = in[1];
 	ch->in_reader = in[0];
 	ch->out = out[0];
@@ -234,8 +514,6 @@ fail:
 	process_close(&in[1]);
 	process_close(&out[0]);
 	process_close(&out[1]);
-	process_close(&report[0]);
-	process_close(&report[1]);
 	return -1;
 }
 
@@ -307,10 +585,28 @@ int process_unread(const process *ch)
 }
 
 /* Wait for the program's end (it has ended, or been killed). */
+/* The spawner's word that its program ended. */
+static void reap_remote(process *ch)
+{
+	spawn_end end;
+
+	memset(&end, 0, sizeof(end));
+	if (recv_all(spawner_sock, &end, sizeof(end), NULL, NULL) == (ssize_t)sizeof(end)) {
+		ch->status = end.status;
+		ch->ru = end.ru;
+	}
+	ch->reaped = true;
+	spawner_busy = false;
+}
+
 void process_reap(process *ch)
 {
 	if (!ch->pid || ch->reaped)
 		return;
+	if (ch->remote) {
+		reap_remote(ch);
+		return;
+	}
 	while (wait4(ch->pid, &ch->status, 0, &ch->ru) < 0 && errno == EINTR)
 		;
 	ch->reaped = true;
@@ -322,6 +618,16 @@ void process_wait(process *ch, uint64_t grace_ns)
 	uint64_t until = pb_wall_ns() + grace_ns;
 	const struct timespec nap = { 0, (long)NS_PER_MS };
 
+	if (ch->pid && !ch->reaped && ch->remote) {
+		struct pollfd p = { .fd = spawner_sock, .events = POLLIN };
+		int ms = (int)((grace_ns + NS_PER_MS - 1) / NS_PER_MS);
+
+		while (poll(&p, 1, ms) < 0 && errno == EINTR)
+			;
+		if (p.revents)
+			reap_remote(ch);
+		return;
+	}
 	while (ch->pid && !ch->reaped) {
 		pid_t r = wait4(ch->pid, &ch->status, WNOHANG, &ch->ru);
 

@@ -23,6 +23,7 @@ typedef struct process {
 	bool have_clock;
 	bool reaped;
 	bool killed;     /* by us, while it ran */
+	bool remote;     /* started by the spawner, which reaps it */
 	int status;      /* as wait4 gave it, once reaped */
 	struct rusage ru;
 } process;
@@ -34,6 +35,9 @@ typedef struct process_spec {
 	char *const *envp;
 	const char *dir;    /* its working directory; NULL: ours */
 	int stderr_fd;      /* its standard error; -1: ours */
+	/* start it through the spawner (process_spawner_start), so that its
+	 * peak resident set from wait4 is its own and not also ours */
+	bool own_peak;
 } process_spec;
 
 /* Split COMMAND into words: blanks separate them, '...' is taken as is,
@@ -45,6 +49,18 @@ char **process_split(const char *command, char *err, size_t errlen);
 /* The executable WORD names (a path, or a name found on PATH), made
  * absolute where it can be. A string to free, or NULL with why in ERR. */
 char *process_find(const char *word, char *err, size_t errlen);
+
+/* Start the spawner: a fork of this process, made while it is small, that
+ * starts the programs asking for their own peak (process_spec.own_peak).
+ * Linux counts in a process's peak resident set the memory of the process
+ * that made its exec, so a program started by bench itself would show
+ * bench's size at least. Returns 0, or -1 with why in ERR. */
+int process_spawner_start(char *err, size_t errlen);
+
+/* The spawner's own peak resident bytes (about 1.8 MB: its code comes back
+ * 64 KiB at a time as it runs), which its programs' peaks cannot go
+ * below; 0 when there is no spawner. */
+uint64_t process_spawner_peak(void);
 
 /* P as no process. */
 void process_reset(process *p);
