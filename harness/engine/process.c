@@ -404,6 +404,19 @@ static void spawner_serve(int sock)
 	_exit(0);
 }
 
+/* At exit: the spawner goes with us, reaped, not left an orphan. */
+static void spawner_stop(void)
+{
+	if (!spawner_pid)
+		return;
+	close(spawner_sock);
+	kill(spawner_pid, SIGKILL);
+	while (waitpid(spawner_pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	spawner_pid = 0;
+	spawner_sock = -1;
+}
+
 int process_spawner_start(char *err, size_t errlen)
 {
 	int sv[2];
@@ -435,6 +448,7 @@ int process_spawner_start(char *err, size_t errlen)
 	}
 	close(sv[1]);
 	spawner_sock = sv[0];
+	atexit(spawner_stop);
 	if (recv_all(spawner_sock, &spawner_peak, sizeof(spawner_peak), NULL, NULL) !=
 	    (ssize_t)sizeof(spawner_peak))
 		spawner_peak = 0;

@@ -109,11 +109,11 @@ static void check_fault(const char *mode, const char *option, const char *want,
 }
 
 #define FAULT_TESTS(mode, long_status, long_note, once_status, once_note)                     \
-	Test(external, mode##_long_lived, .timeout = 60)                                  \
+	Test(external, mode##_long_lived)                                  \
 	{                                                                                  \
 		check_fault(#mode, "--solver", long_status, long_note);                     \
 	}                                                                                  \
-	Test(external, mode##_one_shot, .timeout = 60)                                     \
+	Test(external, mode##_one_shot)                                     \
 	{                                                                                  \
 		check_fault(#mode, "--solver-once", once_status, once_note);                 \
 	}
@@ -141,7 +141,7 @@ static char *run_always(const char *mode, const char *option, int want_rc)
 	return run_into(ds, name, args, want_rc);
 }
 
-Test(external, a_program_that_never_flushes_is_told, .timeout = 60)
+Test(external, a_program_that_never_flushes_is_told)
 {
 	char *csv = run_always("noflush", "--solver", 0), path[1100], *log;
 
@@ -159,7 +159,7 @@ Test(external, a_program_that_never_flushes_is_told, .timeout = 60)
 	free(csv);
 }
 
-Test(external, a_program_that_never_reads_is_told, .timeout = 60)
+Test(external, a_program_that_never_reads_is_told)
 {
 	const char *options[] = { "--solver", "--solver-once" };
 
@@ -217,7 +217,7 @@ Test(external, a_program_that_cannot_start_stops_the_run_before_it_starts)
 	cr_expect_neq(ot_sh(NULL, "test -e '%s/never'", dir), 0, "a run directory was made");
 }
 
-Test(external, counters_measures_and_the_round_trip_are_recorded, .timeout = 60)
+Test(external, counters_measures_and_the_round_trip_are_recorded)
 {
 	char args[1024], path[1100], *csv, *meta;
 
@@ -244,7 +244,7 @@ Test(external, counters_measures_and_the_round_trip_are_recorded, .timeout = 60)
 	free(meta);
 }
 
-Test(external, one_shot_through_files, .timeout = 60)
+Test(external, one_shot_through_files)
 {
 	char args[2048], script[1100], *csv;
 
@@ -274,7 +274,7 @@ static char *goal_dataset(const char *name, const char *goal)
 	return strdup(path);
 }
 
-Test(external, other_goals_are_turned_to_the_default, .timeout = 120)
+Test(external, other_goals_are_turned_to_the_default)
 {
 	/* the blank in each corner, tiles in any order */
 	static const char *const goals[] = {
@@ -304,7 +304,7 @@ Test(external, other_goals_are_turned_to_the_default, .timeout = 120)
 	free(path);
 }
 
-Test(external, verify_takes_them, .timeout = 60)
+Test(external, verify_takes_them)
 {
 	char *out;
 	int rc;
@@ -331,7 +331,7 @@ static void build_classic(const char *name)
 	free(out);
 }
 
-Test(external, the_classic_programs_and_the_examples_beside_ours, .timeout = 600)
+Test(external, the_classic_programs_and_the_examples_beside_ours)
 {
 	static const char *const classics[] = {
 		"poj1077_forward_bfs", "hdu1043_reverse_bfs", "usaco_msquare",

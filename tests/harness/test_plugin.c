@@ -114,15 +114,25 @@ Test(plugin, polling_meets_the_deadline)
 
 Test(plugin, what_a_solve_keeps_is_an_error)
 {
-	char args[512], *out;
-	int rc;
+	char args[512], *csv;
 
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-leak", PB_PROBE_PLUGIN);
-	free(run_into("leak", args, 0));
-	rc = ht_bench(&out, "verify '%s' --plugin '%s' -a probe-leak", ds, PB_PROBE_PLUGIN);
-	cr_expect_eq(rc, 1);
-	cr_expect(strstr(out, "still holds 1000 bytes"), "%s", out);
-	free(out);
+	/* in a child process (--isolate), so that what it keeps is not this
+	 * process's leak: the harness cannot free a plugin's memory for it */
+	snprintf(args, sizeof(args), "--plugin '%s' -a probe-leak --isolate", PB_PROBE_PLUGIN);
+	csv = run_into("leak", args, 0);
+	cr_expect_eq(ot_count(csv, "probe-leak", "error"), 4, "%s", csv);
+	free(csv);
+#ifndef PB_SANITIZED
+	{
+		/* in bench's own process (a leak the sanitizers would stop at) */
+		char *out;
+		int rc = ht_bench(&out, "verify '%s' --plugin '%s' -a probe-leak", ds, PB_PROBE_PLUGIN);
+
+		cr_expect_eq(rc, 1);
+		cr_expect(strstr(out, "still holds 1000 bytes"), "%s", out);
+		free(out);
+	}
+#endif
 }
 
 Test(plugin, a_preparation_holds_its_bytes)
@@ -213,7 +223,7 @@ Test(plugin, a_file_that_is_not_a_plugin_is_refused)
 	cr_expect_neq(ot_sh(NULL, "test -e '%s/refused'", dir), 0);
 }
 
-Test(plugin, built_outside_the_tree_against_the_installed_header, .timeout = 300)
+Test(plugin, built_outside_the_tree_against_the_installed_header)
 {
 	char *out, prefix[1024], src[1024], path[1100], *csv;
 	int rc;
