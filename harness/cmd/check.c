@@ -200,24 +200,42 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 		       in->reference == DATASET_REF_UNKNOWN ? " (no reference to compare)" : "");
 }
 
+/* A walk through a file of answers, one answer at a time. */
+typedef struct walk {
+	const char *buf;
+	size_t n, at, counted;
+	unsigned line;
+} walk;
+
+/* The answer at W's place into F and PATH, the walk moved past it.
+ * Returns the line where it starts. */
+static unsigned walk_next(walk *w, const pb_domain *d, answer_frame *f, pb_path *path)
+{
+	unsigned first = line_at(w->buf, w->at, &w->counted, &w->line);
+
+	answer_parse(d, NULL, w->buf + w->at, w->n - w->at, f, path);
+	w->at += f->used;
+	return first;
+}
+
 /* Whether BUF[0..n) (the file FILE) holds one answer for each instance
  * of DS and nothing more; if not, says where it goes wrong. */
 static bool well_formed(const dataset *ds, const char *file, const char *buf, size_t n)
 {
-	size_t at = 0, counted = 0, bad = control_byte(buf, n);
-	unsigned line = 1;
+	walk w = { buf, n, 0, 0, 1 };
+	size_t bad = control_byte(buf, n);
 
 	if (bad < n) {
 		fprintf(stderr, "%s:%u: control byte 0x%02x (a binary file?)\n", file,
-			line_at(buf, bad, &counted, &line), (unsigned char)buf[bad]);
+			line_at(buf, bad, &w.counted, &w.line), (unsigned char)buf[bad]);
 		return false;
 	}
 	for (size_t i = 0; i < ds->count; i++) {
-		unsigned first = line_at(buf, at, &counted, &line);
+		size_t at = w.at;
 		answer_frame f;
 		pb_path path;
+		unsigned first = walk_next(&w, &ds->domain, &f, &path);
 
-		answer_parse(&ds->domain, NULL, buf + at, n - at, &f, &path);
 		if (f.state == ANSWER_MORE && at == n) {
 			fprintf(stderr, "%s:%u: the file ends after %zu answers; the dataset has %zu "
 				"instances\n", file, first, i, ds->count);
@@ -228,12 +246,11 @@ static bool well_formed(const dataset *ds, const char *file, const char *buf, si
 				? "an answer cut short at the end of the file" : f.why);
 			return false;
 		}
-		at += f.used;
 	}
-	for (size_t k = at; k < n; k++) {
+	for (size_t k = w.at; k < n; k++) {
 		if (buf[k] != '\n' && buf[k] != '\r' && buf[k] != ' ' && buf[k] != '\t') {
 			fprintf(stderr, "%s:%u: more answers than the dataset's %zu instances\n", file,
-				line_at(buf, k, &counted, &line), ds->count);
+				line_at(buf, k, &w.counted, &w.line), ds->count);
 			return false;
 		}
 	}
@@ -243,21 +260,18 @@ static bool well_formed(const dataset *ds, const char *file, const char *buf, si
 /* Grade BUF[0..n) (the file FILE) against DS. Returns the exit status. */
 static int grade(const dataset *ds, const char *file, const char *buf, size_t n, bool quiet)
 {
-	size_t at = 0, counted = 0;
-	unsigned line = 1;
+	walk w = { buf, n, 0, 0, 1 };
 	tally t = { 0 };
 	least l;
 
 	if (!well_formed(ds, file, buf, n) || least_start(&l, &ds->domain))
 		return PB_EXIT_USAGE;
 	for (size_t i = 0; i < ds->count; i++) {
-		unsigned first = line_at(buf, at, &counted, &line);
 		answer_frame f;
 		pb_path path;
+		unsigned first = walk_next(&w, &ds->domain, &f, &path);
 
-		answer_parse(&ds->domain, NULL, buf + at, n - at, &f, &path);
 		judge(ds, &ds->instances[i], &f, &path, &l, file, first, quiet, &t);
-		at += f.used;
 	}
 	least_end(&l);
 	if (!t.wrong) {

@@ -533,16 +533,22 @@ static void restart(ext_ctx *c, const pb_search *s)
 	p->last_cut = cut;
 }
 
+/* The start of a solve of START: its text, and the log's record of it. */
+static void begin_solve(ext_ctx *c, const pb_state *start)
+{
+	make_text(c, start);
+	c->prog->last_answer_len = 0;
+	memcpy(c->prog->last_puzzle, c->text, c->text_len - 1);
+	c->prog->last_puzzle[c->text_len - 1] = '\0';
+}
+
 static pb_status solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
 {
 	uint64_t t0, rss;
 	exchange x;
 	pb_status st;
 
-	make_text(c, start);
-	c->prog->last_answer_len = 0;
-	memcpy(c->prog->last_puzzle, c->text, c->text_len - 1);
-	c->prog->last_puzzle[c->text_len - 1] = '\0';
+	begin_solve(c, start);
 	if (!c->ch.pid && !c->broken)
 		restart(c, s);
 	/* nothing runs for a broken program: no measures */
@@ -672,10 +678,7 @@ static pb_status solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_
 	watch w;
 	outcome o;
 
-	make_text(c, start);
-	c->prog->last_answer_len = 0;
-	memcpy(c->prog->last_puzzle, c->text, c->text_len - 1);
-	c->prog->last_puzzle[c->text_len - 1] = '\0';
+	begin_solve(c, start);
 	s->child_measured = true;
 	if (c->broken)
 		return fail(s, PB_FAILED, "%s", c->broken_why);
@@ -1006,18 +1009,6 @@ static const outside_kind external_kind = {
 /* Adding one */
 
 
-/* Copy of S[0..n), or NULL. */
-static char *copy_of(const char *s, size_t n)
-{
-	char *c = malloc(n + 1);
-
-	if (c) {
-		memcpy(c, s, n);
-		c[n] = '\0';
-	}
-	return c;
-}
-
 /* A plain file name for the scratch directory. */
 static bool file_name_ok(const char *s)
 {
@@ -1051,7 +1042,7 @@ static int parse_head(const char *spec, size_t n, program *p, char *err, size_t 
 	if (at) {
 		const char *dend = lt ? lt : end;
 
-		p->domains = copy_of(at + 1, (size_t)(dend - at - 1));
+		p->domains = strndup(at + 1, (size_t)(dend - at - 1));
 		if (!p->domains)
 			return -1;
 		for (char *d = p->domains, *save = NULL, *tok; (tok = strtok_r(d, ",", &save)); d = NULL) {
@@ -1064,15 +1055,15 @@ static int parse_head(const char *spec, size_t n, program *p, char *err, size_t 
 		}
 		/* strtok_r cut it: write it back whole */
 		free(p->domains);
-		p->domains = copy_of(at + 1, (size_t)(dend - at - 1));
+		p->domains = strndup(at + 1, (size_t)(dend - at - 1));
 		if (!p->domains || !*p->domains) {
 			snprintf(err, errlen, "solver '%s': '@' and no domain", p->name);
 			return -1;
 		}
 	}
 	if (lt) {
-		p->input_file = copy_of(lt + 1, (size_t)(gt - lt - 1));
-		p->output_file = copy_of(gt + 1, (size_t)(end - gt - 1));
+		p->input_file = strndup(lt + 1, (size_t)(gt - lt - 1));
+		p->output_file = strndup(gt + 1, (size_t)(end - gt - 1));
 		if (!p->input_file || !p->output_file || !file_name_ok(p->input_file) ||
 		    !file_name_ok(p->output_file) || !strcmp(p->input_file, p->output_file)) {
 			snprintf(err, errlen, "solver '%s': '<IN>OUT' wants two plain file names",

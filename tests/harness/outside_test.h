@@ -26,37 +26,21 @@ static inline int ot_sh(char **out, const char *fmt, ...) __attribute__((format(
 
 static inline int ot_sh(char **out, const char *fmt, ...)
 {
-	char cmd[8192], *buf = NULL;
-	size_t n = 0, cap = 0, got;
+	char cmd[8192], full[8400], file[] = "/tmp/pb-sh-XXXXXX";
+	int fd = mkstemp(file), status;
 	va_list ap;
-	FILE *p;
-	int status;
 
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd) - 8, fmt, ap);
-	va_end(ap);
-	strcat(cmd, " 2>&1");
-	p = popen(cmd, "r");
-	if (!p)
+	if (fd < 0)
 		return -1;
-	do {
-		if (n + 4096 + 1 > cap) {
-			char *q = realloc(buf, cap = 2 * cap + 8192);
-
-			if (!q)
-				break;
-			buf = q;
-		}
-		got = fread(buf + n, 1, 4096, p);
-		n += got;
-	} while (got);
-	if (buf)
-		buf[n] = '\0';
-	status = pclose(p);
+	close(fd);
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof(full), "( %s ) > '%s' 2>&1", cmd, file);
+	status = system(full);
 	if (out)
-		*out = buf;
-	else
-		free(buf);
+		*out = ht_read(file);
+	unlink(file);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -138,6 +122,39 @@ static inline char *ot_small_dataset(const char *dir, const char *name)
 			   "d3\t1 2 3 x 4 6 7 5 8\t3\n"))
 		return NULL;
 	return strdup(path);
+}
+
+/* The suite's directory and small dataset, for TestSuite's .init and
+ * .fini. */
+static char *ot_dir, *ot_ds;
+
+static inline void ot_suite_init(void)
+{
+	ot_dir = ht_tempdir();
+	cr_assert_not_null(ot_dir);
+	ot_ds = ot_small_dataset(ot_dir, "small");
+	cr_assert_not_null(ot_ds);
+}
+
+static inline void ot_suite_fini(void)
+{
+	free(ot_ds);
+	ht_remove(ot_dir);
+}
+
+/* bench run of the dataset at FILE with ARGS into DIR/NAME, exit status
+ * WANT_RC; its runs.csv (free() it). */
+static inline char *ot_run(const char *file, const char *name, const char *args, int want_rc)
+{
+	char path[1024], *out, *csv;
+	int rc = ht_bench(&out, "run '%s' -r 1 -w 0 -o '%s/%s' %s", file, ot_dir, name, args);
+
+	cr_assert_eq(rc, want_rc, "bench run %s: exit %d, want %d:\n%s", args, rc, want_rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", ot_dir, name);
+	csv = ht_read(path);
+	cr_assert_not_null(csv, "no %s", path);
+	return csv;
 }
 
 #endif

@@ -11,20 +11,7 @@
 #include "harness/io/dataset.h"
 #include "outside_test.h"
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(check, .init = setup, .fini = teardown);
+TestSuite(check, .init = ot_suite_init, .fini = ot_suite_fini);
 
 /* bench solve's answers to DATASET (DOMAIN, GOAL or NULL) into DIR/NAME. */
 static void solve_into(const char *path, const char *domain, const char *goal, const char *name)
@@ -32,7 +19,7 @@ static void solve_into(const char *path, const char *domain, const char *goal, c
 	char *out;
 	int rc = ot_sh(&out, "grep -v '^#' '%s' | cut -f2 | '%s' solve --domain %s %s%s%s > '%s/%s'",
 		       path, PB_BENCH, domain, goal ? "--goal '" : "", goal ? goal : "",
-		       goal ? "'" : "", dir, name);
+		       goal ? "'" : "", ot_dir, name);
 
 	cr_assert_eq(rc, 0, "bench solve: %s", out);
 	free(out);
@@ -42,8 +29,8 @@ static void solve_into(const char *path, const char *domain, const char *goal, c
 static void edit_line(const char *name, int line, const char *text)
 {
 	char *out;
-	int rc = text ? ot_sh(&out, "sed -i '%dc %s' '%s/%s'", line, text, dir, name)
-		      : ot_sh(&out, "sed -i '%dd' '%s/%s'", line, dir, name);
+	int rc = text ? ot_sh(&out, "sed -i '%dc %s' '%s/%s'", line, text, ot_dir, name)
+		      : ot_sh(&out, "sed -i '%dd' '%s/%s'", line, ot_dir, name);
 
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
@@ -51,7 +38,7 @@ static void edit_line(const char *name, int line, const char *text)
 
 static int check(char **out, const char *path, const char *name)
 {
-	return ht_bench(out, "check '%s' '%s/%s'", path, dir, name);
+	return ht_bench(out, "check '%s' '%s/%s'", path, ot_dir, name);
 }
 
 static const char *dataset_8 = PB_SOURCE_DIR "/datasets/8puzzle-depth.txt";
@@ -99,7 +86,7 @@ Test(check, answers_to_another_goal_and_to_unsolvable_states)
 	char path[1100], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/mixed.txt", dir);
+	snprintf(path, sizeof(path), "%s/mixed.txt", ot_dir);
 	rc = ht_bench(&out, "gen --domain 8puzzle --goal '%s' --method uniform --count 40 "
 		      "--unsolvable 0.5 --seed 7 -o '%s'", goal, path);
 	cr_assert_eq(rc, 0, "%s", out);
@@ -168,11 +155,11 @@ Test(check, a_file_that_does_not_fit_is_refused_whole)
 		  "%s", out);
 	cr_expect_null(strstr(out, ": ok"), "answers printed before the refusal: %s", out);
 	free(out);
-	cr_assert_eq(ot_sh(NULL, "echo ud >> '%s/a8' && echo ud >> '%s/a8'", dir, dir), 0);
+	cr_assert_eq(ot_sh(NULL, "echo ud >> '%s/a8' && echo ud >> '%s/a8'", ot_dir, ot_dir), 0);
 	cr_expect_eq(check(&out, dataset_8, "a8"), 2);
 	cr_expect(strstr(out, "/a8:150: more answers than the dataset's 149 instances"), "%s", out);
 	free(out);
-	cr_assert_eq(ot_sh(NULL, "printf 'ud\\000\\n' > '%s/bin'", dir), 0);
+	cr_assert_eq(ot_sh(NULL, "printf 'ud\\000\\n' > '%s/bin'", ot_dir), 0);
 	cr_expect_eq(check(&out, dataset_8, "bin"), 2);
 	cr_expect(strstr(out, "/bin:1: control byte 0x00"), "%s", out);
 	free(out);
@@ -184,7 +171,7 @@ Test(check, a_file_that_does_not_fit_is_refused_whole)
 	cr_expect_eq(ht_bench(&out, "check '%s'", dataset_8), 2);
 	cr_expect(strstr(out, "want a dataset and a file of answers"), "%s", out);
 	free(out);
-	cr_expect_eq(ht_bench(&out, "check '%s/none' '%s/a8'", dir, dir), 2);
+	cr_expect_eq(ht_bench(&out, "check '%s/none' '%s/a8'", ot_dir, ot_dir), 2);
 	free(out);
 	cr_expect_eq(ht_bench(&out, "check --help"), 0);
 	free(out);

@@ -19,23 +19,7 @@
  * limit is 1 s, and a fault costs a restart of the program). */
 #define RUN_BOUND_S 8
 
-static char *dir, *ds;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-	ds = ot_small_dataset(dir, "small");
-	cr_assert_not_null(ds);
-}
-
-static void teardown(void)
-{
-	free(ds);
-	ht_remove(dir);
-}
-
-TestSuite(external, .init = setup, .fini = teardown);
+TestSuite(external, .init = ot_suite_init, .fini = ot_suite_fini);
 
 static double now_s(void)
 {
@@ -43,23 +27,6 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / NS_PER_S;
-}
-
-/* bench run of DATASET with ARGS into DIR/NAME, exit status WANT_RC;
- * its runs.csv (free() it). */
-static char *run_into(const char *dataset, const char *name, const char *args, int want_rc)
-{
-	char path[1024], *out, *csv;
-	double t0 = now_s();
-	int rc = ht_bench(&out, "run '%s' -r 1 -w 0 -o '%s/%s' %s", dataset, dir, name, args);
-
-	cr_assert_eq(rc, want_rc, "bench run %s: exit %d, want %d:\n%s", args, rc, want_rc, out);
-	free(out);
-	(void)t0;
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	csv = ht_read(path);
-	cr_assert_not_null(csv, "no %s", path);
-	return csv;
 }
 
 /* The status of INSTANCE's row of solver F. */
@@ -87,7 +54,7 @@ static void check_fault(const char *mode, const char *option, const char *want,
 	snprintf(what, sizeof(what), "faulty.py %s as %s", mode, option);
 	snprintf(args, sizeof(args), "-a bfs-cantor -t 1 -m 256M %s \"f=%s %s/tests/harness/external/faulty.py %s '%s'\"",
 		 option, ot_python(), PB_SOURCE_DIR, mode, TARGET);
-	csv = run_into(ds, name, args, !strcmp(want, "wrong") ? 1 : 0);
+	csv = ot_run(ot_ds, name, args, !strcmp(want, "wrong") ? 1 : 0);
 	took = now_s() - t0;
 	cr_expect_lt(took, RUN_BOUND_S, "%s: the run took %.1f s", what, took);
 	expect_status(csv, "d2", want, what);
@@ -98,7 +65,7 @@ static void check_fault(const char *mode, const char *option, const char *want,
 
 		cr_expect_geq(wall, NS_PER_S, "%s: the timeout came at %lld ns", what, wall);
 	}
-	snprintf(path, sizeof(path), "%s/%s/external.log", dir, name);
+	snprintf(path, sizeof(path), "%s/%s/external.log", ot_dir, name);
 	log = ht_read(path);
 	cr_assert_not_null(log, "%s: no fault log", what);
 	cr_expect(strstr(log, "\td2\t1\t") && strstr(log, want) && strstr(log, note),
@@ -138,7 +105,7 @@ static char *run_always(const char *mode, const char *option, int want_rc)
 	snprintf(name, sizeof(name), "%s%s", mode, option);
 	snprintf(args, sizeof(args), "-a bfs-cantor %s \"f=%s %s/tests/harness/external/faulty.py %s\"",
 		 option, ot_python(), PB_SOURCE_DIR, mode);
-	return run_into(ds, name, args, want_rc);
+	return ot_run(ot_ds, name, args, want_rc);
 }
 
 Test(external, a_program_that_never_flushes_is_told)
@@ -148,7 +115,7 @@ Test(external, a_program_that_never_flushes_is_told)
 	/* found at its start: the preparation says why, nothing else runs */
 	expect_status(csv, "-", "error", "noflush");
 	cr_expect_eq(ot_count(csv, "f", "error"), 5, "%s", csv);
-	snprintf(path, sizeof(path), "%s/noflush--solver/external.log", dir);
+	snprintf(path, sizeof(path), "%s/noflush--solver/external.log", ot_dir);
 	log = ht_read(path);
 	cr_expect(log && strstr(log, "does not flush after an answer"), "%s", log);
 	free(log);
@@ -169,7 +136,7 @@ Test(external, a_program_that_never_reads_is_told)
 		cr_expect_eq(ot_count(csv, "f", "ok"), i /* a one-shot preparation runs nothing */,
 			     "%s: %s", options[i], csv);
 		cr_expect_eq(ot_count(csv, "f", "error"), 5 - i, "%s: %s", options[i], csv);
-		snprintf(path, sizeof(path), "%s/noread%s/external.log", dir, options[i]);
+		snprintf(path, sizeof(path), "%s/noread%s/external.log", ot_dir, options[i]);
 		log = ht_read(path);
 		cr_expect(log && strstr(log, "does not read its input"), "%s: %s", options[i], log);
 		free(log);
@@ -195,26 +162,26 @@ Test(external, a_program_that_cannot_start_stops_the_run_before_it_starts)
 	static const char *const files[] = { "plain.txt", "bad-interpreter.sh" };
 	char script[1100], spec[1200], *out;
 
-	snprintf(script, sizeof(script), "%s/plain.txt", dir);
+	snprintf(script, sizeof(script), "%s/plain.txt", ot_dir);
 	cr_assert_eq(ht_write(script, "not a program\n"), 0);
 	cr_assert_eq(ot_sh(NULL, "chmod 644 '%s'", script), 0);
-	snprintf(script, sizeof(script), "%s/bad-interpreter.sh", dir);
+	snprintf(script, sizeof(script), "%s/bad-interpreter.sh", ot_dir);
 	cr_assert_eq(ht_write(script, "#!/no/such/interpreter\n"), 0);
 	cr_assert_eq(ot_sh(NULL, "chmod +x '%s'", script), 0);
 	for (size_t i = 0, k = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		int rc;
 
 		if (cases[i].in_dir)
-			snprintf(spec, sizeof(spec), "%s%s/%s", cases[i].spec, dir, files[k++]);
+			snprintf(spec, sizeof(spec), "%s%s/%s", cases[i].spec, ot_dir, files[k++]);
 		else
 			snprintf(spec, sizeof(spec), "%s", cases[i].spec);
-		rc = ht_bench(&out, "run '%s' --solver \"%s\" -o '%s/never'", ds, spec, dir);
+		rc = ht_bench(&out, "run '%s' --solver \"%s\" -o '%s/never'", ot_ds, spec, ot_dir);
 		cr_expect_eq(rc, 2, "--solver %s: exit %d", spec, rc);
 		cr_expect(out && strstr(out, cases[i].says), "--solver %s: want '%s' in:\n%s", spec,
 			  cases[i].says, out);
 		free(out);
 	}
-	cr_expect_neq(ot_sh(NULL, "test -e '%s/never'", dir), 0, "a run directory was made");
+	cr_expect_neq(ot_sh(NULL, "test -e '%s/never'", ot_dir), 0, "a run directory was made");
 }
 
 Test(external, counters_measures_and_the_round_trip_are_recorded)
@@ -223,7 +190,7 @@ Test(external, counters_measures_and_the_round_trip_are_recorded)
 
 	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/examples/bfs.py\"", ot_python(),
 		 PB_SOURCE_DIR);
-	csv = run_into(ds, "measured", args, 0);
+	csv = ot_run(ot_ds, "measured", args, 0);
 	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
 	/* the comment line's counters: none at the goal, some further */
 	cr_expect_eq(ot_number(csv, "f", "d0", OT_EXPANDED), 0);
@@ -234,7 +201,7 @@ Test(external, counters_measures_and_the_round_trip_are_recorded)
 	cr_expect_gt(ot_number(csv, "f", "d3", OT_RSS_BYTES), 1 << 20, "python's resident set");
 	cr_expect_eq(ot_number(csv, "f", "d3", OT_PEAK_BYTES), 0);
 	free(csv);
-	snprintf(path, sizeof(path), "%s/measured/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/measured/meta.json", ot_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta);
 	cr_expect(strstr(meta, "\"outside_solvers\"") && strstr(meta, "\"mode\": \"long-lived\"") &&
@@ -249,12 +216,12 @@ Test(external, one_shot_through_files)
 	char args[2048], script[1100], *csv;
 
 	/* a program that reads puzzle.in and writes puzzle.out, as USACO's */
-	snprintf(script, sizeof(script), "%s/files.sh", dir);
+	snprintf(script, sizeof(script), "%s/files.sh", ot_dir);
 	cr_assert_eq(ht_write(script, "#!/bin/sh\nexec \"$1\" \"$2\" < puzzle.in > puzzle.out\n"), 0);
 	cr_assert_eq(ot_sh(NULL, "chmod +x '%s'", script), 0);
 	snprintf(args, sizeof(args), "-a bfs-cantor --solver-once \"f<puzzle.in>puzzle.out=%s %s %s/examples/bfs.py\"",
 		 script, ot_python(), PB_SOURCE_DIR);
-	csv = run_into(ds, "files", args, 0);
+	csv = ot_run(ot_ds, "files", args, 0);
 	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
 	cr_expect_eq(ot_number(csv, "f", "d3", OT_LENGTH), 3);
 	free(csv);
@@ -266,7 +233,7 @@ static char *goal_dataset(const char *name, const char *goal)
 	char path[1100], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s.txt", dir, name);
+	snprintf(path, sizeof(path), "%s/%s.txt", ot_dir, name);
 	rc = ht_bench(&out, "gen --domain 8puzzle --goal '%s' --method depth --depth 0..12 --per-depth 2 -o '%s'",
 		      goal, path);
 	cr_assert_eq(rc, 0, "%s", out);
@@ -287,7 +254,7 @@ Test(external, other_goals_are_turned_to_the_default)
 	for (size_t i = 0; i < sizeof(goals) / sizeof(goals[0]); i++) {
 		snprintf(name, sizeof(name), "goal%zu", i);
 		path = goal_dataset(name, goals[i]);
-		csv = run_into(path, name, args, 0);
+		csv = ot_run(path, name, args, 0);
 		/* the preparation and 25 instances (0..12, two each, one at 0) */
 		cr_expect_eq(ot_count(csv, "f", "ok"), 26, "goal '%s': %s", goals[i], csv);
 		cr_expect_eq(ot_count(csv, "g", "ok"), 26, "goal '%s': %s", goals[i], csv);
@@ -298,7 +265,7 @@ Test(external, other_goals_are_turned_to_the_default)
 	path = goal_dataset("middle", "1 2 3 4 x 5 6 7 8");
 	snprintf(args, sizeof(args), "-a bfs-cantor,f --solver \"f=%s %s/examples/bfs.py\"", ot_python(),
 		 PB_SOURCE_DIR);
-	csv = run_into(path, "middle", args, 0);
+	csv = ot_run(path, "middle", args, 0);
 	cr_expect_eq(ot_count(csv, "f", "unsupported"), 26, "%s", csv);
 	free(csv);
 	free(path);
@@ -309,11 +276,11 @@ Test(external, verify_takes_them)
 	char *out;
 	int rc;
 
-	rc = ht_bench(&out, "verify '%s' --solver \"f=%s %s/examples/bfs.py\"", ds, ot_python(), PB_SOURCE_DIR);
+	rc = ht_bench(&out, "verify '%s' --solver \"f=%s %s/examples/bfs.py\"", ot_ds, ot_python(), PB_SOURCE_DIR);
 	cr_expect_eq(rc, 0, "%s", out);
 	free(out);
 	rc = ht_bench(&out, "verify '%s' -a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py wrong '%s'\"",
-		      ds, ot_python(), PB_SOURCE_DIR, TARGET);
+		      ot_ds, ot_python(), PB_SOURCE_DIR, TARGET);
 	cr_expect_eq(rc, 1, "%s", out);
 	cr_expect(strstr(out, "instance 'd2'") && strstr(out, "f                wrong"), "%s", out);
 	free(out);
@@ -324,7 +291,7 @@ Test(external, verify_takes_them)
 static void build_classic(const char *name)
 {
 	char *out;
-	int rc = ot_sh(&out, "g++ -O2 -w -o '%s/%s' '%s/../shared/baselines/%s.cpp'", dir, name,
+	int rc = ot_sh(&out, "g++ -O2 -w -o '%s/%s' '%s/../shared/baselines/%s.cpp'", ot_dir, name,
 		       PB_SOURCE_DIR, name);
 
 	cr_assert_eq(rc, 0, "g++ %s: %s", name, out);
@@ -347,10 +314,10 @@ Test(external, the_classic_programs_and_the_examples_beside_ours)
 		 "--solver-once 'poj1077@8puzzle=%s/poj1077_forward_bfs' "
 		 "--solver-once 'usaco@msquare<msquare.in>msquare.out=%s/usaco_msquare' "
 		 "--solver 'bfs-py@msquare=%s %s/examples/bfs.py' --plugin '%s'",
-		 PB_SOURCE_DIR, dir, dir, dir, ot_python(), PB_SOURCE_DIR, PB_EXAMPLE_PLUGIN);
+		 PB_SOURCE_DIR, ot_dir, ot_dir, ot_dir, ot_python(), PB_SOURCE_DIR, PB_EXAMPLE_PLUGIN);
 	snprintf(path, sizeof(path), "%s/datasets/8puzzle-depth.txt", PB_SOURCE_DIR);
 	/* POJ 1077's program calls the goal itself unsolvable: one wrong row */
-	csv = run_into(path, "classics", args, 1);
+	csv = ot_run(path, "classics", args, 1);
 	for (size_t i = 0; i < 2; i++) {
 		static const char *const ours[] = { "reverse-table", "bfs-cantor" };
 
@@ -370,7 +337,7 @@ Test(external, the_classic_programs_and_the_examples_beside_ours)
 		      "--solver 'hdu1043@8puzzle=stdbuf -oL %s/hdu1043_reverse_bfs' "
 		      "--solver-once 'usaco@msquare<msquare.in>msquare.out=%s/usaco_msquare' "
 		      "--solver 'bfs-py=%s %s/examples/bfs.py' --sample 12 --sample-algorithms bfs-py",
-		      path, PB_SOURCE_DIR, dir, dir, ot_python(), PB_SOURCE_DIR);
+		      path, PB_SOURCE_DIR, ot_dir, ot_dir, ot_python(), PB_SOURCE_DIR);
 	cr_expect_eq(rc, 0, "%s", out);
 	free(out);
 }

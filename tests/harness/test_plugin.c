@@ -16,46 +16,24 @@
 #define PROBE_GENERATED 11
 #define NS_PER_S 1000000000LL
 
-static char *dir, *ds;
+TestSuite(plugin, .init = ot_suite_init, .fini = ot_suite_fini);
 
-static void setup(void)
+/* A run of the probe plugin's SOLVER with EXTRA options into DIR/NAME;
+ * its runs.csv (free() it). */
+static char *probe(const char *name, const char *solver, const char *extra)
 {
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-	ds = ot_small_dataset(dir, "small");
-	cr_assert_not_null(ds);
-}
+	char args[1024];
 
-static void teardown(void)
-{
-	free(ds);
-	ht_remove(dir);
-}
-
-TestSuite(plugin, .init = setup, .fini = teardown);
-
-/* Run bench run with ARGS into DIR/NAME; its runs.csv (free() it). */
-static char *run_into(const char *name, const char *args, int want_rc)
-{
-	char path[1024], *out, *csv;
-	int rc = ht_bench(&out, "run '%s' -r 1 -w 0 -o '%s/%s' %s", ds, dir, name, args);
-
-	cr_assert_eq(rc, want_rc, "bench run %s: exit %d, want %d:\n%s", args, rc, want_rc, out);
-	free(out);
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	csv = ht_read(path);
-	cr_assert_not_null(csv, "no %s", path);
-	return csv;
+	snprintf(args, sizeof(args), "--plugin '%s' -a %s %s", PB_PROBE_PLUGIN, solver, extra);
+	return ot_run(ot_ds, name, args, 0);
 }
 
 Test(plugin, bytes_are_counted_exactly_with_the_counters)
 {
-	char args[512];
 	const char *ids[] = { "d0", "d1" };
 	char *csv;
 
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-bytes", PB_PROBE_PLUGIN);
-	csv = run_into("bytes", args, 0);
+	csv = probe("bytes", "probe-bytes", "");
 	for (size_t i = 0; i < 2; i++) {
 		char st[32];
 
@@ -76,10 +54,9 @@ Test(plugin, bytes_are_counted_exactly_with_the_counters)
 
 Test(plugin, the_same_under_isolate)
 {
-	char args[512], *csv;
+	char *csv;
 
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-bytes --isolate", PB_PROBE_PLUGIN);
-	csv = run_into("isolated", args, 0);
+	csv = probe("isolated", "probe-bytes", "--isolate");
 	cr_expect_eq(ot_number(csv, "probe-bytes", "d1", OT_PEAK_BYTES), PROBE_PEAK);
 	cr_expect_eq(ot_count(csv, "probe-bytes", "ok"), 3 /* the preparation, d0, d1 */, "%s", csv);
 	free(csv);
@@ -87,10 +64,9 @@ Test(plugin, the_same_under_isolate)
 
 Test(plugin, the_memory_limit_refuses)
 {
-	char args[512], *csv;
+	char *csv;
 
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-hog -m 4M", PB_PROBE_PLUGIN);
-	csv = run_into("hog", args, 0);
+	csv = probe("hog", "probe-hog", "-m 4M");
 	cr_expect_eq(ot_count(csv, "probe-hog", "memout"), 4, "%s", csv);
 	cr_expect_leq(ot_number(csv, "probe-hog", "d0", OT_PEAK_BYTES), 4 << 20);
 	cr_expect_geq(ot_number(csv, "probe-hog", "d0", OT_PEAK_BYTES), 3 << 20);
@@ -99,11 +75,10 @@ Test(plugin, the_memory_limit_refuses)
 
 Test(plugin, polling_meets_the_deadline)
 {
-	char args[512], *csv;
+	char *csv;
 	long long wall;
 
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-spin -t 0.2", PB_PROBE_PLUGIN);
-	csv = run_into("spin", args, 0);
+	csv = probe("spin", "probe-spin", "-t 0.2");
 	cr_expect_eq(ot_count(csv, "probe-spin", "timeout"), 4, "%s", csv);
 	wall = ot_number(csv, "probe-spin", "d0", OT_WALL_NS);
 	cr_expect_geq(wall, NS_PER_S / 5, "stopped at %lld ns", wall);
@@ -114,19 +89,18 @@ Test(plugin, polling_meets_the_deadline)
 
 Test(plugin, what_a_solve_keeps_is_an_error)
 {
-	char args[512], *csv;
+	char *csv;
 
 	/* in a child process (--isolate), so that what it keeps is not this
 	 * process's leak: the harness cannot free a plugin's memory for it */
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-leak --isolate", PB_PROBE_PLUGIN);
-	csv = run_into("leak", args, 0);
+	csv = probe("leak", "probe-leak", "--isolate");
 	cr_expect_eq(ot_count(csv, "probe-leak", "error"), 4, "%s", csv);
 	free(csv);
 #ifndef PB_SANITIZED
 	{
 		/* in bench's own process (a leak the sanitizers would stop at) */
 		char *out;
-		int rc = ht_bench(&out, "verify '%s' --plugin '%s' -a probe-leak", ds, PB_PROBE_PLUGIN);
+		int rc = ht_bench(&out, "verify '%s' --plugin '%s' -a probe-leak", ot_ds, PB_PROBE_PLUGIN);
 
 		cr_expect_eq(rc, 1);
 		cr_expect(strstr(out, "still holds 1000 bytes"), "%s", out);
@@ -137,10 +111,9 @@ Test(plugin, what_a_solve_keeps_is_an_error)
 
 Test(plugin, a_preparation_holds_its_bytes)
 {
-	char args[512], *csv;
+	char *csv;
 
-	snprintf(args, sizeof(args), "--plugin '%s' -a probe-prep", PB_PROBE_PLUGIN);
-	csv = run_into("prep", args, 0);
+	csv = probe("prep", "probe-prep", "");
 	cr_expect_eq(ot_number(csv, "probe-prep", "-", OT_PEAK_BYTES), PROBE_PREPARED);
 	cr_expect_eq(ot_count(csv, "probe-prep", "ok"), 3 /* the preparation, d0, d1 */, "%s", csv);
 	free(csv);
@@ -161,7 +134,7 @@ Test(plugin, every_command_takes_it)
 	cr_expect_str_eq(out, "r\n");
 	free(out);
 	rc = ht_bench(&out, "verify '%s' --plugin '%s' --plugin '%s' -a astar-example,bfs-cantor",
-		      ds, PB_PROBE_PLUGIN, PB_EXAMPLE_PLUGIN);
+		      ot_ds, PB_PROBE_PLUGIN, PB_EXAMPLE_PLUGIN);
 	cr_expect_eq(rc, 0, "%s", out);
 	free(out);
 }
@@ -170,11 +143,11 @@ Test(plugin, the_example_on_the_depth_dataset)
 {
 	char *out, path[1024], *csv;
 	int rc = ht_bench(&out, "run '%s/datasets/8puzzle-depth.txt' --plugin '%s' -a astar-example "
-			  "-r 1 -w 0 -o '%s/example'", PB_SOURCE_DIR, PB_EXAMPLE_PLUGIN, dir);
+			  "-r 1 -w 0 -o '%s/example'", PB_SOURCE_DIR, PB_EXAMPLE_PLUGIN, ot_dir);
 
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/example/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/example/runs.csv", ot_dir);
 	csv = ht_read(path);
 	cr_assert_not_null(csv);
 	/* the dataset's 149 instances and the preparation */
@@ -189,9 +162,9 @@ static void build_so(const char *name, const char *source)
 	char path[1024], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s.c", dir, name);
+	snprintf(path, sizeof(path), "%s/%s.c", ot_dir, name);
 	cr_assert_eq(ht_write(path, source), 0);
-	rc = ot_sh(&out, "cd '%s' && '%s' -shared -fPIC -I'%s/include' -o %s.so %s.c", dir, PB_CC,
+	rc = ot_sh(&out, "cd '%s' && '%s' -shared -fPIC -I'%s/include' -o %s.so %s.c", ot_dir, PB_CC,
 		   PB_SOURCE_DIR, name, name);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
@@ -203,24 +176,24 @@ Test(plugin, a_file_that_is_not_a_plugin_is_refused)
 	int rc;
 
 	build_so("plain", "int not_a_plugin(void);\nint not_a_plugin(void) { return 1; }\n");
-	rc = ht_bench(&out, "run '%s' --plugin '%s/plain.so' -o '%s/refused'", ds, dir, dir);
+	rc = ht_bench(&out, "run '%s' --plugin '%s/plain.so' -o '%s/refused'", ot_ds, ot_dir, ot_dir);
 	cr_expect_eq(rc, 2);
 	cr_expect(strstr(out, "is not a puzzlebench plugin: it has no function 'puzzlebench_plugin'"),
 		  "%s", out);
 	free(out);
-	rc = ht_bench(&out, "list --plugin '%s'", ds);
+	rc = ht_bench(&out, "list --plugin '%s'", ot_ds);
 	cr_expect_eq(rc, 2);
 	cr_expect(strstr(out, "cannot load plugin"), "%s", out);
 	free(out);
 	build_so("future", "#include <puzzlebench/plugin.h>\n"
 			   "static const pb_plugin p = { PB_PLUGIN_ABI + 1, 0, 0 };\n"
 			   "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
-	rc = ht_bench(&out, "verify '%s' --plugin '%s/future.so'", ds, dir);
+	rc = ht_bench(&out, "verify '%s' --plugin '%s/future.so'", ot_ds, ot_dir);
 	cr_expect_eq(rc, 2);
 	cr_expect(strstr(out, "is built for plugin ABI 2; this bench takes ABI 1"), "%s", out);
 	free(out);
 	/* refused before the run: nothing written */
-	cr_expect_neq(ot_sh(NULL, "test -e '%s/refused'", dir), 0);
+	cr_expect_neq(ot_sh(NULL, "test -e '%s/refused'", ot_dir), 0);
 }
 
 Test(plugin, built_outside_the_tree_against_the_installed_header)
@@ -228,8 +201,8 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 	char *out, prefix[1024], src[1024], path[1100], *csv;
 	int rc;
 
-	snprintf(prefix, sizeof(prefix), "%s/prefix", dir);
-	snprintf(src, sizeof(src), "%s/elsewhere", dir);
+	snprintf(prefix, sizeof(prefix), "%s/prefix", ot_dir);
+	snprintf(src, sizeof(src), "%s/elsewhere", ot_dir);
 	rc = ot_sh(&out, "'%s' --install '%s' --prefix '%s'", PB_CMAKE, PB_BINARY_DIR, prefix);
 	cr_assert_eq(rc, 0, "cmake --install: %s", out);
 	free(out);
@@ -241,10 +214,10 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 	cr_assert_eq(rc, 0, "building outside the tree: %s", out);
 	free(out);
 	rc = ot_sh(&out, "'%s/bin/bench' run '%s' --plugin '%s/my.so' -a astar-example -r 1 -w 0 "
-		   "-o '%s/outside'", prefix, ds, src, dir);
+		   "-o '%s/outside'", prefix, ot_ds, src, ot_dir);
 	cr_assert_eq(rc, 0, "the installed bench with the plugin: %s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/outside/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/outside/runs.csv", ot_dir);
 	csv = ht_read(path);
 	cr_assert_not_null(csv);
 	cr_expect_eq(ot_count(csv, "astar-example", "ok"), 5, "%s", csv);
@@ -258,7 +231,7 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 	rc = ot_sh(&out, "'%s' -S '%s' -B '%s/build' -DCMAKE_PREFIX_PATH='%s' -DCMAKE_C_COMPILER='%s' "
 		   ">/dev/null && '%s' --build '%s/build' >/dev/null && '%s/bin/bench' verify '%s' "
 		   "--plugin '%s/build/libmy_cmake.so' -a astar-example", PB_CMAKE, src, src, prefix,
-		   PB_CC, PB_CMAKE, src, prefix, ds, src);
+		   PB_CC, PB_CMAKE, src, prefix, ot_ds, src);
 	cr_expect_eq(rc, 0, "through find_package(puzzlebench): %s", out);
 	free(out);
 }
