@@ -17,7 +17,7 @@ repeat=${1:-3}
 out=${2:-results/classics}
 bench=$PWD/build/bench
 classics=../shared/baselines
-work=$PWD/build/classics
+work=build/classics
 [ -x "$bench" ] || { echo "classics: build first (scripts/setup.sh)" >&2; exit 2; }
 [ -d "$classics" ] || { echo "classics: no $classics" >&2; exit 2; }
 command -v g++ >/dev/null || { echo "classics: g++ is needed (apt-get install g++)" >&2; exit 2; }
