@@ -24,6 +24,7 @@
 
 #include "harness/engine/outside.h"
 #include "harness/engine/process.h"
+#include "harness/engine/turn.h"
 #include "harness/io/answer.h"
 #include "harness/io/meta.h"
 #include "harness/io/outfile.h"
@@ -74,11 +75,8 @@ typedef struct program {
 typedef struct ext_ctx {
 	program *prog;
 	const pb_domain *d;     /* the dataset's domain */
-	const pb_domain *frame; /* what the program sees: d, or turned */
-	pb_domain turned;       /* the default goal's board, when d has another */
-	uint8_t cell_to[PB_MAX_CELLS]; /* d's cell -> the frame's */
-	uint8_t tile_to[PB_MAX_CELLS]; /* d's tile (user label) -> the frame's */
-	uint8_t move_back[PB_MAX_MOVES]; /* the frame's move -> d's */
+	const pb_domain *frame; /* what the program sees: d, or turned.board */
+	turn turned;            /* when d has another goal than its default */
 	char **envp;
 	process ch;
 	uint64_t startup_limit_ns; /* for a start after a fault; 0 none */
@@ -114,86 +112,6 @@ static int launch(const program *p, char *const *envp, const char *dir, process 
 	return process_spawn(&spec, ch, why, whylen);
 }
 
-/* The board as the program sees it */
-
-/* Whether D's goal is its default goal. */
-static bool default_goal(const pb_domain *d)
-{
-	if (d->kind != PB_TILES)
-		return true;
-	if (d->goal_blank != d->cells - 1)
-		return false;
-	for (int v = 0; v < d->cells; v++)
-		if (d->label[v] != v)
-			return false;
-	return true;
-}
-
-/* Why the goal of D cannot be turned into the default one, or NULL: its
- * blank must be in a corner, which a reflection takes to the last cell. */
-static const char *turn_refusal(const pb_domain *d, char *why, size_t whylen)
-{
-	int x = d->goal_blank % d->width, y = d->goal_blank / d->width;
-
-	if (default_goal(d) || ((x == 0 || x == d->width - 1) && (y == 0 || y == d->height - 1)))
-		return NULL;
-	snprintf(why, whylen, "the goal's blank is at cell %d, not in a corner: no symmetry of "
-		 "the board gives an external program its default goal", d->goal_blank + 1);
-	return why;
-}
-
-/* Set up C->turned and the maps from D's board to it: the reflections
- * that take the goal's blank to the last cell, the tiles relabelled so
- * that the goal becomes the default one. Returns 0, or -1 with why. */
-static int turn_board(ext_ctx *c, const pb_domain *d, char *why, size_t whylen)
-{
-	int w = d->width, h = d->height, gx = d->goal_blank % w, gy = d->goal_blank / w;
-	bool flip_x = gx != w - 1, flip_y = gy != h - 1;
-
-	if (pb_domain_init(&c->turned, d->name, why, whylen))
-		return -1;
-	for (int cell = 0; cell < d->cells; cell++) {
-		int x = cell % w, y = cell / w;
-
-		c->cell_to[cell] = (uint8_t)((flip_y ? h - 1 - y : y) * w + (flip_x ? w - 1 - x : x));
-	}
-	/* the tile at goal cell k becomes the tile the default goal has at
-	 * the cell k goes to: its number, one more than the cell */
-	for (int cell = 0; cell < d->cells; cell++) {
-		unsigned tile = d->unlabel[pb_nibble(d->goal.cells, cell)];
-
-		c->tile_to[tile] = (uint8_t)(tile ? c->cell_to[cell] + 1 : 0);
-	}
-	for (int m = 0; m < d->nmoves; m++) {
-		for (int cell = 0; cell < d->cells; cell++) {
-			int to = d->next_cell[cell][m];
-
-			if (to < 0)
-				continue;
-			for (int k = 0; k < c->turned.nmoves; k++)
-				if (c->turned.next_cell[c->cell_to[cell]][k] == c->cell_to[to])
-					c->move_back[k] = (uint8_t)m;
-			break;
-		}
-	}
-	c->frame = &c->turned;
-	return 0;
-}
-
-/* S of the dataset's board as a state of the frame. */
-static pb_state turn_state(const ext_ctx *c, const pb_state *s)
-{
-	const pb_domain *d = c->d;
-	pb_state t = { 0, c->cell_to[s->blank] };
-
-	for (int cell = 0; cell < d->cells; cell++) {
-		unsigned tile = c->tile_to[d->unlabel[pb_nibble(s->cells, cell)]];
-
-		t.cells |= (uint64_t)c->frame->label[tile] << (4 * c->cell_to[cell]);
-	}
-	return t;
-}
-
 /* The puzzle's line (with its line break) for S, kept while S stays. */
 static void make_text(ext_ctx *c, const pb_state *s)
 {
@@ -201,7 +119,7 @@ static void make_text(ext_ctx *c, const pb_state *s)
 
 	if (c->have_text && c->text_state.cells == s->cells && c->text_state.blank == s->blank)
 		return;
-	t = c->frame == c->d ? *s : turn_state(c, s);
+	t = c->frame == c->d ? *s : turn_state(&c->turned, c->d, s);
 	c->text_len = pb_format(c->frame, &t, c->text, sizeof(c->text) - 1);
 	c->text[c->text_len++] = '\n';
 	c->text_state = *s;
@@ -304,7 +222,7 @@ static outcome await_output(ext_ctx *c, const pb_search *s, watch *w, bool until
 		outcome o;
 
 		if (c->have && !until_eof) {
-			answer_parse(c->frame, c->frame == c->d ? NULL : c->move_back, c->buf, c->have, f, path);
+			answer_parse(c->frame, c->frame == c->d ? NULL : c->turned.move_back, c->buf, c->have, f, path);
 			if (f->state != ANSWER_MORE)
 				return GOT_ANSWER;
 		}
@@ -650,7 +568,7 @@ static pb_status judge_output(ext_ctx *c, pb_search *s, pb_path *out)
 	char q[ANSWER_QUOTE * 4 + 8];
 	answer_frame f;
 
-	answer_parse(c->frame, c->frame == c->d ? NULL : c->move_back, c->buf, c->have, &f, out);
+	answer_parse(c->frame, c->frame == c->d ? NULL : c->turned.move_back, c->buf, c->have, &f, out);
 	answer_quote(c->buf, c->have, ANSWER_QUOTE, q, sizeof(q));
 	if (f.state == ANSWER_BAD)
 		return fail(s, PB_WRONG, "%s", f.why);
@@ -821,10 +739,12 @@ static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ct
 	process_reset(&c->ch);
 	c->prog = prog;
 	c->d = c->frame = d;
-	if (!default_goal(d) && turn_board(c, d, why, sizeof(why))) {
+	if (!turn_none_needed(d) && turn_init(&c->turned, d, why, sizeof(why))) {
 		free(c);
 		return fail(s, PB_UNSUPPORTED, "%s", why);
 	}
+	if (!turn_none_needed(d))
+		c->frame = &c->turned.board;
 	c->envp = make_env(c->frame);
 	if (!c->envp) {
 		free(c);

@@ -261,6 +261,25 @@ Test(external, other_goals_are_turned_to_the_default)
 		free(csv);
 		free(path);
 	}
+	/* Korf's goal on the 15-puzzle, the blank first: bench solve, which
+	 * is given the default goal, as the external program */
+	{
+		char *out;
+		int rc;
+
+		snprintf(args, sizeof(args), "%s/korf-goal.txt", ot_dir);
+		rc = ht_bench(&out, "gen --domain 15puzzle --goal 'x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15' "
+			      "--method walk --length 10..40 --step 10 --count 2 -o '%s'", args);
+		cr_assert_eq(rc, 0, "%s", out);
+		free(out);
+		path = strdup(args);
+		snprintf(args, sizeof(args), "-a idastar --solver \"f=%s solve -d 15puzzle -a idastar\"",
+			 PB_BENCH);
+		csv = ot_run(path, "korf-goal", args, 0);
+		cr_expect_eq(ot_count(csv, "f", "ok"), 9, "Korf's goal: %s", csv);
+		free(csv);
+		free(path);
+	}
 	/* the blank in the middle: no symmetry takes it to a corner */
 	path = goal_dataset("middle", "1 2 3 4 x 5 6 7 8");
 	snprintf(args, sizeof(args), "-a bfs-cantor,f --solver \"f=%s %s/examples/bfs.py\"", ot_python(),
