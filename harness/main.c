@@ -19,6 +19,7 @@ static const struct subcommand {
 	{ "solve", cmd_solve, "answer puzzles from standard input (POJ 1077, HDU 1043, USACO)" },
 	{ "merge", cmd_merge, "join the shards of a run into one" },
 	{ "report", cmd_report, "a run's tables (text, Markdown, CSV) and its page, index.html" },
+	{ "check", cmd_check, "grade a file of answers against a dataset" },
 };
 #define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
 

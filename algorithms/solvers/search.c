@@ -12,6 +12,8 @@ const char *pb_status_name(pb_status s)
 		[PB_UNSUPPORTED] = "unsupported",
 		[PB_STOPPED] = "interrupted",
 		[PB_FAILED] = "error",
+		[PB_WRONG] = "wrong",
+		[PB_CRASHED] = "crash",
 	};
 	return names[s];
 }

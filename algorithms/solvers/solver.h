@@ -21,11 +21,14 @@ typedef enum pb_status {
 	PB_MEMOUT,      /* the memory limit refused an allocation */
 	PB_UNSUPPORTED, /* the solver cannot serve this domain or option */
 	PB_STOPPED,     /* the harness asked it to stop (a signal) */
-	PB_FAILED       /* out of system memory, a missing file: see message */
+	PB_FAILED,      /* out of system memory, a missing file: see message */
+	/* Solvers outside this library (external programs, plugins): */
+	PB_WRONG,       /* an answer that is no answer (garbage): see message */
+	PB_CRASHED      /* the solver's process died: see message */
 } pb_status;
 
 /* "ok", "unsolvable", "timeout", "memout", "unsupported", "interrupted",
- * "error": the words of runs.csv. */
+ * "error", "wrong", "crash": the words of runs.csv. */
 const char *pb_status_name(pb_status s);
 
 /* One solve's (or one preparation's) environment: the harness fills it, the
@@ -37,7 +40,15 @@ typedef struct pb_search {
 	uint64_t expanded;  /* states whose successors were generated */
 	uint64_t generated; /* successors produced, duplicates included */
 	unsigned poll_countdown;
-	char message[160]; /* why, for PB_FAILED and PB_UNSUPPORTED */
+	char message[160]; /* why, for PB_FAILED and PB_UNSUPPORTED; set with
+			    * another status, it is the row's note */
+	/* A solver that runs in a process of its own (an external program)
+	 * measures that process: it sets child_measured, adds the process's
+	 * CPU time to child_cpu_ns and raises child_rss_bytes to its peak
+	 * resident set; the runner then takes the row's cpu_ns and rss_bytes
+	 * from them instead of its own. */
+	bool child_measured;
+	uint64_t child_cpu_ns, child_rss_bytes;
 } pb_search;
 
 /* Zero the counters and set the limits: MEM_LIMIT bytes (0 none), TIME_LIMIT

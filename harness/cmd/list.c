@@ -8,6 +8,7 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/solver.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/engine/runner.h"
 
 #define CMD "list"
@@ -21,14 +22,15 @@ static const char *const sample_domains[] = {
 
 static void usage(FILE *out)
 {
-	fputs("usage: bench list [-h]\n"
+	fputs("usage: bench list [--plugin FILE.so] [-h]\n"
 	      "\n"
 	      "List the solvers (each with the sample domains it serves and why it\n"
 	      "does not serve the others), the domains and the heuristics, by the\n"
 	      "names 'bench run', 'bench verify' and 'bench solve' take.\n"
 	      "\n"
 	      "options:\n"
-	      "  -h, --help   show this and exit\n", out);
+	      OUTSIDE_PLUGIN_USAGE
+	      "  -h, --help               show this and exit\n", out);
 }
 
 /* Print why S does not serve the sample domains: one line when the reason
@@ -93,30 +95,39 @@ static void init_samples(pb_domain *domains)
 			domains[i].name[0] = '\0';
 }
 
+/* One solver: its line, the sample domains it serves, why not the others,
+ * the heuristics it takes. */
+static void list_solver(const pb_solver *s, const pb_domain *domains)
+{
+	pb_config cfg = { 0 };
+	char why[160];
+	bool served = false;
+
+	printf("  %-14s %s\n", s->name, s->summary);
+	for (size_t k = 0; k < NSAMPLES; k++) {
+		if (!domains[k].name[0] || runner_refusal(s, &domains[k], &cfg, why, sizeof(why)))
+			continue;
+		printf("%s %s", served ? "" : "                 serves:", domains[k].name);
+		served = true;
+	}
+	if (served)
+		putchar('\n');
+	print_refusals(s, domains, served);
+	print_heuristics(s);
+}
+
 static void list_solvers(void)
 {
 	pb_domain domains[NSAMPLES];
-	pb_config cfg = { 0 };
-	char why[160];
 
 	init_samples(domains);
 	puts("solvers (the default for a domain is the first listed that serves it):");
-	for (size_t i = 0; i < pb_solver_count; i++) {
-		const pb_solver *s = pb_solvers[i];
-		bool served = false;
-
-		printf("  %-14s %s\n", s->name, s->summary);
-		for (size_t k = 0; k < NSAMPLES; k++) {
-			if (!domains[k].name[0] || runner_refusal(s, &domains[k], &cfg, why, sizeof(why)))
-				continue;
-			printf("%s %s", served ? "" : "                 serves:", domains[k].name);
-			served = true;
-		}
-		if (served)
-			putchar('\n');
-		print_refusals(s, domains, served);
-		print_heuristics(s);
-	}
+	for (size_t i = 0; i < pb_solver_count; i++)
+		list_solver(pb_solvers[i], domains);
+	if (outside_count())
+		puts("\nsolvers from plugins:");
+	for (size_t i = 0; i < outside_count(); i++)
+		list_solver(outside_solver(i), domains);
 }
 
 static void list_domains(void)
@@ -163,8 +174,10 @@ static void list_heuristics(void)
 
 int cmd_list(int argc, char **argv)
 {
+	enum { OPT_OUTSIDE = 256 };
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	int c;
@@ -175,6 +188,11 @@ int cmd_list(int argc, char **argv)
 		if (c == 'h') {
 			usage(stdout);
 			return PB_EXIT_OK;
+		}
+		if (c == OPT_OUTSIDE + OUTSIDE_PLUGIN) {
+			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
+				return PB_EXIT_USAGE;
+			continue;
 		}
 		fprintf(stderr, "bench " CMD ": unknown option '%s' (see 'bench " CMD " --help')\n",
 			argv[optind - 1]);

@@ -17,6 +17,7 @@
 #include "harness/engine/campaign.h"
 #include "harness/io/meta.h"
 #include "harness/engine/mpi_run.h"
+#include "harness/engine/outside.h"
 #include "harness/io/outfile.h"
 #include "harness/io/progress.h"
 #include "harness/report/report.h"
@@ -228,9 +229,13 @@ static int choose_algorithms(const char *list, choice *c)
 static size_t units_for(const choice *c, const dataset *ds, const runner_options *o,
 			runner_unit *out)
 {
-	if (c->explicit)
-		return runner_units(c->named, c->nnamed, true, &ds->domain, o, out);
-	return runner_units(pb_solvers, pb_solver_count, false, &ds->domain, o, out);
+	const pb_solver *solvers[RUN_MAX_SOLVERS];
+	size_t n = c->explicit ? c->nnamed : pb_solver_count;
+
+	memcpy(solvers, c->explicit ? c->named : pb_solvers, n * sizeof(*solvers));
+	/* the outside solvers that join without being named */
+	n = outside_extend(solvers, n, RUN_MAX_SOLVERS, c->explicit, NULL, NULL);
+	return runner_units(solvers, n, c->explicit, &ds->domain, o, out);
 }
 
 static void on_row(void *arg, const run_row *row)
@@ -241,6 +246,7 @@ static void on_row(void *arg, const run_row *row)
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
 	report_write_run(st->runs, row);
+	outside_note_row(row);
 	if (fflush(st->runs) || ferror(st->runs))
 		st->write_failed = true;
 	if (report_add_run(&st->rep, row))
@@ -516,11 +522,19 @@ static void measure_floor(run_args *o, run_state *st, timer_floor *floor, meta_r
 static int open_output(const run_args *o, run_state *st, mpi_job *job, const char *outdir,
 		       const campaign *cp, char **mem, size_t *memlen)
 {
+	char err[512];
+
 	if (o->resume && job->active)
 		return bad_usage("--resume under mpirun: resume each part with --shard instead");
 	if (o->resume && start_resume(st, outdir, cp, o->extend))
 		return PB_EXIT_USAGE;
 	st->runs = open_rows(job, outdir, o->force, st->resuming, mem, memlen);
+	/* the outside solvers' fault log and standard errors beside runs.csv */
+	if (st->runs && outside_begin_run(outdir, st->resuming, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		fclose(st->runs);
+		st->runs = NULL;
+	}
 	if (!mpi_job_agree(job, st->runs != NULL)) {
 		if (st->runs)
 			fclose(st->runs);
@@ -594,6 +608,7 @@ int cmd_run(int argc, char **argv)
 	m = (meta_run){ .argc = argc, .argv = given, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.campaign = &cp, .started = (uint64_t)time(NULL),
 			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
+	outside_meta_hook(&m);
 	/* caught through the final writes too: a first signal lets them
 	 * finish, a second stops at once and leaves no temporary file */
 	o.c.r.stop = signals_catch();

@@ -69,6 +69,8 @@ int run_common_option(run_common *o, const char *cmd, int c, const char *arg,
 	case 'a': o->algorithms = arg; return 0;
 	case RUN_OPT_HEURISTIC: return add_heuristics(o, cmd, arg);
 	case RUN_OPT_PDB_CACHE: o->r.cache_dir = arg; return 0;
+	case RUN_OPT_OUTSIDE ... RUN_OPT_OUTSIDE + OUTSIDE_OPTIONS - 1:
+		return outside_option(c - RUN_OPT_OUTSIDE, arg, cmd) ? PB_EXIT_USAGE : 0;
 	case 't':
 		if (units_parse_seconds(arg, &o->r.time_limit_ns))
 			return cmdline_bad_usage(cmd, "--time-limit '%s' is not a duration in seconds", arg);
@@ -208,7 +210,7 @@ static int look_up(const char *cmd, const char *option, char *const *names, int 
 		   const pb_solver **out)
 {
 	for (int i = 0; i < n; i++) {
-		out[i] = pb_solver_find(names[i]);
+		out[i] = outside_solver_find(names[i]);
 		if (!out[i]) {
 			fprintf(stderr, "bench %s: unknown solver '%s' (see 'bench list')\n", cmd, names[i]);
 			return -1;
@@ -283,6 +285,7 @@ void run_common_usage(FILE *out)
 "      --prepare-limit SECONDS  limit of each preparation (default none); one\n"
 "                           that fails leaves its solver's instances unrun,\n"
 "                           with the preparation's status; the limits in\n"
-"                           force are said on standard error at the start\n",
+"                           force are said on standard error at the start\n"
+OUTSIDE_USAGE,
 		(double)RUN_DEFAULT_TIME_LIMIT_NS / NS_PER_S);
 }

@@ -15,12 +15,14 @@
 #include <stdio.h>
 
 #include "algorithms/solvers/solver.h"
+#include "harness/engine/outside.h"
 #include "harness/engine/runner.h"
 #include "harness/io/dataset.h"
 #include "harness/io/progress.h"
 
 #define RUN_MAX_DATASETS 64
-#define RUN_MAX_SOLVERS 64
+/* the built-in solvers and the outside ones */
+#define RUN_MAX_SOLVERS (64 + OUTSIDE_MAX)
 #define RUN_MAX_HEURISTICS 16
 /* The default time limit of a solve: a minute. */
 #define RUN_DEFAULT_TIME_LIMIT_NS 60000000000ULL
@@ -29,7 +31,11 @@
 
 /* getopt_long codes of the shared long options; a command numbers its
  * own from RUN_OPT_OWN. */
-enum { RUN_OPT_HEURISTIC = 256, RUN_OPT_PDB_CACHE, RUN_OPT_PREPARE_LIMIT, RUN_OPT_OWN };
+enum {
+	RUN_OPT_HEURISTIC = 256, RUN_OPT_PDB_CACHE, RUN_OPT_PREPARE_LIMIT,
+	RUN_OPT_OUTSIDE, /* --solver, --solver-once, --plugin (outside.h) */
+	RUN_OPT_OWN = RUN_OPT_OUTSIDE + OUTSIDE_OPTIONS
+};
 
 /* The shared options for getopt_long: the short letters (":" first, so a
  * missing value is told apart) and the table entries. */
@@ -41,7 +47,8 @@ enum { RUN_OPT_HEURISTIC = 256, RUN_OPT_PDB_CACHE, RUN_OPT_PREPARE_LIMIT, RUN_OP
 	{ "pdb-cache", required_argument, NULL, RUN_OPT_PDB_CACHE }, \
 	{ "time-limit", required_argument, NULL, 't' }, \
 	{ "mem-limit", required_argument, NULL, 'm' }, \
-	{ "prepare-limit", required_argument, NULL, RUN_OPT_PREPARE_LIMIT }
+	{ "prepare-limit", required_argument, NULL, RUN_OPT_PREPARE_LIMIT }, \
+	OUTSIDE_LONGOPTS(RUN_OPT_OUTSIDE)
 
 typedef struct run_common {
 	const char *datasets[RUN_MAX_DATASETS];
@@ -89,7 +96,7 @@ void run_common_note_row(const char *cmd, const run_row *row, run_seen *seen, pr
 
 /* The solvers named in the comma-separated LIST (which is not changed)
  * into OUT (room for RUN_MAX_SOLVERS); OPTION names the list in messages.
- * Each name must be registered and given once. Returns the count, or -1
+ * Each name must be registered (or an outside solver's) and given once. Returns the count, or -1
  * (said why). */
 int run_common_solvers(const char *cmd, const char *option, const char *list,
 		       const pb_solver **out);

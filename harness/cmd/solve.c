@@ -17,6 +17,7 @@
 
 #include "algorithms/solvers/registry.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/io/output.h"
 
 #define USACO_LINE 60
@@ -38,6 +39,7 @@ static const char solve_usage[] =
 	"      --heuristic NAME  heuristic of an informed solver\n"
 	"      --pdb-cache DIR   where pattern databases are kept\n"
 	"  -c, --check           replay every answer and fail (exit 1) on a wrong one\n"
+	"      --plugin FILE.so  load the solvers of a plugin (repeatable)\n"
 	"  -h, --help            this text\n"
 	"\n"
 	"Bad lines get 'line N: what is wrong' on standard error and no answer;\n"
@@ -51,6 +53,7 @@ typedef struct solve_options {
 
 static int parse_options(int argc, char **argv, solve_options *o)
 {
+	enum { OPT_OUTSIDE = 256 };
 	static const struct option longs[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "domain", required_argument, NULL, 'd' },
@@ -58,6 +61,7 @@ static int parse_options(int argc, char **argv, solve_options *o)
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "pdb-cache", required_argument, NULL, 'P' },
 		{ "check", no_argument, NULL, 'c' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -75,6 +79,10 @@ static int parse_options(int argc, char **argv, solve_options *o)
 		case 'H': o->cfg.heuristic = optarg; break;
 		case 'P': o->cfg.cache_dir = optarg; break;
 		case 'c': o->check = true; break;
+		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
+			if (outside_option(OUTSIDE_PLUGIN, optarg, "solve"))
+				return PB_EXIT_USAGE;
+			break;
 		case 'h': fputs(solve_usage, stdout); return -1;
 		case ':':
 			fprintf(stderr, "bench solve: option '%s' needs a value (see 'bench solve --help')\n",
@@ -272,7 +280,7 @@ static const pb_solver *choose_solver(const solve_options *o, const pb_domain *d
 			fprintf(stderr, "bench solve: no solver serves '%s'\n", d->name);
 		return solver;
 	}
-	solver = pb_solver_find(o->algorithm);
+	solver = outside_solver_find(o->algorithm);
 	if (!solver) {
 		fprintf(stderr, "bench solve: unknown solver '%s' (see 'bench list')\n", o->algorithm);
 		return NULL;

@@ -487,6 +487,8 @@ static int choose(verify_args *a, const pb_solver **solvers, bool *sampled)
 		for (n = 0; (size_t)n < pb_solver_count && n < RUN_MAX_SOLVERS; n++)
 			solvers[n] = pb_solvers[n];
 	}
+	n = (int)outside_extend(solvers, (size_t)n, RUN_MAX_SOLVERS, a->c.algorithms != NULL, NULL,
+				NULL);
 	if (a->sampled &&
 	    (nmarked = run_common_solvers(CMD, "--sample-algorithms", a->sampled, marked)) < 0)
 		return -1;

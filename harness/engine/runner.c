@@ -5,6 +5,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/engine/isolate.h"
+#include "harness/engine/outside.h"
 
 static const char *const status_names[RUN_STATUS_COUNT] = {
 	[RUN_OK] = "ok",
@@ -118,9 +119,17 @@ static run_status from_pb(pb_status st)
 	case PB_MEMOUT: return RUN_MEMOUT;
 	case PB_UNSUPPORTED: return RUN_UNSUPPORTED;
 	case PB_STOPPED: return RUN_INTERRUPTED;
+	case PB_WRONG: return RUN_WRONG;
+	case PB_CRASHED: return RUN_CRASH;
 	case PB_FAILED: break;
 	}
 	return RUN_ERROR;
+}
+
+/* Whether a solve that ended in ST has the solver's message as its note. */
+static bool message_is_note(pb_status st, const char *message)
+{
+	return st != PB_SOLVED && st != PB_UNSOLVABLE && *message;
 }
 
 /* Replay PATH from START: 0 when it ends on the goal, else -1 with why. */
@@ -264,7 +273,7 @@ static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *r
 				   &row->below_reference);
 	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
 	row->path = st == PB_SOLVED ? path : NULL;
-	if (st == PB_FAILED || st == PB_UNSUPPORTED)
+	if (message_is_note(st, b->search.message))
 		snprintf(note, notelen, "%s", b->search.message);
 	row->system_memout = system_memout(st, &b->search, note, notelen);
 	if (b->search.meter.current) {
@@ -339,13 +348,14 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 	row->phase = RUN_SOLVE;
 	row->length = RUN_NO_LENGTH;
 	row->note = note;
-	if (rc->o->isolate) {
+	/* a program outside this process is isolated already */
+	if (rc->o->isolate && !outside_own_process(rc->solver)) {
 		measure_isolated(rc, i, &t, known, row, path, note, notelen);
 		return;
 	}
 	timer_measure(&t, &rc->o->batch, known, &b, path);
 	fill_row(rc, i, &b, row, path, note, notelen);
-	row->rss_bytes = isolate_self_rss();
+	row->rss_bytes = b.search.child_measured ? b.search.child_rss_bytes : isolate_self_rss();
 }
 
 static bool last_try(run_status s)
@@ -445,6 +455,10 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.generated = ps->generated;
 	row.peak_bytes = ps->meter.peak;
 	row.rss_bytes = isolate_self_rss();
+	if (ps->child_measured) {
+		row.cpu_ns = ps->child_cpu_ns;
+		row.rss_bytes = ps->child_rss_bytes;
+	}
 	row.status = from_pb(st);
 	row.note = ps->message;
 	if ((row.system_memout = system_memout(st, ps, note, sizeof(note))))

@@ -59,14 +59,17 @@ void timer_run(const timer_solve *t, unsigned k, timer_batch *b, pb_path *path)
 			b->other = st;
 		}
 		b->held |= s.meter.current;
+		b->search.child_cpu_ns += s.child_cpu_ns;
+		if (s.child_rss_bytes > b->search.child_rss_bytes)
+			b->search.child_rss_bytes = s.child_rss_bytes;
 	}
 	wall1 = pb_wall_ns();
 	cpu1 = pb_cpu_ns();
 	b->wall_ns = wall1 - wall0;
-	/* the process's CPU clock over the interval; a solver that reports
-	 * its own per-solve CPU time (a program outside this process) would
-	 * have those summed over the k solves here instead */
-	b->cpu_ns = cpu1 - cpu0;
+	/* the process's CPU clock over the interval, or, for a solver that
+	 * measures its child (a program outside this process), the child's
+	 * CPU time summed over the k solves */
+	b->cpu_ns = b->search.child_measured ? b->search.child_cpu_ns : cpu1 - cpu0;
 }
 
 uint64_t timer_per_solve(uint64_t total_ns, unsigned k)
