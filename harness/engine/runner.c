@@ -355,7 +355,11 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 	}
 	timer_measure(&t, &rc->o->batch, known, &b, path);
 	fill_row(rc, i, &b, row, path, note, notelen);
-	row->rss_bytes = b.search.child_measured ? b.search.child_rss_bytes : isolate_self_rss();
+	row->rss_bytes = isolate_self_rss();
+	/* a program outside this process: its own peak resident memory is
+	 * what it held (the harness cannot count its allocations) */
+	if (b.search.child_measured)
+		row->peak_bytes = row->rss_bytes = b.search.child_rss_bytes;
 }
 
 static bool last_try(run_status s)
@@ -457,7 +461,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.rss_bytes = isolate_self_rss();
 	if (ps->child_measured) {
 		row.cpu_ns = ps->child_cpu_ns;
-		row.rss_bytes = ps->child_rss_bytes;
+		row.peak_bytes = row.rss_bytes = ps->child_rss_bytes;
 	}
 	row.status = from_pb(st);
 	row.note = ps->message;

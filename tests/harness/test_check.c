@@ -9,7 +9,7 @@
 
 #include "algorithms/puzzles/domain.h"
 #include "harness/io/dataset.h"
-#include "outside_test.h"
+#include "tests/support/outside.h"
 
 TestSuite(check, .init = ot_suite_init, .fini = ot_suite_fini);
 

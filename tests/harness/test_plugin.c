@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outside_test.h"
+#include "tests/support/outside.h"
 
 /* What tests/harness/plugin/probe_plugin.c does. */
 #define PROBE_PEAK (3000 + 5000)

@@ -1,8 +1,8 @@
 /* Helpers the tests of outside solvers share (test_external.c,
  * test_plugin.c, test_check.c): shell commands other than bench, runs.csv
  * fields, small datasets. Test code only. */
-#ifndef OUTSIDE_TEST_H
-#define OUTSIDE_TEST_H
+#ifndef PB_TEST_OUTSIDE_H
+#define PB_TEST_OUTSIDE_H
 
 #include <stdarg.h>
 #include <stdio.h>
