@@ -96,10 +96,13 @@ static bool near_floor(const report *r, const report_line *l)
 	return l->answered && stats_near_floor(l->wall.median, r->floor_ns);
 }
 
+/* The labels' column of the table, at least. */
+#define LABEL_WIDTH 22
+
 /* One line of the table; COMMON its median over the instances all
  * compared lines solved (NaN: not compared), BEST the fastest of those. */
-static void print_line(FILE *out, const report *r, const report_line *l, double common,
-		       double best)
+static void print_line(FILE *out, const report *r, const report_line *l, int width,
+		       double common, double best)
 {
 	char label[64], solved[32], t[24], ratio[16], peak[24], exp[24], prep[64];
 	char pt[24], pb[24];
@@ -122,7 +125,7 @@ static void print_line(FILE *out, const report *r, const report_line *l, double 
 		snprintf(prep, sizeof(prep), "%s, %s",
 			 units_format_ns(l->prepare->wall_ns, pt, sizeof(pt)),
 			 units_format_bytes(l->prepare->peak_bytes, pb, sizeof(pb)));
-	fprintf(out, "  %-22s %9s %10s%c %7s %10s %9s %5zu %5zu %5zu  %s\n",
+	fprintf(out, "  %-*s %9s %10s%c %7s %10s %9s %5zu %5zu %5zu  %s\n", width,
 		report_series_label(r, l->series, "/", label, sizeof(label)), solved, t,
 		near_floor(r, l) ? FLOOR_MARK : ' ', ratio, peak, exp, l->wrong, l->timeout,
 		l->memout, prep);
@@ -215,6 +218,16 @@ static void print_dataset(FILE *out, const report_stats *s, const report_line *l
 	size_t total = s->instances[lines[0].dataset];
 	double *median = malloc(n * sizeof(*median)), best = 0;
 	long common = median ? report_common_medians(s, lines, n, median) : -1;
+	int width = LABEL_WIDTH;
+	char label[64];
+
+	/* the labels' column as wide as the longest */
+	for (size_t i = 0; i < n; i++) {
+		int len = (int)strlen(report_series_label(r, lines[i].series, "/", label, sizeof(label)));
+
+		if (len > width)
+			width = len;
+	}
 
 	for (size_t i = 0; i < n; i++) {
 		if (common <= 0 && median)
@@ -224,10 +237,10 @@ static void print_dataset(FILE *out, const report_stats *s, const report_line *l
 	}
 	fprintf(out, "\n%s: %zu instance%s\n", report_name(&r->datasets, lines[0].dataset), total,
 		total == 1 ? "" : "s");
-	fprintf(out, "  %-22s %9s %10s  %7s %10s %9s %5s %5s %5s  %s\n", "algorithm", "solved",
-		"median", "x best", "max peak", "expanded", "wrong", "t/o", "mem", "prepare");
+	fprintf(out, "  %-*s %9s %10s  %7s %10s %9s %5s %5s %5s  %s\n", width, "algorithm",
+		"solved", "median", "x best", "max peak", "expanded", "wrong", "t/o", "mem", "prepare");
 	for (size_t i = 0; i < n; i++)
-		print_line(out, r, &lines[i], median ? median[i] : NAN, best);
+		print_line(out, r, &lines[i], width, median ? median[i] : NAN, best);
 	if (median)
 		print_legend(out, r, lines, n, common, median);
 	else
