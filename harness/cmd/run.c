@@ -231,10 +231,13 @@ static size_t units_for(const choice *c, const dataset *ds, const runner_options
 {
 	const pb_solver *solvers[RUN_MAX_SOLVERS];
 	size_t n = c->explicit ? c->nnamed : pb_solver_count;
+	pb_config cfg = { .cache_dir = o->cache_dir };
 
 	memcpy(solvers, c->explicit ? c->named : pb_solvers, n * sizeof(*solvers));
-	/* the outside solvers that join without being named */
-	n = outside_extend(solvers, n, RUN_MAX_SOLVERS, c->explicit, NULL, NULL);
+	/* the outside solvers that join without being named, where they
+	 * serve the domain (a program given for one domain alone is no row
+	 * of the others) */
+	n = outside_extend(solvers, n, RUN_MAX_SOLVERS, c->explicit, &ds->domain, &cfg);
 	return runner_units(solvers, n, c->explicit, &ds->domain, o, out);
 }
 

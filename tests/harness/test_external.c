@@ -354,6 +354,9 @@ Test(external, the_classic_programs_and_the_examples_beside_ours)
 	cr_expect_eq(ot_count(csv, "usaco", "ok"), 109 + 1, "USACO 3.2.5:\n%s", csv);
 	cr_expect_eq(ot_count(csv, "bfs-py", "ok"), 109 + 1, "examples/bfs.py:\n%s", csv);
 	cr_expect_eq(ot_count(csv, "astar-example", "ok"), 149 + 1, "the example plugin:\n%s", csv);
+	/* a program given for one domain is no row of the other */
+	cr_expect_null(strstr(csv, "msquare-depth,-,hdu1043,"), "HDU 1043 on Magic Squares:\n%s", csv);
+	cr_expect_null(strstr(csv, "8puzzle-depth,-,usaco,"), "USACO 3.2.5 on the 8-puzzle:\n%s", csv);
 	free(csv);
 	/* and verify, the Python example sampled on the 8-puzzle */
 	rc = ht_bench(&out, "verify '%s' '%s/datasets/msquare-depth.txt' -a bfs-cantor,bfs-py,usaco,hdu1043 "
