@@ -4,11 +4,9 @@
  * judges a solver's: replayed to the goal, no longer than the reference,
  * unsolvable only when it is; for Magic Squares also the least of the
  * shortest answers, as USACO demands. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "algorithms/solvers/solver.h"
@@ -16,11 +14,10 @@
 #include "harness/cmd/cmdline.h"
 #include "harness/engine/runner.h"
 #include "harness/io/answer.h"
+#include "harness/io/answer_file.h"
 #include "harness/io/dataset.h"
 
 #define CMD "check"
-/* The largest answer file read. */
-#define ANSWERS_MAX (1u << 30)
 /* Wrong instances named in the last line, at most. */
 #define NAMED_MAX 10
 
@@ -42,70 +39,6 @@ static void usage(FILE *out)
 	      "options:\n"
 	      "  -q, --quiet   print only the wrong answers and the summary\n"
 	      "  -h, --help    show this and exit\n", out);
-}
-
-/* The whole of PATH, with a line break at its end, into *BUF and *LEN.
- * Returns 0, or -1 (said why). */
-static int read_answers(const char *path, char **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 1 << 16, n = 0, got;
-	char *b = malloc(cap + 1);
-
-	if (!f || !b) {
-		fprintf(stderr, "bench " CMD ": %s: %s\n", path, f ? "out of memory" : strerror(errno));
-		free(b);
-		if (f)
-			fclose(f);
-		return -1;
-	}
-	while ((got = fread(b + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap) {
-			char *p = cap < ANSWERS_MAX ? realloc(b, 2 * cap + 1) : NULL;
-
-			if (!p) {
-				fprintf(stderr, "bench " CMD ": %s: larger than %u bytes\n", path, ANSWERS_MAX);
-				free(b);
-				fclose(f);
-				return -1;
-			}
-			b = p;
-			cap *= 2;
-		}
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "bench " CMD ": %s: %s\n", path, strerror(errno));
-		free(b);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	if (n && b[n - 1] != '\n')
-		b[n++] = '\n';
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
-/* The line of byte AT, counting from *LINE at byte *FROM (both moved on). */
-static unsigned line_at(const char *buf, size_t at, size_t *from, unsigned *line)
-{
-	for (; *from < at; (*from)++)
-		*line += buf[*from] == '\n';
-	return *line;
-}
-
-/* A control byte (a binary file) in BUF[0..n): its offset, or N. */
-static size_t control_byte(const char *buf, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char b = (unsigned char)buf[i];
-
-		if ((b < ' ' && b != '\n' && b != '\r' && b != '\t') || b == 0x7f)
-			return i;
-	}
-	return n;
 }
 
 /* The least shortest answers, for the domains that demand them. */
@@ -200,78 +133,27 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 		       in->reference == DATASET_REF_UNKNOWN ? " (no reference to compare)" : "");
 }
 
-/* A walk through a file of answers, one answer at a time. */
-typedef struct walk {
-	const char *buf;
-	size_t n, at, counted;
-	unsigned line;
-} walk;
-
-/* The answer at W's place into F and PATH, the walk moved past it.
- * Returns the line where it starts. */
-static unsigned walk_next(walk *w, const pb_domain *d, answer_frame *f, pb_path *path)
+/* Grade the answers A against DS. Returns the exit status. */
+static int grade(const dataset *ds, const answer_file *a, bool quiet)
 {
-	unsigned first = line_at(w->buf, w->at, &w->counted, &w->line);
-
-	answer_parse(d, NULL, w->buf + w->at, w->n - w->at, f, path);
-	w->at += f->used;
-	return first;
-}
-
-/* Whether BUF[0..n) (the file FILE) holds one answer for each instance
- * of DS and nothing more; if not, says where it goes wrong. */
-static bool well_formed(const dataset *ds, const char *file, const char *buf, size_t n)
-{
-	walk w = { buf, n, 0, 0, 1 };
-	size_t bad = control_byte(buf, n);
-
-	if (bad < n) {
-		fprintf(stderr, "%s:%u: control byte 0x%02x (a binary file?)\n", file,
-			line_at(buf, bad, &w.counted, &w.line), (unsigned char)buf[bad]);
-		return false;
-	}
-	for (size_t i = 0; i < ds->count; i++) {
-		size_t at = w.at;
-		answer_frame f;
-		pb_path path;
-		unsigned first = walk_next(&w, &ds->domain, &f, &path);
-
-		if (f.state == ANSWER_MORE && at == n) {
-			fprintf(stderr, "%s:%u: the file ends after %zu answers; the dataset has %zu "
-				"instances\n", file, first, i, ds->count);
-			return false;
-		}
-		if (f.state == ANSWER_MORE || (f.state == ANSWER_BAD && !f.used)) {
-			fprintf(stderr, "%s:%u: %s\n", file, first, f.state == ANSWER_MORE
-				? "an answer cut short at the end of the file" : f.why);
-			return false;
-		}
-	}
-	for (size_t k = w.at; k < n; k++) {
-		if (buf[k] != '\n' && buf[k] != '\r' && buf[k] != ' ' && buf[k] != '\t') {
-			fprintf(stderr, "%s:%u: more answers than the dataset's %zu instances\n", file,
-				line_at(buf, k, &w.counted, &w.line), ds->count);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Grade BUF[0..n) (the file FILE) against DS. Returns the exit status. */
-static int grade(const dataset *ds, const char *file, const char *buf, size_t n, bool quiet)
-{
-	walk w = { buf, n, 0, 0, 1 };
+	answer_walk w;
 	tally t = { 0 };
 	least l;
+	char err[512];
 
-	if (!well_formed(ds, file, buf, n) || least_start(&l, &ds->domain))
+	if (answer_file_check(a, &ds->domain, ds->count, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
 		return PB_EXIT_USAGE;
+	}
+	if (least_start(&l, &ds->domain))
+		return PB_EXIT_USAGE;
+	answer_walk_init(&w, a);
 	for (size_t i = 0; i < ds->count; i++) {
 		answer_frame f;
 		pb_path path;
-		unsigned first = walk_next(&w, &ds->domain, &f, &path);
+		unsigned first = answer_walk_next(&w, &ds->domain, &f, &path);
 
-		judge(ds, &ds->instances[i], &f, &path, &l, file, first, quiet, &t);
+		judge(ds, &ds->instances[i], &f, &path, &l, a->name, first, quiet, &t);
 	}
 	least_end(&l);
 	if (!t.wrong) {
@@ -292,10 +174,10 @@ int cmd_check(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	char err[1024], *buf = NULL;
+	char err[1024];
 	bool quiet = false;
+	answer_file a;
 	dataset ds;
-	size_t n;
 	int c, rc;
 
 	optind = 1;
@@ -315,12 +197,14 @@ int cmd_check(int argc, char **argv)
 		dataset_release(&ds);
 		return PB_EXIT_USAGE;
 	}
-	if (read_answers(argv[optind + 1], &buf, &n)) {
+	if (answer_file_load(&a, argv[optind + 1], err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		answer_file_release(&a);
 		dataset_release(&ds);
 		return PB_EXIT_USAGE;
 	}
-	rc = grade(&ds, argv[optind + 1], buf, n, quiet);
-	free(buf);
+	rc = grade(&ds, &a, quiet);
+	answer_file_release(&a);
 	dataset_release(&ds);
 	if (fflush(stdout) || ferror(stdout))
 		rc = PB_EXIT_USAGE;
