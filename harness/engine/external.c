@@ -56,13 +56,9 @@ extern char **environ;
 
 /* What --solver or --solver-once said: the outside solver's data. */
 typedef struct program {
-	char name[OUTSIDE_NAME_MAX + 1];
+	external_spec spec;
 	external_mode mode;
-	char *command;      /* as given */
-	char **argv;        /* its words */
 	char *path;         /* the executable argv[0] names */
-	char *domains;      /* "d1,d2", or NULL: any */
-	char *input_file, *output_file; /* one-shot through files, else NULL */
 	int stderr_fd;      /* where its standard error goes; -1: ours */
 	/* the last puzzle sent and what came back (the fault log) */
 	char last_puzzle[TEXT_MAX];
@@ -105,7 +101,7 @@ static int launch(const program *p, char *const *envp, const char *dir, process 
 		 size_t whylen)
 {
 	process_spec spec = {
-		.path = p->path, .argv = p->argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
+		.path = p->path, .argv = p->spec.argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
 		.own_peak = p->mode == EXTERNAL_ONCE,
 	};
 
@@ -227,7 +223,7 @@ static outcome await_output(ext_ctx *c, const pb_search *s, watch *w, bool until
 				return GOT_ANSWER;
 		}
 		if (c->have == ANSWER_MAX) {
-			if (c->prog->output_file)
+			if (c->prog->spec.output_file)
 				c->have = 0; /* through files: standard output is not the answer */
 			else
 				return GOT_FLOOD;
@@ -383,7 +379,7 @@ static void judge_probe(ext_ctx *c, exchange *x)
  * not (message in S; the program ended). */
 static pb_status start_program(ext_ctx *c, pb_search *s)
 {
-	const char *dir = c->prog->output_file ? c->scratch : NULL;
+	const char *dir = c->prog->spec.output_file ? c->scratch : NULL;
 	pb_replay_result r;
 	char why[WHY_MAX], letters[PB_MAX_PATH];
 	pb_path path;
@@ -525,9 +521,9 @@ static int put_input_file(ext_ctx *c, pb_search *s)
 	char path[PATH_MAX + 64];
 	int fd, rc;
 
-	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->output_file);
+	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->spec.output_file);
 	unlink(path);
-	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->input_file);
+	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->spec.input_file);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		fail(s, PB_FAILED, "%s: %s", path, strerror(errno));
@@ -548,11 +544,11 @@ static int get_output_file(ext_ctx *c, pb_search *s)
 	ssize_t k;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->output_file);
+	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->spec.output_file);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	c->have = 0;
 	if (fd < 0) {
-		fail(s, PB_WRONG, "no answer: it wrote no file '%s'", c->prog->output_file);
+		fail(s, PB_WRONG, "no answer: it wrote no file '%s'", c->prog->spec.output_file);
 		return -1;
 	}
 	while (c->have < ANSWER_MAX &&
@@ -588,7 +584,7 @@ static pb_status judge_output(ext_ctx *c, pb_search *s, pb_path *out)
 
 static pb_status solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const bool files = c->prog->output_file != NULL;
+	const bool files = c->prog->spec.output_file != NULL;
 	char why[WHY_MAX], end[WHY_MAX];
 	uint64_t rss;
 	pb_status st;
@@ -683,18 +679,18 @@ static const char *program_supports(void *self, const pb_domain *d, const pb_con
 	const program *p = self;
 
 	(void)cfg;
-	if (p->domains) {
+	if (p->spec.domains) {
 		size_t len = strlen(d->name);
-		const char *at = p->domains;
+		const char *at = p->spec.domains;
 		bool listed = false;
 
 		while (!listed && (at = strstr(at, d->name))) {
-			listed = (at == p->domains || at[-1] == ',') && (at[len] == ',' || !at[len]);
+			listed = (at == p->spec.domains || at[-1] == ',') && (at[len] == ',' || !at[len]);
 			at += len;
 		}
 		if (!listed) {
-			snprintf(why, whylen, "serves only %s (--solver %s@%s=...)", p->domains, p->name,
-				 p->domains);
+			snprintf(why, whylen, "serves only %s (--solver %s@%s=...)", p->spec.domains, p->spec.name,
+				 p->spec.domains);
 			return why;
 		}
 	}
@@ -707,9 +703,9 @@ static void remove_scratch(ext_ctx *c)
 
 	if (!c->scratch[0])
 		return;
-	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->input_file);
+	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->spec.input_file);
 	unlink(path);
-	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->output_file);
+	snprintf(path, sizeof(path), "%s/%s", c->scratch, c->prog->spec.output_file);
 	unlink(path);
 	rmdir(c->scratch);
 	c->scratch[0] = '\0';
@@ -773,11 +769,11 @@ static pb_status program_prepare(void *self, const pb_domain *d, const pb_config
 	*ctx = NULL;
 	if (st != PB_SOLVED)
 		return st;
-	if (p->output_file) {
+	if (p->spec.output_file) {
 		const char *tmp = getenv("TMPDIR");
 
 		snprintf(c->scratch, sizeof(c->scratch), "%s/pb-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
-			 p->name);
+			 p->spec.name);
 		if (!mkdtemp(c->scratch)) {
 			fail(s, PB_FAILED, "no scratch directory '%s': %s", c->scratch, strerror(errno));
 			c->scratch[0] = '\0';
@@ -831,27 +827,27 @@ static void program_meta(FILE *out, const void *self)
 
 	fprintf(out, "      \"mode\": \"%s\",\n      \"command\": ",
 		p->mode == EXTERNAL_LONG_LIVED ? "long-lived" : "one-shot");
-	meta_json_string(out, p->command);
+	meta_json_string(out, p->spec.command);
 	fputs(",\n      \"argv\": [", out);
-	for (char **a = p->argv; *a; a++) {
-		fputs(a == p->argv ? "" : ", ", out);
+	for (char **a = p->spec.argv; *a; a++) {
+		fputs(a == p->spec.argv ? "" : ", ", out);
 		meta_json_string(out, *a);
 	}
 	fputs("],\n      \"path\": ", out);
 	meta_json_string(out, p->path);
 	fputs(",\n      \"domains\": ", out);
-	if (p->domains)
-		meta_json_string(out, p->domains);
+	if (p->spec.domains)
+		meta_json_string(out, p->spec.domains);
 	else
 		fputs("null", out);
 	fputs(",\n      \"input_file\": ", out);
-	if (p->input_file)
-		meta_json_string(out, p->input_file);
+	if (p->spec.input_file)
+		meta_json_string(out, p->spec.input_file);
 	else
 		fputs("null", out);
 	fputs(",\n      \"output_file\": ", out);
-	if (p->output_file)
-		meta_json_string(out, p->output_file);
+	if (p->spec.output_file)
+		meta_json_string(out, p->spec.output_file);
 	else
 		fputs("null", out);
 	fputs("\n", out);
@@ -868,7 +864,7 @@ static void program_row(void *self, const run_row *row, FILE *log)
 	    row->status == RUN_INTERRUPTED)
 		return;
 	answer_quote(p->last_answer, p->last_answer_len + p->last_cut, p->last_answer_len, q, sizeof(q));
-	fprintf(log, "%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", p->name, row->ds->name,
+	fprintf(log, "%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", p->spec.name, row->ds->name,
 		row->instance == RUN_NO_INSTANCE ? "-" : row->ds->instances[row->instance].id,
 		row->repeat, run_status_name(row->status), *row->note ? row->note : "-",
 		p->last_puzzle[0] ? p->last_puzzle : "-", p->last_answer_len ? q : "-");
@@ -885,7 +881,7 @@ static int program_begin(void *self, const char *dir, bool append, char *err, si
 	snprintf(path, sizeof(path), "%s/stderr", dir);
 	if (outfile_mkdirs(path, err, errlen))
 		return -1;
-	snprintf(path, sizeof(path), "%s/stderr/%s.log", dir, p->name);
+	snprintf(path, sizeof(path), "%s/stderr/%s.log", dir, p->spec.name);
 	process_close(&p->stderr_fd);
 	p->stderr_fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC),
 			    0644);
@@ -903,12 +899,8 @@ static void program_free(void *self)
 	if (!p)
 		return;
 	process_close(&p->stderr_fd);
-	free(p->command);
-	free(p->argv);
+	external_spec_release(&p->spec);
 	free(p->path);
-	free(p->domains);
-	free(p->input_file);
-	free(p->output_file);
 	free(p);
 }
 
@@ -935,8 +927,9 @@ static bool file_name_ok(const char *s)
 	return *s && !strchr(s, '/') && strcmp(s, ".") && strcmp(s, "..");
 }
 
-/* Parse SPEC's head "NAME[@DOMAINS][<IN>OUT]" (N bytes) into P. */
-static int parse_head(const char *spec, size_t n, program *p, char *err, size_t errlen)
+/* Parse SPEC's head "NAME[@DOMAINS][<IN>OUT]" (N bytes) into P, for MODE. */
+static int parse_head(const char *spec, size_t n, external_mode mode, external_spec *p,
+		      char *err, size_t errlen)
 {
 	const char *end = spec + n, *name_end = spec, *at, *lt, *gt;
 	char msg[256];
@@ -990,13 +983,44 @@ static int parse_head(const char *spec, size_t n, program *p, char *err, size_t 
 				 p->name);
 			return -1;
 		}
-		if (p->mode != EXTERNAL_ONCE) {
+		if (mode != EXTERNAL_ONCE) {
 			snprintf(err, errlen, "solver '%s': files '<IN>OUT' are for --solver-once",
 				 p->name);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+int external_parse(const char *spec, external_mode mode, external_spec *s, char *err,
+		   size_t errlen)
+{
+	const char *eq = strchr(spec, '=');
+
+	memset(s, 0, sizeof(*s));
+	if (!eq || eq == spec) {
+		snprintf(err, errlen, "'%s': want NAME=COMMAND", spec);
+		return -1;
+	}
+	if (parse_head(spec, (size_t)(eq - spec), mode, s, err, errlen))
+		return -1;
+	s->command = strdup(eq + 1);
+	if (!s->command) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	s->argv = process_split(s->command, err, errlen);
+	return s->argv ? 0 : -1;
+}
+
+void external_spec_release(external_spec *s)
+{
+	free(s->command);
+	free(s->argv);
+	free(s->domains);
+	free(s->input_file);
+	free(s->output_file);
+	memset(s, 0, sizeof(*s));
 }
 
 /* Start P and kill it at once: an exec that fails is an error now, not
@@ -1013,7 +1037,6 @@ static int try_start(const program *p, char *err, size_t errlen)
 
 int external_add(const char *spec, external_mode mode, char *err, size_t errlen)
 {
-	const char *eq = strchr(spec, '=');
 	program *p = calloc(1, sizeof(*p));
 	char summary[160];
 
@@ -1023,14 +1046,8 @@ int external_add(const char *spec, external_mode mode, char *err, size_t errlen)
 	}
 	p->mode = mode;
 	p->stderr_fd = -1;
-	if (!eq || eq == spec) {
-		snprintf(err, errlen, "'%s': want NAME=COMMAND", spec);
-		program_free(p);
-		return -1;
-	}
-	if (parse_head(spec, (size_t)(eq - spec), p, err, errlen) ||
-	    !(p->command = strdup(eq + 1)) || !(p->argv = process_split(p->command, err, errlen)) ||
-	    !(p->path = process_find(p->argv[0], err, errlen)) || try_start(p, err, errlen)) {
+	if (external_parse(spec, mode, &p->spec, err, errlen) ||
+	    !(p->path = process_find(p->spec.argv[0], err, errlen)) || try_start(p, err, errlen)) {
 		program_free(p);
 		return -1;
 	}
@@ -1041,8 +1058,8 @@ int external_add(const char *spec, external_mode mode, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(summary, sizeof(summary), "external program, %s: %s",
-		 mode == EXTERNAL_LONG_LIVED ? "long-lived" : "one-shot", p->command);
-	return outside_add(&external_kind, p, p->name, summary, err, errlen) ? 0 : -1;
+		 mode == EXTERNAL_LONG_LIVED ? "long-lived" : "one-shot", p->spec.command);
+	return outside_add(&external_kind, p, p->spec.name, summary, err, errlen) ? 0 : -1;
 }
 
 /* The round trip */
@@ -1100,7 +1117,7 @@ static int spawn_echo(process *ch, char *why, size_t whylen)
 int external_measure_round_trip(unsigned rounds, external_round_trip *r, char *err,
 				size_t errlen)
 {
-	static program echo = { .name = "round-trip", .stderr_fd = -1 };
+	static program echo = { .spec.name = "round-trip", .stderr_fd = -1 };
 	double *t = malloc((rounds ? rounds : 1) * sizeof(*t));
 	ext_ctx *c = calloc(1, sizeof(*c));
 	pb_state puzzles[2];

@@ -54,6 +54,7 @@
 #include <stdio.h>
 
 #include "algorithms/solvers/solver.h"
+#include "harness/engine/outside.h"
 
 typedef enum external_mode { EXTERNAL_LONG_LIVED, EXTERNAL_ONCE } external_mode;
 
@@ -66,9 +67,25 @@ typedef enum external_mode { EXTERNAL_LONG_LIVED, EXTERNAL_ONCE } external_mode;
  * -1 with why in ERR. */
 int external_add(const char *spec, external_mode mode, char *err, size_t errlen);
 
-/* Split COMMAND into words as described above: a NULL-terminated array
- * in one block (free() it), or NULL with why in ERR. */
-char **external_split(const char *command, char *err, size_t errlen);
+/* What --solver or --solver-once says: the head
+ * "NAME[@DOMAIN,...][<IN>OUT]" and COMMAND, split into words. */
+typedef struct external_spec {
+	char name[OUTSIDE_NAME_MAX + 1];
+	char *domains;                  /* "d1,d2" as given, or NULL: any */
+	char *input_file, *output_file; /* NAME<IN>OUT, else NULL */
+	char *command;                  /* as given */
+	char **argv;                    /* its words (process_split) */
+} external_spec;
+
+/* Parse SPEC for MODE into S: the name checked (free, well formed), the
+ * domains known, the files plain names (and for --solver-once only), the
+ * command split into words as described above; nothing is looked for or
+ * started. Returns 0, or -1 with why in ERR; external_spec_release frees S
+ * either way. */
+int external_parse(const char *spec, external_mode mode, external_spec *s, char *err,
+		   size_t errlen);
+
+void external_spec_release(external_spec *s);
 
 /* The harness's round trip to a long-lived program that answers each line
  * at once (a fork of this process, no exec): ROUNDS solves of an 8-puzzle
