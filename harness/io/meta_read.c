@@ -92,6 +92,22 @@ void meta_info_init(meta_info *m)
 	m->build_type = m->compiler = m->flags = m->git_revision = "";
 }
 
+/* Keep the parsed DOC (the file PATH) in M. Returns 0, or -1 with why in
+ * ERR when it is not a meta.json. */
+static int take(meta_info *m, const json_doc *doc, const char *path, char *err, size_t errlen)
+{
+	m->doc = *doc;
+	m->present = true;
+	m->root = json_root(&m->doc);
+	if (!m->root || m->root->type != JSON_OBJECT) {
+		snprintf(err, errlen, "%s:1: not a JSON object (not a meta.json?)", path);
+		meta_info_release(m);
+		return -1;
+	}
+	fill(m);
+	return 0;
+}
+
 int meta_read(meta_info *m, const char *path, char *err, size_t errlen)
 {
 	json_doc doc;
@@ -103,16 +119,22 @@ int meta_read(meta_info *m, const char *path, char *err, size_t errlen)
 		json_release(&doc);
 		return absent ? 0 : -1;
 	}
-	m->doc = doc;
-	m->present = true;
-	m->root = json_root(&m->doc);
-	if (!m->root || m->root->type != JSON_OBJECT) {
-		snprintf(err, errlen, "%s:1: not a JSON object (not a meta.json?)", path);
-		meta_info_release(m);
+	return take(m, &doc, path, err, errlen);
+}
+
+int meta_parse(meta_info *m, const char *text, size_t n, const char *name, char *err,
+	       size_t errlen)
+{
+	char what[256];
+	json_doc doc;
+
+	meta_info_init(m);
+	if (json_parse(&doc, text, n, what, sizeof(what))) {
+		snprintf(err, errlen, "%s:%s (not valid JSON)", name, what);
+		json_release(&doc);
 		return -1;
 	}
-	fill(m);
-	return 0;
+	return take(m, &doc, name, err, errlen);
 }
 
 void meta_info_release(meta_info *m)

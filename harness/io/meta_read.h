@@ -39,6 +39,11 @@ void meta_info_init(meta_info *m);
  * ERR, M then empty but usable. meta_info_release frees M either way. */
 int meta_read(meta_info *m, const char *path, char *err, size_t errlen);
 
+/* The same from the N bytes at TEXT (a meta.json in memory; NAME in
+ * messages, "NAME:LINE: what is wrong"). */
+int meta_parse(meta_info *m, const char *text, size_t n, const char *name, char *err,
+	       size_t errlen);
+
 void meta_info_release(meta_info *m);
 
 /* The "timer" member of object V (a meta.json's root) into T; members it
