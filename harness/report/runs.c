@@ -374,7 +374,7 @@ static int load_header(char **f, int n, int *col, const char *path, char *err, s
 	return 0;
 }
 
-static int load_stream(report *r, FILE *in, const char *path, char *err, size_t errlen)
+int report_load_stream(report *r, FILE *in, const char *path, char *err, size_t errlen)
 {
 	char line[CSV_MAX_LINE], *f[MAX_FIELDS], where[PATH_MAX + 16];
 	int col[NCOLS], n, ncols = 0;
@@ -427,7 +427,7 @@ int report_load(report *r, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	rc = load_stream(r, in, path, err, errlen);
+	rc = report_load_stream(r, in, path, err, errlen);
 	fclose(in);
 	return rc;
 }

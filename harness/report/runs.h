@@ -94,4 +94,8 @@ void report_write_run(FILE *out, const run_row *row);
  * "PATH:LINE: what is wrong" in ERR. */
 int report_load(report *r, const char *path, char *err, size_t errlen);
 
+/* The same from the stream IN (PATH its name in messages): a runs.csv in
+ * memory (fmemopen), or a file opened otherwise. */
+int report_load_stream(report *r, FILE *in, const char *path, char *err, size_t errlen);
+
 #endif
