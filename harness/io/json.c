@@ -125,6 +125,9 @@ static int unicode_escape(parser *ps, unsigned *out)
 
 	if (ps->end - ps->p < HEX_DIGITS || hex4(ps->p, &c))
 		return fail(ps, "'\\u' wants four hex digits");
+	/* the strings are C strings: a NUL would cut one short unseen */
+	if (!c)
+		return fail(ps, "'\\u0000' in a string (a NUL is not taken)");
 	ps->p += HEX_DIGITS;
 	if (c >= HIGH_SURROGATE_FIRST && c < LOW_SURROGATE_FIRST && ps->end - ps->p >= 2 + HEX_DIGITS &&
 	    ps->p[0] == '\\' && ps->p[1] == 'u' && !hex4(ps->p + 2, &low) &&

@@ -1,6 +1,7 @@
 /* A JSON reader (RFC 8259): a whole text parsed into a tree of values that
  * stays valid until json_release. Strict: what is not JSON is refused
- * with the line it is on. The writer of meta.json is meta.c; this reads it
+ * with the line it is on, and so is "\u0000", which a string here (a C
+ * string) cannot hold. The writer of meta.json is meta.c; this reads it
  * (meta_read.h) and anything else the harness keeps as JSON. */
 #ifndef JSON_H
 #define JSON_H

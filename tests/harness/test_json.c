@@ -160,6 +160,23 @@ Test(json, what_is_not_json_is_refused_with_its_line)
 	cr_assert(!strncmp(err, "3: ", 3), "the error is on line 3: '%s'", err);
 }
 
+/* Found by tests/fuzz/fuzz_json: "\u0000" was read as a NUL that ended the
+ * C string, so that "a\u0000b" read as "a", unseen. It is refused, with
+ * its line. */
+Test(json, an_escaped_nul_is_refused_not_cut_short)
+{
+	static const char text[] = "{\"k\":\n\"a\\u0000b\"}";
+
+	refuse("\"a\\u0000b\"", "a NUL in a string");
+	refuse("{\"a\\u0000b\": 1}", "a NUL in a member's name");
+	cr_assert_str_eq(json_string(parse("\"a\\u0001b\"")), "a\x01" "b",
+			 "U+0001 is kept: only U+0000 cannot be");
+	json_release(&doc);
+	cr_assert_neq(json_parse(&doc, text, strlen(text), err, sizeof(err)), 0);
+	cr_assert(!strncmp(err, "2: ", 3) && strstr(err, "\\u0000"),
+		  "'%s': want line 2 and the escape named", err);
+}
+
 /* N arrays one inside the other, into BUF. */
 static const char *nested(char *buf, size_t n)
 {
