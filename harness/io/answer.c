@@ -1,10 +1,8 @@
 #include "harness/io/answer.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void answer_quote(const char *text, size_t n, size_t max, char *out, size_t outlen)
@@ -93,6 +91,24 @@ static int take_moves(const pb_domain *d, const uint8_t *move_back, const char *
 	return 0;
 }
 
+/* A Magic Squares length, LINE[0..n): digits only (the line is not a C
+ * string), at most PB_MAX_PATH; -1 for anything else. */
+static long parse_length(const char *line, size_t n)
+{
+	long v = 0;
+
+	if (!n)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)line[i]))
+			return -1;
+		v = v * 10 + (line[i] - '0');
+		if (v > PB_MAX_PATH)
+			return -1;
+	}
+	return v;
+}
+
 void answer_parse(const pb_domain *d, const uint8_t *move_back, const char *buf, size_t n,
 		  answer_frame *f, pb_path *path)
 {
@@ -132,11 +148,8 @@ void answer_parse(const pb_domain *d, const uint8_t *move_back, const char *buf,
 			break;
 		}
 		if (want < 0) {
-			char *end;
-
-			errno = 0;
-			want = len ? strtol(line, &end, 10) : -1;
-			if (!len || end != line + len || want < 0 || want > PB_MAX_PATH || errno) {
+			want = parse_length(line, len);
+			if (want < 0) {
 				answer_quote(line, len, ANSWER_QUOTE, q, sizeof(q));
 				snprintf(f->why, sizeof(f->why), "garbage: '%s' is not a length", q);
 				f->state = ANSWER_BAD;
