@@ -45,13 +45,20 @@ static void read_counters(const char *line, size_t n, answer_frame *f)
 		for (size_t i = 0; i + klen < n; i++) {
 			uint64_t v = 0;
 			size_t j = i + klen;
+			bool fits = true;
 
 			if (memcmp(line + i, keys[k].key, klen) || (i && isalnum((unsigned char)line[i - 1])))
 				continue;
 			if (!isdigit((unsigned char)line[j]))
 				continue;
-			while (j < n && isdigit((unsigned char)line[j]) && v < UINT64_MAX / 10)
-				v = v * 10 + (uint64_t)(line[j++] - '0');
+			for (; j < n && isdigit((unsigned char)line[j]); j++) {
+				unsigned digit = (unsigned)(line[j] - '0');
+
+				fits = fits && v <= (UINT64_MAX - digit) / 10;
+				v = v * 10 + digit;
+			}
+			if (!fits)
+				continue; /* no count of this bench's: not one cut short */
 			memcpy((char *)f + keys[k].at, &v, sizeof(v));
 			f->counted = true;
 			break;

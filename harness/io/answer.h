@@ -5,7 +5,8 @@
  * the moves (A B C) in lines (of 60, as USACO writes them; any split is
  * taken), one empty line for a length of 0. Before an answer, lines
  * starting with '#' are comments; "expanded=N" and "generated=M" in them
- * are the search's counters. Trailing blanks and a CR are ignored. */
+ * (N and M decimals that fit 64 bits) are the search's counters.
+ * Trailing blanks and a CR are ignored. */
 #ifndef ANSWER_H
 #define ANSWER_H
 

@@ -55,3 +55,21 @@ Test(answer, a_length_is_digits_and_nothing_read_past_the_line)
 	cr_expect_eq(f.state, ANSWER_DONE, "'007' then BCABCCB: %s", f.why);
 	cr_expect_eq(path.length, 7, "007 then BCABCCB");
 }
+
+Test(answer, a_counter_that_does_not_fit_64_bits_is_not_taken)
+{
+	answer_frame f;
+	pb_path path;
+
+	/* 2^64 - 1 fits; 2^64 does not, nor does a longer one */
+	parse_exact(&tiles, "# expanded=18446744073709551615 generated=18446744073709551616\nud\n",
+		    &f, &path);
+	cr_assert_eq(f.state, ANSWER_DONE, "%s", f.why);
+	cr_expect(f.counted && f.expanded == UINT64_MAX, "expanded=2^64-1 read as %llu",
+		  (unsigned long long)f.expanded);
+	cr_expect_eq(f.generated, 0, "generated=2^64 read as %llu (cut short)",
+		     (unsigned long long)f.generated);
+	parse_exact(&tiles, "# expanded=777777777777777777777 expanded=12\nud\n", &f, &path);
+	cr_expect_eq(f.expanded, 12, "a 21-digit count is skipped for the next: read %llu",
+		     (unsigned long long)f.expanded);
+}
