@@ -954,25 +954,36 @@ static int parse_head(const char *spec, size_t n, external_mode mode, external_s
 	}
 	if (at) {
 		const char *dend = lt ? lt : end;
+		size_t len = (size_t)(dend - at - 1);
+		char *list;
 
-		p->domains = strndup(at + 1, (size_t)(dend - at - 1));
-		if (!p->domains)
+		p->domains = strndup(at + 1, len);
+		list = p->domains ? strdup(p->domains) : NULL;
+		if (!list) {
+			snprintf(err, errlen, "out of memory");
 			return -1;
-		for (char *d = p->domains, *save = NULL, *tok; (tok = strtok_r(d, ",", &save)); d = NULL) {
+		}
+		if (!len) {
+			snprintf(err, errlen, "solver '%s': '@' and no domain", p->name);
+			free(list);
+			return -1;
+		}
+		/* strtok_r would pass over an empty name, which serves nothing */
+		if (list[0] == ',' || list[len - 1] == ',' || strstr(list, ",,")) {
+			snprintf(err, errlen, "solver '%s': an empty domain name in '%s'", p->name, list);
+			free(list);
+			return -1;
+		}
+		for (char *d = list, *save = NULL, *tok; (tok = strtok_r(d, ",", &save)); d = NULL) {
 			pb_domain probe;
 
 			if (pb_domain_init(&probe, tok, msg, sizeof(msg))) {
 				snprintf(err, errlen, "solver '%s': %s", p->name, msg);
+				free(list);
 				return -1;
 			}
 		}
-		/* strtok_r cut it: write it back whole */
-		free(p->domains);
-		p->domains = strndup(at + 1, (size_t)(dend - at - 1));
-		if (!p->domains || !*p->domains) {
-			snprintf(err, errlen, "solver '%s': '@' and no domain", p->name);
-			return -1;
-		}
+		free(list);
 	}
 	if (lt) {
 		p->input_file = strndup(lt + 1, (size_t)(gt - lt - 1));
