@@ -932,7 +932,6 @@ static int parse_head(const char *spec, size_t n, external_mode mode, external_s
 		      char *err, size_t errlen)
 {
 	const char *end = spec + n, *name_end = spec, *at, *lt, *gt;
-	char msg[256];
 
 	while (name_end < end && !strchr("@<>", *name_end))
 		name_end++;
@@ -955,35 +954,21 @@ static int parse_head(const char *spec, size_t n, external_mode mode, external_s
 	if (at) {
 		const char *dend = lt ? lt : end;
 		size_t len = (size_t)(dend - at - 1);
-		char *list;
+		const char *list = p->domains = strndup(at + 1, len);
 
-		p->domains = strndup(at + 1, len);
-		list = p->domains ? strdup(p->domains) : NULL;
 		if (!list) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
 		if (!len) {
 			snprintf(err, errlen, "solver '%s': '@' and no domain", p->name);
-			free(list);
 			return -1;
 		}
-		/* strtok_r would pass over an empty name, which serves nothing */
+		/* an empty name would serve nothing */
 		if (list[0] == ',' || list[len - 1] == ',' || strstr(list, ",,")) {
 			snprintf(err, errlen, "solver '%s': an empty domain name in '%s'", p->name, list);
-			free(list);
 			return -1;
 		}
-		for (char *d = list, *save = NULL, *tok; (tok = strtok_r(d, ",", &save)); d = NULL) {
-			pb_domain probe;
-
-			if (pb_domain_init(&probe, tok, msg, sizeof(msg))) {
-				snprintf(err, errlen, "solver '%s': %s", p->name, msg);
-				free(list);
-				return -1;
-			}
-		}
-		free(list);
 	}
 	if (lt) {
 		p->input_file = strndup(lt + 1, (size_t)(gt - lt - 1));
@@ -1024,6 +1009,30 @@ int external_parse(const char *spec, external_mode mode, external_spec *s, char 
 	return s->argv ? 0 : -1;
 }
 
+int external_check_domains(const external_spec *s, char *err, size_t errlen)
+{
+	char *list, msg[256];
+	int rc = 0;
+
+	if (!s->domains)
+		return 0;
+	list = strdup(s->domains);
+	if (!list) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (char *d = list, *save = NULL, *tok; !rc && (tok = strtok_r(d, ",", &save)); d = NULL) {
+		pb_domain probe;
+
+		if (pb_domain_init(&probe, tok, msg, sizeof(msg))) {
+			snprintf(err, errlen, "solver '%s': %s", s->name, msg);
+			rc = -1;
+		}
+	}
+	free(list);
+	return rc;
+}
+
 void external_spec_release(external_spec *s)
 {
 	free(s->command);
@@ -1058,6 +1067,7 @@ int external_add(const char *spec, external_mode mode, char *err, size_t errlen)
 	p->mode = mode;
 	p->stderr_fd = -1;
 	if (external_parse(spec, mode, &p->spec, err, errlen) ||
+	    external_check_domains(&p->spec, err, errlen) ||
 	    !(p->path = process_find(p->spec.argv[0], err, errlen)) || try_start(p, err, errlen)) {
 		program_free(p);
 		return -1;

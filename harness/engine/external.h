@@ -78,12 +78,17 @@ typedef struct external_spec {
 } external_spec;
 
 /* Parse SPEC for MODE into S: the name checked (free, well formed), the
- * domains known, the files plain names (and for --solver-once only), the
- * command split into words as described above; nothing is looked for or
- * started. Returns 0, or -1 with why in ERR; external_spec_release frees S
- * either way. */
+ * domains a list of names none empty, the files plain names (and for
+ * --solver-once only), the command split into words as described above;
+ * nothing is looked for, set up or started. Returns 0, or -1 with why in
+ * ERR; external_spec_release frees S either way. */
 int external_parse(const char *spec, external_mode mode, external_spec *s, char *err,
 		   size_t errlen);
+
+/* Whether each domain S lists is one pb_domain_init knows (each is set up
+ * once to see: tens of microseconds a name). Returns 0, or -1 with why in
+ * ERR. */
+int external_check_domains(const external_spec *s, char *err, size_t errlen);
 
 void external_spec_release(external_spec *s);
 

@@ -49,3 +49,22 @@ Test(external_parse, an_empty_domain_name_is_refused)
 	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
 		refused(specs[i], EXTERNAL_LONG_LIVED, "a domain name in it is empty");
 }
+
+Test(external_parse, the_domains_are_checked_apart)
+{
+	char err[512] = "";
+	external_spec s;
+
+	cr_assert_eq(external_parse("x@8puzzle,msquare=prog", EXTERNAL_LONG_LIVED, &s, err,
+				    sizeof(err)), 0, "%s", err);
+	cr_expect_eq(external_check_domains(&s, err, sizeof(err)), 0, "8puzzle,msquare: %s", err);
+	external_spec_release(&s);
+	cr_assert_eq(external_parse("x@8puzzle,9puzzle=prog", EXTERNAL_LONG_LIVED, &s, err,
+				    sizeof(err)), 0, "%s", err);
+	cr_expect_neq(external_check_domains(&s, err, sizeof(err)), 0, "9puzzle is no domain");
+	cr_expect(strstr(err, "solver 'x'") && strstr(err, "9puzzle"), "%s", err);
+	external_spec_release(&s);
+	cr_assert_eq(external_parse("x=prog", EXTERNAL_LONG_LIVED, &s, err, sizeof(err)), 0, "%s", err);
+	cr_expect_eq(external_check_domains(&s, err, sizeof(err)), 0, "no list: any domain");
+	external_spec_release(&s);
+}
