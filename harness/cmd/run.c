@@ -272,6 +272,8 @@ static int start_resume(run_state *st, const char *dir, const campaign *now, boo
 	bool recorded;
 	long n;
 
+	/* what a run killed at once left half-written */
+	resume_clean(dir);
 	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (stat(path, &sb))
 		return 0;
@@ -306,12 +308,26 @@ static void on_tick(void *arg, uint64_t n)
 	progress_tick(&st->prog, n);
 }
 
-static int write_summary(const char *dir, const report *r, char *err, size_t errlen)
+/* Write DIR/summary.csv and print the table of R, its statistics built
+ * once for both. Returns 0, or -1 (said why); *WRONG the wrong rows. */
+static int write_summary(const char *dir, const report *r, size_t *wrong)
 {
-	char path[PATH_MAX_LEN];
+	char path[PATH_MAX_LEN], err[512];
+	report_stats s;
+	int rc;
 
+	*wrong = r->wrong;
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
-	return report_save_summary(r, path, err, errlen);
+	if (report_stats_build(&s, r)) {
+		fprintf(stderr, "bench " CMD ": %s: out of memory for the summary\n", path);
+		return -1;
+	}
+	rc = report_save_summary_of(&s, path, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+	report_print_table_of(stdout, &s);
+	report_stats_release(&s);
+	return rc;
 }
 
 /* Open DIR/runs.csv for a new run (APPEND: to continue it). */
@@ -634,12 +650,9 @@ int cmd_run(int argc, char **argv)
 		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
 		goto release;
 	}
-	rc = write_summary(outdir, &st.rep, err, sizeof(err)) ? PB_EXIT_USAGE : PB_EXIT_OK;
-	if (rc)
-		fprintf(stderr, "bench " CMD ": %s\n", err);
+	rc = write_summary(outdir, &st.rep, &wrong) ? PB_EXIT_USAGE : PB_EXIT_OK;
 	if (write_meta(outdir, &m, stopped ? "interrupted" : "complete"))
 		rc = PB_EXIT_USAGE;
-	wrong = report_print_table(stdout, &st.rep);
 	shard_print_warnings(stdout, &si);
 	fflush(stdout);
 	if (st.write_failed || st.out_of_memory) {

@@ -11,9 +11,24 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Up to this many values an insertion sort beats qsort's calls: an
+ * instance's repeats. */
+#define INSERTION_MAX 16
+
 void stats_sort(double *x, size_t n)
 {
-	qsort(x, n, sizeof(*x), cmp_double);
+	if (n > INSERTION_MAX) {
+		qsort(x, n, sizeof(*x), cmp_double);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		double v = x[i];
+		size_t j = i;
+
+		for (; j > 0 && x[j - 1] > v; j--)
+			x[j] = x[j - 1];
+		x[j] = v;
+	}
 }
 
 /* Where quantile Q of N sorted values falls: between ranks *LO and *LO + 1,
