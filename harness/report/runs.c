@@ -336,6 +336,17 @@ const report_track *report_track_of(const report *r, uint32_t d, uint32_t algori
 	return NULL;
 }
 
+bool report_prepared(const report *r, const char *dataset_name, const char *algorithm,
+		     const char *heuristic)
+{
+	uint32_t d = report_find(&r->datasets, dataset_name);
+	const report_track *t = d == REPORT_NONE ? NULL
+				: report_track_of(r, d, report_find(&r->algorithms, algorithm),
+						  report_find(&r->heuristics, heuristic));
+
+	return t && t->prepared;
+}
+
 const char *report_series_label(const report *r, uint32_t s, const char *sep, char *buf,
 				size_t size)
 {

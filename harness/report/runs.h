@@ -151,6 +151,11 @@ const char *report_instance(const report *r, uint32_t d, uint32_t i);
 const report_track *report_track_of(const report *r, uint32_t d, uint32_t algorithm,
 				    uint32_t heuristic);
 
+/* Whether the series of ALGORITHM with HEURISTIC on dataset DATASET_NAME
+ * has its preparation row. */
+bool report_prepared(const report *r, const char *dataset_name, const char *algorithm,
+		     const char *heuristic);
+
 /* Series S as "algorithm" or, with a heuristic, "algorithm" SEP
  * "heuristic", into BUF. Returns BUF. */
 const char *report_series_label(const report *r, uint32_t s, const char *sep, char *buf,
