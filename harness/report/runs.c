@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "harness/io/csv.h"
-#include "harness/io/units.h"
 
 #define PREPARE_INSTANCE "-"
 #define NO_VALUE "-"
@@ -732,6 +731,28 @@ typedef struct reader {
 	uint64_t next;   /* of the line after it */
 } reader;
 
+/* A count: decimal digits, MIN <= value <= MAX (units_parse_count's rule,
+ * read here without strtoull's locale and errno: runs.csv has millions of
+ * them). */
+static int parse_count(const char *s, uint64_t min, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (d > 9 || x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = 10 * x + d;
+	}
+	if (x < min || x > max)
+		return -1;
+	*v = x;
+	return 0;
+}
+
 /* A length or reference field: a number, '-', or 'unsolvable' (when
  * UNSOLVABLE_OK). */
 static int parse_length(const char *s, bool unsolvable_ok, int16_t *v)
@@ -746,7 +767,7 @@ static int parse_length(const char *s, bool unsolvable_ok, int16_t *v)
 		*v = DATASET_REF_UNSOLVABLE;
 		return 0;
 	}
-	if (units_parse_count(s, 0, PB_MAX_PATH, &n))
+	if (parse_count(s, 0, PB_MAX_PATH, &n))
 		return -1;
 	*v = (int16_t)n;
 	return 0;
@@ -758,7 +779,7 @@ static int parse_optional(char **f, int col, uint64_t max, uint64_t *v)
 	*v = 0;
 	if (col < 0 || !*f[col] || !strcmp(f[col], NO_VALUE))
 		return 0;
-	return units_parse_count(f[col], 0, max, v);
+	return parse_count(f[col], 0, max, v);
 }
 
 /* One row's fields F into V; on bad input the column that is wrong in
@@ -772,7 +793,7 @@ static int parse_fields(char **f, const int *col, report_row *v, int *bad)
 	int status;
 
 	*bad = COL_REPEAT;
-	if (units_parse_count(f[col[COL_REPEAT]], 1, UINT32_MAX, &n))
+	if (parse_count(f[col[COL_REPEAT]], 1, UINT32_MAX, &n))
 		return -1;
 	v->repeat = (uint32_t)n;
 	*bad = COL_PHASE;
@@ -781,7 +802,9 @@ static int parse_fields(char **f, const int *col, report_row *v, int *bad)
 		return -1;
 	v->phase = prepare ? RUN_PREPARE : RUN_SOLVE;
 	*bad = COL_STATUS;
-	status = run_status_parse(f[col[COL_STATUS]]);
+	/* most rows are ok */
+	status = !strcmp(f[col[COL_STATUS]], run_status_name(RUN_OK)) ? RUN_OK
+		 : run_status_parse(f[col[COL_STATUS]]);
 	if (status < 0)
 		return -1;
 	v->status = (uint8_t)status;
@@ -793,7 +816,7 @@ static int parse_fields(char **f, const int *col, report_row *v, int *bad)
 		return -1;
 	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
 		*bad = counts[i];
-		if (units_parse_count(f[col[counts[i]]], 0, UINT64_MAX, dst[i]))
+		if (parse_count(f[col[counts[i]]], 0, UINT64_MAX, dst[i]))
 			return -1;
 	}
 	*bad = COL_RSS;

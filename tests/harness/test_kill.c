@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness/io/prng.h"
 #include "harness/report/report.h"
 #include "tests/support/support.h"
 
@@ -198,15 +199,6 @@ static void outcome_of(const char *dir, char **rows, char **summary, const char 
 	free(text);
 }
 
-static uint64_t next_random(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* Run the campaign of UNITS once to its end, then again killed kills
  * times and resumed: the same rows and summary. */
 static void kill_and_resume(const char *units, int kills)
@@ -214,11 +206,13 @@ static void kill_and_resume(const char *units, int kills)
 	char whole[ROOM / 2], killed[ROOM / 2], args[ROOM], resume[2 * ROOM], moments[ROOM] = "";
 	char *want_rows, *want_summary, *rows, *summary;
 	const char *env = getenv("PB_KILL_SEED");
-	uint64_t seed = env ? strtoull(env, NULL, 10) : DEFAULT_SEED, x = seed;
+	uint64_t seed = env ? strtoull(env, NULL, 10) : DEFAULT_SEED;
 	int64_t full_ns, idle_ns, span;
 	size_t used = 0;
 	int midway = 0, rc;
+	prng g;
 
+	prng_seed(&g, seed);
 	make_dataset();
 	snprintf(whole, sizeof(whole), "%s/whole", ht_dir);
 	snprintf(killed, sizeof(killed), "%s/killed", ht_dir);
@@ -235,7 +229,7 @@ static void kill_and_resume(const char *units, int kills)
 	campaign(args, sizeof(args), units, killed);
 	snprintf(resume, sizeof(resume), "%s --resume", args);
 	for (int k = 0; k < kills; k++) {
-		int64_t delay = (int64_t)(next_random(&x) % (uint64_t)span);
+		int64_t delay = (int64_t)prng_below(&g, (uint64_t)span);
 		char what[128];
 
 		used += (size_t)snprintf(moments + used, sizeof(moments) - used, " %.3f",

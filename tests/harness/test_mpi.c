@@ -105,17 +105,6 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 /* Give up waiting after this many polls (60 s). */
 #define POLL_MAX 12000
 
-static size_t lines_in(const char *path)
-{
-	char *text = ht_read(path);
-	size_t n = 0;
-
-	for (const char *p = text; p && *p; p++)
-		n += *p == '\n';
-	free(text);
-	return n;
-}
-
 /* Whether the NUL-separated entries of /proc/PID/NAME hold WANT (with
  * AFTER: the entry after an entry WANT is AFTER). */
 static bool proc_has(long pid, const char *name, const char *want, const char *after)
@@ -194,7 +183,7 @@ Test(mpi, a_killed_rank_is_said_and_resume_completes_the_run, .timeout = 600)
 	snprintf(path, sizeof(path), "%s/k/runs.csv", ht_dir);
 	for (int i = 0; i < POLL_MAX && !pid; i++) {
 		nanosleep(&nap, NULL);
-		if (lines_in(path) >= KILL_AFTER_LINES) {
+		if (ht_lines_in(path) >= KILL_AFTER_LINES) {
 			snprintf(args, sizeof(args), "%s/k", ht_dir);
 			pid = rank_pid(args, 1);
 		}

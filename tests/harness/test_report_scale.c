@@ -10,20 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/io/prng.h"
 #include "harness/report/report.h"
 #include "tests/support/support.h"
 
 TestSuite(report_scale, .init = ht_suite_init, .fini = ht_suite_fini);
-
-/* splitmix64 (Steele, Lea, Flood 2014): the test's own random numbers. */
-static uint64_t next_random(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 /* One synthetic solve row, as the test keeps it. */
 typedef struct trow {
@@ -64,24 +55,27 @@ static bool answered(int status)
  * now and then differ between repeats. */
 static void make_rows(synthetic *s, int instances, uint64_t seed)
 {
+	prng g;
+
+	prng_seed(&g, seed);
 	memset(s, 0, sizeof(*s));
 	s->instances = instances;
 	s->reference = malloc(DATASETS * (size_t)instances * sizeof(int));
 	cr_assert_not_null(s->reference);
 	for (int d = 0; d < DATASETS; d++) {
 		for (int i = 0; i < instances; i++) {
-			uint64_t r = next_random(&seed) % 20;
+			uint64_t r = prng_next(&g) % 20;
 
 			s->reference[d * instances + i] = r < 2 ? UNKNOWN : r < 3 ? UNSOLVABLE : 3 + (r >= 17);
 		}
 		for (int k = 0; k < SERIES; k++) {
 			for (int i = 0; i < instances; i++) {
 				int ref = s->reference[d * instances + i];
-				int repeats = 1 + (int)(next_random(&seed) % 4);
-				uint64_t expanded = next_random(&seed) % 100000;
+				int repeats = 1 + (int)(prng_next(&g) % 4);
+				uint64_t expanded = prng_next(&g) % 100000;
 
 				for (int rep = 0; rep < repeats; rep++) {
-					uint64_t r = next_random(&seed);
+					uint64_t r = prng_next(&g);
 					trow t = { .dataset = d, .series = k, .instance = i,
 						   .status = ref == UNSOLVABLE ? RUN_UNSOLVABLE : RUN_OK,
 						   .expanded = r % 31 ? expanded : r % 777,

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "harness/io/prng.h"
 #include "harness/report/stats.h"
 
 /* NAG Library, g08agc (nag_nonpar_test_wilcoxon), its example program:
@@ -180,16 +181,6 @@ static void visit_array(void *source, stats_each_fn each, void *acc)
 	}
 }
 
-/* splitmix64 (Steele, Lea, Flood 2014), for the test's own values. */
-static uint64_t next_value(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* Selected in no room (every statistic by radix selection) and sorted in
  * enough: both as stats_five_of of the values as doubles, exactly, for
  * values of every width, with ties, one value, all equal, and the widest
@@ -198,17 +189,19 @@ Test(select, radix_selection_is_exactly_the_sorted_quartiles)
 {
 	enum { NM = 4, MAXN = 2001 };
 	static const size_t sizes[] = { 1, 2, 3, 4, 5, 7, 100, 1000, 2001 };
-	uint64_t *v = malloc(NM * MAXN * sizeof(*v)), seed = 42;
+	uint64_t *v = malloc(NM * MAXN * sizeof(*v));
 	double *sorted = malloc(MAXN * sizeof(*sorted)), *room = malloc(NM * MAXN * sizeof(*room));
+	prng g;
 
 	cr_assert(v && sorted && room);
+	prng_seed(&g, 42);
 	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
 		size_t n = sizes[z];
 		visited src = { .v = v, .n = n, .nm = NM };
 		stats_five sel[NM], got[NM];
 
 		for (size_t i = 0; i < n; i++) {
-			uint64_t r = next_value(&seed);
+			uint64_t r = prng_next(&g);
 
 			v[0 * n + i] = 20 + r % 50;                 /* few values, many ties */
 			v[1 * n + i] = r >> (r % 64);                /* every width */

@@ -43,17 +43,6 @@ static void setup(void)
 
 TestSuite(resume, .init = setup, .fini = ht_suite_fini);
 
-static size_t lines_in(const char *path)
-{
-	char *text = ht_read(path);
-	size_t n = 0;
-
-	for (const char *p = text; p && *p; p++)
-		n += *p == '\n';
-	free(text);
-	return n;
-}
-
 /* Start 'bench run' on the dataset with ARGS (NULL-terminated) into
  * OUTDIR; once runs.csv holds KILL_AFTER_LINES lines, send SIG. Returns
  * the wait status; *MIDWAY says whether the run was still going when the
@@ -70,19 +59,12 @@ static int run_and_signal(const char *const *args, const char *outdir, int sig, 
 	snprintf(runs, sizeof(runs), "%s/runs.csv", outdir);
 	while (*args && n < 31)
 		argv[n++] = *args++;
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (!pid) {
-		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
-		execv(PB_BENCH, (char *const *)argv);
-		_exit(127);
-	}
+	pid = ht_spawn_quiet(argv);
 	*midway = false;
 	for (int i = 0; i < POLL_MAX; i++) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			return status;
-		if (lines_in(runs) >= KILL_AFTER_LINES) {
+		if (ht_lines_in(runs) >= KILL_AFTER_LINES) {
 			*midway = true;
 			break;
 		}
@@ -135,7 +117,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 		cr_skip("the run ended before it could be killed");
 	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
-	cr_assert_lt(lines_in(path), ROWS + 1, "killed midway");
+	cr_assert_lt(ht_lines_in(path), ROWS + 1, "killed midway");
 	/* a row cut short as it was written */
 	f = fopen(path, "a");
 	cr_assert_not_null(f);

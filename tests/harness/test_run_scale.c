@@ -46,14 +46,7 @@ static long run_all(unsigned repeat, const char *dir)
 	snprintf(data, sizeof(data), "%s/all.txt", ht_dir);
 	snprintf(rep, sizeof(rep), "%u", repeat);
 	snprintf(out, sizeof(out), "%s/%s", ht_dir, dir);
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (!pid) {
-		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
-		execv(PB_BENCH, (char *const *)argv);
-		_exit(127);
-	}
+	pid = ht_spawn_quiet(argv);
 	cr_assert_eq(wait4(pid, &status, 0, &ru), pid, "%s", strerror(errno));
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "bench run -r %u into %s: status %d",
 		  repeat, dir, status);
