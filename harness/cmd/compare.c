@@ -150,22 +150,23 @@ static entry prepare_entry(const report *r, const report_line *l)
 	return e;
 }
 
-/* The entry of the rows K[0..n) of one instance of line L: the medians of
- * its answered repeats. */
-static entry instance_entry(const report_stats *s, const report_line *l, const report_key *k,
-			    size_t n)
+/* The entry of the cell of keys [I, J) of line L: the medians of its
+ * answered repeats. */
+static entry instance_entry(const report_stats *s, const report_line *l, size_t i, size_t j)
 {
 	const report *r = s->rep;
-	entry e = entry_of(r, l, report_name(&r->instances, k[0].instance));
+	report_cell c;
+	entry e;
 	size_t m;
 
-	e.solved = report_instance_solved(r, k, n);
-	for (size_t i = 0; i < n; i++)
-		e.wrong += r->rows[k[i].row].status == RUN_WRONG;
-	m = report_answered(r, k, n, REPORT_WALL, s->scratch);
+	report_cell_read(s, l, i, j, &c);
+	e = entry_of(r, l, report_instance(r, l->dataset, c.instance));
+	e.solved = report_cell_solved(&c);
+	e.wrong = c.wrong;
+	m = report_cell_values(s, l, i, j, REPORT_WALL, s->scratch);
 	if (m) {
 		e.wall = stats_median(s->scratch, m);
-		report_answered(r, k, n, REPORT_PEAK, s->scratch);
+		report_cell_values(s, l, i, j, REPORT_PEAK, s->scratch);
 		e.peak = stats_median(s->scratch, m);
 	}
 	return e;
@@ -176,13 +177,12 @@ static void make_entries(run_entries *r, const report_stats *s)
 {
 	for (size_t i = 0; i < s->nlines; i++) {
 		const report_line *l = &s->lines[i];
-		const report_key *k = s->keys + l->first;
 
 		if (l->prepare)
 			r->e[r->n++] = prepare_entry(&r->rep, l);
-		for (size_t a = 0, b; a < l->nkeys; a = b) {
-			b = report_instance_end(k, a, l->nkeys);
-			r->e[r->n++] = instance_entry(s, l, k + a, b - a);
+		for (size_t a = l->first, b, end = a + l->nkeys; a < end; a = b) {
+			b = report_cell_end(s, a, end);
+			r->e[r->n++] = instance_entry(s, l, a, b);
 		}
 	}
 	qsort(r->e, r->n, sizeof(*r->e), cmp_entry);
@@ -201,9 +201,14 @@ static int load_run(const char *dir, run_entries *r)
 	}
 	if (warn[0])
 		fprintf(stderr, "bench " CMD ": warning: %s\n", warn);
-	/* an entry per instance and per preparation: no more than the rows */
-	r->e = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*r->e));
-	if (!r->e || report_stats_build(&s, &r->rep)) {
+	if (report_stats_build(&s, &r->rep)) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return -1;
+	}
+	/* an entry per cell and per preparation: no more than the keys and lines */
+	r->e = malloc((s.nkeys + s.nlines + 1) * sizeof(*r->e));
+	if (!r->e) {
+		report_stats_release(&s);
 		fprintf(stderr, "bench " CMD ": out of memory\n");
 		return -1;
 	}

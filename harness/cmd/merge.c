@@ -283,39 +283,16 @@ out:
 	return rc;
 }
 
-static int cmp_solve_rows(const void *a, const void *b)
-{
-	const report_row *x = *(const report_row *const *)a, *y = *(const report_row *const *)b;
-	const uint32_t fx[] = { x->dataset, x->instance, x->algorithm, x->heuristic, x->repeat };
-	const uint32_t fy[] = { y->dataset, y->instance, y->algorithm, y->heuristic, y->repeat };
-
-	for (size_t i = 0; i < sizeof(fx) / sizeof(fx[0]); i++)
-		if (fx[i] != fy[i])
-			return fx[i] < fy[i] ? -1 : 1;
-	return 0;
-}
-
-/* Refuse a solve row that two shards both ran. */
+/* Refuse a solve row that two shards both ran (R read with its ledger). */
 static int check_duplicates(const report *r)
 {
-	const report_row **p = malloc((r->count ? r->count : 1) * sizeof(*p));
-	size_t n = 0;
-	int rc = 0;
+	const report_row *p = &r->first_duplicate;
 
-	if (!p)
-		return fail("out of memory");
-	for (size_t i = 0; i < r->count; i++)
-		if (r->rows[i].phase == RUN_SOLVE)
-			p[n++] = &r->rows[i];
-	qsort(p, n, sizeof(*p), cmp_solve_rows);
-	for (size_t i = 1; i < n && !rc; i++)
-		if (!cmp_solve_rows(&p[i - 1], &p[i]))
-			rc = fail("instance '%s' of dataset '%s', %s repeat %u, is in two shards",
-				  report_name(&r->instances, p[i]->instance),
-				  report_name(&r->datasets, p[i]->dataset),
-				  report_name(&r->algorithms, p[i]->algorithm), p[i]->repeat);
-	free(p);
-	return rc;
+	if (!r->duplicates)
+		return 0;
+	return fail("instance '%s' of dataset '%s', %s repeat %u, is in two shards",
+		    report_instance(r, p->dataset, p->instance), report_name(&r->datasets, p->dataset),
+		    report_name(&r->algorithms, p->algorithm), p->repeat);
 }
 
 static int write_summary(const char *dir, const report *r)
@@ -414,6 +391,7 @@ static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
 	if (rc)
 		return rc;
 	report_init(&r);
+	report_keep_ledger(&r);
 	snprintf(path, sizeof(path), "%s/runs.csv", o->output);
 	if (report_load(&r, path, err, sizeof(err))) {
 		report_release(&r);

@@ -59,8 +59,9 @@ typedef struct choice {
 } choice;
 
 typedef struct run_state {
-	FILE *runs;
-	report rep;
+	FILE *runs;       /* runs.csv (under MPI: rank 0's; the others send rows) */
+	mpi_job *job;
+	report rep;       /* the rows on record (under MPI: rank 0's alone) */
 	progress prog;
 	bool write_failed, out_of_memory;
 	bool resuming;    /* rows on record in RESUME are not written again */
@@ -126,7 +127,10 @@ static void usage(FILE *out)
 "                           same on every machine and balanced by expected\n"
 "                           cost; join the parts with 'bench merge'. Under\n"
 "                           mpirun (an MPI build: %s) each rank is a part\n"
-"                           and rank 0 writes the files\n"
+"                           and rank 0 writes the files, the other ranks'\n"
+"                           rows as they come; --resume continues such a\n"
+"                           job (under mpirun, each rank its own part, or\n"
+"                           not)\n"
 "  -h, --help               show this and exit\n"
 "\n"
 "Solves that time out, run out of memory or fail are not repeated. A\n"
@@ -241,19 +245,74 @@ static size_t units_for(const choice *c, const dataset *ds, const runner_options
 	return runner_units(solvers, n, c->explicit, &ds->domain, o, out);
 }
 
+/* Rank 0 of an MPI job: a row of another rank (ARG the run's state) into
+ * runs.csv and the report; one preparation row of a series and dataset is
+ * enough. */
+static int keep_rank_row(void *arg, const report_read_row *row, char *err, size_t errlen)
+{
+	run_state *st = arg;
+
+	if (!row->instance && report_prepared(&st->rep, row->dataset, row->algorithm, row->heuristic))
+		return 0;
+	fwrite(row->line, 1, row->len, st->runs);
+	putc('\n', st->runs);
+	return report_keep_read(&st->rep, row, err, errlen);
+}
+
+/* Rank 0: the rows of RANK that have come (an mpi_rows_fn). */
+static int keep_rank_rows(void *arg, int rank, const char *text, size_t len)
+{
+	run_state *st = arg;
+	char who[32], err[512];
+	int rc;
+
+	snprintf(who, sizeof(who), "rows of rank %d", rank);
+	rc = report_read_text(text, len, who, keep_rank_row, st, err, sizeof(err));
+	if (rc) {
+		progress_clear(&st->prog);
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+	}
+	if (fflush(st->runs) || ferror(st->runs))
+		rc = -1;
+	return rc;
+}
+
+/* Rank 0: take the other ranks' rows between its own. */
+static void take_ranks(run_state *st)
+{
+	if (mpi_job_poll(st->job, keep_rank_rows, st))
+		st->write_failed = true;
+}
+
 static void on_row(void *arg, const run_row *row)
 {
 	run_state *st = arg;
+	bool writer = !st->job->active || !st->job->rank;
+	FILE *out = writer ? st->runs : mpi_job_rows(st->job);
 
 	run_common_note_row(CMD, row, &st->seen, &st->prog);
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
-	report_write_run(st->runs, row);
+	/* under MPI another rank's preparation of the series may be in */
+	if (writer && row->phase == RUN_PREPARE &&
+	    report_prepared(&st->rep, row->ds->name, row->algorithm->name, row->heuristic))
+		return;
+	if (!out) {
+		st->write_failed = true;
+		return;
+	}
+	report_write_run(out, row);
 	outside_note_row(row);
-	if (fflush(st->runs) || ferror(st->runs))
+	if (!writer) {
+		if (mpi_job_send(st->job))
+			st->write_failed = true;
+		return;
+	}
+	if (fflush(out) || ferror(out))
 		st->write_failed = true;
 	if (report_add_run(&st->rep, row))
 		st->out_of_memory = true;
+	take_ranks(st);
 }
 
 static unsigned on_done(void *arg, const dataset *ds, const pb_solver *s, const char *heuristic,
@@ -275,6 +334,8 @@ static int start_resume(run_state *st, const char *dir, const campaign *now, boo
 	bool recorded;
 	long n;
 
+	/* what a run killed at once left half-written */
+	resume_clean(dir);
 	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (stat(path, &sb))
 		return 0;
@@ -307,14 +368,29 @@ static void on_tick(void *arg, uint64_t n)
 	run_state *st = arg;
 
 	progress_tick(&st->prog, n);
+	take_ranks(st);
 }
 
-static int write_summary(const char *dir, const report *r, char *err, size_t errlen)
+/* Write DIR/summary.csv and print the table of R, its statistics built
+ * once for both. Returns 0, or -1 (said why); *WRONG the wrong rows. */
+static int write_summary(const char *dir, const report *r, size_t *wrong)
 {
-	char path[PATH_MAX_LEN];
+	char path[PATH_MAX_LEN], err[512];
+	report_stats s;
+	int rc;
 
+	*wrong = r->wrong;
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
-	return report_save_summary(r, path, err, errlen);
+	if (report_stats_build(&s, r)) {
+		fprintf(stderr, "bench " CMD ": %s: out of memory for the summary\n", path);
+		return -1;
+	}
+	rc = report_save_summary_of(&s, path, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+	report_print_table_of(stdout, &s);
+	report_stats_release(&s);
+	return rc;
 }
 
 /* Open DIR/runs.csv for a new run (APPEND: to continue it). */
@@ -482,20 +558,6 @@ static int plan_part(run_args *o, const choice *c, const dataset *ds, mpi_job *j
 	return 0;
 }
 
-/* Open where the rows go: DIR/runs.csv, or (MPI ranks but 0) memory. */
-static FILE *open_rows(const mpi_job *job, const char *dir, bool force, bool append,
-		       char **mem, size_t *memlen)
-{
-	FILE *f;
-
-	if (!job->active || !job->rank)
-		return open_runs(dir, force, append);
-	f = open_memstream(mem, memlen);
-	if (f)
-		fputs(REPORT_RUNS_HEADER "\n", f);
-	return f;
-}
-
 /* Write DIR/meta.json of M (OUTCOME now). Returns 0 or -1 (said why). */
 static int write_meta(const char *dir, meta_run *m, const char *outcome)
 {
@@ -520,26 +582,76 @@ static void measure_floor(run_args *o, run_state *st, timer_floor *floor, meta_r
 	m->timer = floor;
 }
 
-/* Continue a run (--resume, --extend) or check that DIR holds none, and
- * open where the rows go. Returns 0, or an exit status (said why). */
-static int open_output(const run_args *o, run_state *st, mpi_job *job, const char *outdir,
-		       const campaign *cp, char **mem, size_t *memlen)
+/* Under MPI, what rank 0 found on record, to every rank (collective):
+ * whether it resumes, and for each dataset of O and unit its part
+ * (resume.h). Returns 0, or -1 (said why). */
+static int share_record(run_state *st, mpi_job *job, const run_args *o, const choice *c,
+			const dataset *ds, runner_unit *units)
 {
+	uint32_t resuming = st->resuming;
+
+	if (!job->active)
+		return 0;
+	if (mpi_job_share(job, &resuming, sizeof(resuming)))
+		return -1;
+	if (!resuming)
+		return 0;
+	if (job->rank)
+		resume_init(&st->resume);
+	st->resuming = true;
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		size_t n = units_for(c, &ds[i], &o->c.r, units), bytes = (ds[i].count + 1) * sizeof(uint32_t);
+
+		for (size_t k = 0; k < n; k++) {
+			const char *h = runner_heuristic_of(units[k].solver, &ds[i].domain,
+							    units[k].heuristic);
+			resume_part *p = resume_part_of(&st->resume, &ds[i], units[k].solver->name, h);
+			uint32_t *buf = malloc(bytes);
+			int rc;
+
+			if (!mpi_job_agree(job, p && buf)) {
+				fprintf(stderr, "bench " CMD ": out of memory for the rows on record\n");
+				free(buf);
+				return -1;
+			}
+			buf[0] = p->prepared;
+			memcpy(buf + 1, p->state, bytes - sizeof(uint32_t));
+			rc = mpi_job_share(job, buf, bytes);
+			p->prepared = buf[0];
+			memcpy(p->state, buf + 1, bytes - sizeof(uint32_t));
+			free(buf);
+			if (rc)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Continue a run (--resume, --extend) or check that DIR holds none, and
+ * open where the rows go (O, C, DS, UNITS: the campaign, whose parts are
+ * shared under MPI). Returns 0, or an exit status (said why). */
+static int open_output(const run_args *o, const choice *c, const dataset *ds,
+		       runner_unit *units, run_state *st, const char *outdir, const campaign *cp)
+{
+	mpi_job *job = st->job;
+	bool writer = !job->active || !job->rank;
 	char err[512];
 
-	if (o->resume && job->active)
-		return bad_usage("--resume under mpirun: resume each part with --shard instead");
-	if (o->resume && start_resume(st, outdir, cp, o->extend))
+	if (!mpi_job_agree(job, !writer || !o->resume ||
+			   !start_resume(st, outdir, cp, o->extend)))
 		return PB_EXIT_USAGE;
-	st->runs = open_rows(job, outdir, o->force, st->resuming, mem, memlen);
+	if (o->resume && share_record(st, job, o, c, ds, units))
+		return PB_EXIT_USAGE;
+	st->runs = writer ? open_runs(outdir, o->force, st->resuming) : mpi_job_rows(job);
 	/* the outside solvers' fault log and standard errors beside runs.csv */
 	if (st->runs && outside_begin_run(outdir, st->resuming, err, sizeof(err))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
-		fclose(st->runs);
+		if (writer)
+			fclose(st->runs);
 		st->runs = NULL;
 	}
 	if (!mpi_job_agree(job, st->runs != NULL)) {
-		if (st->runs)
+		if (st->runs && writer)
 			fclose(st->runs);
 		st->runs = NULL;
 		return PB_EXIT_USAGE;
@@ -554,8 +666,8 @@ int cmd_run(int argc, char **argv)
 	dataset ds[RUN_MAX_DATASETS];
 	run_state st = { 0 };
 	runner_unit *units = malloc(RUNNER_MAX_UNITS * sizeof(*units));
-	size_t wrong, memlen = 0;
-	char outdir[DIR_MAX], path[PATH_MAX_LEN], err[512], *mem = NULL;
+	size_t wrong;
+	char outdir[DIR_MAX], err[1024];
 	mpi_job job = { 0 };
 	shard_plan plan = { 0 };
 	shard_info si;
@@ -599,9 +711,9 @@ int cmd_run(int argc, char **argv)
 		snprintf(outdir, sizeof(outdir), "%s", o.output);
 	else
 		snprintf(outdir, sizeof(outdir), "%s/%s", RESULTS_DIR, ds[0].name);
-	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
 	report_init(&st.rep);
-	rc = open_output(&o, &st, &job, outdir, &cp, &mem, &memlen);
+	st.job = &job;
+	rc = open_output(&o, &c, ds, units, &st, outdir, &cp);
 	if (rc)
 		goto release;
 	if (writer) {
@@ -619,7 +731,8 @@ int cmd_run(int argc, char **argv)
 	/* the campaign on record from the start: a run killed midway can be
 	 * resumed, and only by the same campaign */
 	if (!mpi_job_agree(&job, !writer || !write_meta(outdir, &m, "running"))) {
-		fclose(st.runs);
+		if (writer)
+			fclose(st.runs);
 		rc = PB_EXIT_USAGE;
 		goto release;
 	}
@@ -627,22 +740,21 @@ int cmd_run(int argc, char **argv)
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();
 	m.wall_ns = pb_wall_ns() - st.prog.start_ns;
-	if (fclose(st.runs))
-		st.write_failed = true;
-	if (mpi_job_collect(&job, path, mem, memlen, &stopped, &st.rep, err, sizeof(err))) {
+	/* the other ranks' last rows; a rank lost says so */
+	if (mpi_job_finish(&job, o.c.r.stop, &stopped, keep_rank_rows, &st, err, sizeof(err))) {
+		progress_clear(&st.prog);
 		fprintf(stderr, "bench " CMD ": %s\n", err);
-		st.write_failed = true;
+		st.write_failed |= !job.lost;
 	}
+	if (writer && fclose(st.runs))
+		st.write_failed = true;
 	if (!writer) {
 		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
 		goto release;
 	}
-	rc = write_summary(outdir, &st.rep, err, sizeof(err)) ? PB_EXIT_USAGE : PB_EXIT_OK;
-	if (rc)
-		fprintf(stderr, "bench " CMD ": %s\n", err);
+	rc = write_summary(outdir, &st.rep, &wrong) ? PB_EXIT_USAGE : PB_EXIT_OK;
 	if (write_meta(outdir, &m, stopped ? "interrupted" : "complete"))
 		rc = PB_EXIT_USAGE;
-	wrong = report_print_table(stdout, &st.rep);
 	shard_print_warnings(stdout, &si);
 	fflush(stdout);
 	if (st.write_failed || st.out_of_memory) {
@@ -666,7 +778,6 @@ out:
 	mpi_job_end(&job);
 	shard_plan_release(&plan);
 	campaign_release(&cp);
-	free(mem);
 	free(units);
 	for (size_t i = 0; i < o.c.ndatasets; i++)
 		dataset_release(&ds[i]);

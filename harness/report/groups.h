@@ -36,19 +36,33 @@
 /* What a row measured, as the statistics name them. */
 typedef enum report_measure {
 	REPORT_WALL,
-	REPORT_CPU,
 	REPORT_PEAK,
 	REPORT_EXPANDED,
 	REPORT_GENERATED,
 	REPORT_MEASURES
 } report_measure;
 
-/* A solve row's place: sorted by (dataset, algorithm, heuristic, optimal
- * length, instance, repeat). OPT is a sort key (report_optimal_of). */
+/* A segment of a line's solve rows: rows of one instance, one after the
+ * other as they came (an instance's rows are most often one segment; a
+ * resumed or merged run may split them). Sorted by (optimal length,
+ * instance, place): an instance's segments are next to each other (a
+ * cell), and a length's cells (a group). */
 typedef struct report_key {
-	uint32_t dataset, algorithm, heuristic, opt, instance, repeat;
-	size_t row; /* in the report */
+	uint32_t instance; /* in its dataset */
+	uint32_t offset;   /* of its first row in the track's code */
 } report_key;
+
+/* What the rows of one instance of a line (a cell) say. */
+typedef struct report_cell {
+	uint32_t instance;
+	uint32_t opt;      /* the sort key of its optimal length (report_optimal_of) */
+	size_t rows, answered;
+	size_t wrong;      /* rows 'wrong' */
+	size_t below_reference; /* valid paths shorter than the reference */
+	unsigned statuses; /* 1 << status for each status among its rows */
+	int first_failure; /* the status of its first row not answered, or -1 */
+	uint64_t max_peak;
+} report_cell;
 
 /* One dataset, series and optimal length: a line of summary.csv. */
 typedef struct report_group {
@@ -63,6 +77,7 @@ typedef struct report_group {
 /* One dataset and series: a row of the summary table. */
 typedef struct report_line {
 	uint32_t dataset, algorithm, heuristic, series;
+	uint32_t track; /* in the report */
 	size_t total, solved, answered; /* instances; solved; answered rows */
 	size_t wrong, timeout, memout, failed, unsupported, interrupted; /* instances with one */
 	size_t below_reference;  /* valid paths shorter than the reference */
@@ -74,6 +89,10 @@ typedef struct report_line {
 	size_t first_group, ngroups;
 } report_line;
 
+/* Scratch room for the statistics (doubles): a sample that fits is sorted,
+ * a larger one selected from (stats_five_visited). */
+#define REPORT_SCRATCH ((size_t)1 << 18)
+
 typedef struct report_stats {
 	const report *rep;
 	report_key *keys;
@@ -83,11 +102,14 @@ typedef struct report_stats {
 	report_line *lines; /* sorted by dataset, algorithm, heuristic */
 	size_t nlines;
 	size_t *instances;  /* per dataset: its instances with solve rows */
-	double *scratch;    /* room for NKEYS values, for the callers' use */
+	double *scratch;    /* room for SCRATCH_ROOM values, for the callers' use */
+	size_t scratch_room; /* at least REPORT_SCRATCH and the rows of any cell */
 } report_stats;
 
 /* Sort and group R's solve rows into S. Returns 0, or -1 when out of
- * memory. R must outlive S; free S with report_stats_release. */
+ * memory. R must outlive S; free S with report_stats_release. Holds 8
+ * bytes a segment (most often: a cell) beside REPORT_SCRATCH doubles,
+ * whatever the count of rows. */
 int report_stats_build(report_stats *s, const report *r);
 
 void report_stats_release(report_stats *s);
@@ -100,14 +122,24 @@ int report_optimal_of(uint32_t opt);
  * lengths in order, then unsolvable, then unknown. */
 uint32_t report_optimal_key(int optimal);
 
-/* The measure M of ROW. */
-uint64_t report_measure_of(const report_row *row, report_measure m);
+/* The sort key of the optimal length of instance I of dataset D of R. */
+uint32_t report_optimal_key_of(const report *r, uint32_t d, uint32_t i);
 
-/* Where the rows of the instance that K[I] is of end, within K[0..n). */
-size_t report_instance_end(const report_key *k, size_t i, size_t n);
+/* Where the cell that key I begins ends, within keys [I, END). */
+size_t report_cell_end(const report_stats *s, size_t i, size_t end);
 
-/* Whether the rows K[0..n) of one instance all answered. */
-bool report_instance_solved(const report *r, const report_key *k, size_t n);
+/* What the rows of the cell of keys [I, J) of line L say, into C. */
+void report_cell_read(const report_stats *s, const report_line *l, size_t i, size_t j,
+		      report_cell *c);
+
+/* Whether cell C's rows all answered (there being some). */
+bool report_cell_solved(const report_cell *c);
+
+/* Measure M of the answered rows of the cell of keys [I, J) of line L,
+ * sorted, into BUF (room for its rows: S->scratch has it). Returns how
+ * many. */
+size_t report_cell_values(const report_stats *s, const report_line *l, size_t i, size_t j,
+			  report_measure m, double *buf);
 
 /* A preparation that holds less than this and expanded nothing set up a
  * solver's context (IDA* holds 1.9 KiB of it with h = 0), not a table. */
@@ -126,10 +158,5 @@ bool report_has_preparation(const report_row *prepare);
  * Returns how many instances are common (0: MEDIAN all NaN), or -1 when
  * out of memory. */
 long report_common_medians(const report_stats *s, const report_line *l, size_t n, double *median);
-
-/* Measure M of the answered rows among K[0..n), sorted, into BUF (room for
- * N). Returns how many. */
-size_t report_answered(const report *r, const report_key *k, size_t n, report_measure m,
-		       double *buf);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A median under this many times the timing floor is flagged: it measures
  * the clock and the harness as much as the solver. */
@@ -30,6 +31,24 @@ stats_five stats_five_of(double *x, size_t n);
 
 /* The median of X[0..n), N > 0, which it sorts. */
 double stats_median(double *x, size_t n);
+
+/* The five-number summaries of more values than are worth holding at
+ * once: a source visits its items (a tuple of NM values each: a row's
+ * measures) as often as it is asked to, handing each to EACH. */
+#define STATS_MAX_MEASURES 4
+typedef void (*stats_each_fn)(void *acc, const uint64_t *v);
+typedef void (*stats_visit_fn)(void *source, stats_each_fn each, void *acc);
+
+/* The five-number summary of each of the NM values (NM <= STATS_MAX_MEASURES)
+ * of the N items (N > 0) VISIT visits in SOURCE, into OUT[0..nm): exactly
+ * what stats_five_of gives of them as doubles. Where N * NM values fit in
+ * SCRATCH (ROOM doubles) they are visited once and sorted there; else each
+ * order statistic is found by radix selection, 8 bits a visit (Knuth, TAOCP
+ * vol. 3, 5.2.5), so that memory does not grow with N: a visit for the
+ * extremes and one per byte of the widest range of values. Returns 0, or -1
+ * when out of memory. */
+int stats_five_visited(stats_visit_fn visit, void *source, size_t n, size_t nm, double *scratch,
+		       size_t room, stats_five *out);
 
 /* Whether a time of NS is within STATS_FLOOR_FACTOR times FLOOR_NS (false
  * when the floor is unknown: 0). */

@@ -70,23 +70,28 @@ void report_write_summary(FILE *out, const report *r, const report_group *g, siz
 	}
 }
 
-int report_save_summary(const report *r, const char *path, char *err, size_t errlen)
+int report_save_summary_of(const report_stats *s, const char *path, char *err, size_t errlen)
 {
-	report_group *g;
-	long n = report_summarize(r, &g);
 	outfile f;
 
-	if (n < 0) {
+	if (outfile_open(&f, path, err, errlen))
+		return -1;
+	report_write_summary(f.fp, s->rep, s->groups, s->ngroups);
+	return outfile_commit(&f, err, errlen);
+}
+
+int report_save_summary(const report *r, const char *path, char *err, size_t errlen)
+{
+	report_stats s;
+	int rc;
+
+	if (report_stats_build(&s, r)) {
 		snprintf(err, errlen, "%s: out of memory for the summary", path);
 		return -1;
 	}
-	if (outfile_open(&f, path, err, errlen)) {
-		free(g);
-		return -1;
-	}
-	report_write_summary(f.fp, r, g, (size_t)n);
-	free(g);
-	return outfile_commit(&f, err, errlen);
+	rc = report_save_summary_of(&s, path, err, errlen);
+	report_stats_release(&s);
+	return rc;
 }
 
 /* The summary table */
@@ -268,19 +273,22 @@ void report_print_summary(FILE *out, const report_stats *s)
 	}
 }
 
+size_t report_print_table_of(FILE *out, const report_stats *s)
+{
+	report_print_summary(out, s);
+	print_build_warnings(out);
+	return s->rep->wrong;
+}
+
 size_t report_print_table(FILE *out, const report *r)
 {
-	size_t wrong = 0;
 	report_stats s;
 
-	for (size_t i = 0; i < r->count; i++)
-		wrong += r->rows[i].status == RUN_WRONG;
 	if (report_stats_build(&s, r)) {
 		fprintf(out, "(no table: out of memory)\n");
-		return wrong;
+		return r->wrong;
 	}
-	report_print_summary(out, &s);
-	print_build_warnings(out);
+	report_print_table_of(out, &s);
 	report_stats_release(&s);
-	return wrong;
+	return r->wrong;
 }

@@ -25,12 +25,18 @@ void report_write_summary(FILE *out, const report *r, const report_group *g, siz
  * 0, or -1 with "PATH: why" in ERR. */
 int report_save_summary(const report *r, const char *path, char *err, size_t errlen);
 
+/* The same from R's statistics S (built once for the file and the table). */
+int report_save_summary_of(const report_stats *s, const char *path, char *err, size_t errlen);
+
 /* Print the table of each dataset: per series solved/total, median time
  * (marked when within STATS_FLOOR_FACTOR of R->floor_ns), ratio to the best
  * median, peak memory, median nodes expanded, wrong/timeout/memout counts,
  * the preparation; then notes and warnings where the numbers can't be
  * trusted. Returns the count of wrong rows. */
 size_t report_print_table(FILE *out, const report *r);
+
+/* The same from R's statistics S. */
+size_t report_print_table_of(FILE *out, const report_stats *s);
 
 /* The tables of report_print_table, from S, without its warnings about
  * the build of this program (a run read back was made by another). */

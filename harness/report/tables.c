@@ -140,7 +140,6 @@ static void collect_rows(table *t)
 
 	for (size_t i = 0; i < t->nlines; i++) {
 		const report_line *l = &t->lines[i];
-		const report_key *k = s->keys + l->first;
 
 		if (!by_instance) {
 			for (size_t g = 0; g < l->ngroups; g++)
@@ -148,9 +147,11 @@ static void collect_rows(table *t)
 					report_optimal_key(s->groups[l->first_group + g].optimal), REPORT_NONE };
 			continue;
 		}
-		for (size_t a = 0, b; a < l->nkeys; a = b) {
-			b = report_instance_end(k, a, l->nkeys);
-			t->rows[t->nrows++] = (row){ k[a].opt, k[a].instance };
+		for (size_t a = l->first, b, end = a + l->nkeys; a < end; a = b) {
+			uint32_t in = s->keys[a].instance;
+
+			b = report_cell_end(s, a, end);
+			t->rows[t->nrows++] = (row){ report_optimal_key_of(t->r, l->dataset, in), in };
 		}
 	}
 	qsort(t->rows, t->nrows, sizeof(*t->rows), cmp_row);
@@ -192,23 +193,23 @@ static void fill_by_length(table *t, size_t i)
 static void fill_by_instance(table *t, size_t i)
 {
 	const report_line *l = &t->lines[i];
-	const report_key *k = t->s->keys + l->first;
 
-	for (size_t a = 0, b; a < l->nkeys; a = b) {
+	for (size_t a = l->first, b, end = a + l->nkeys; a < end; a = b) {
+		report_cell rc;
 		size_t r, n;
 		cell *c;
 
-		b = report_instance_end(k, a, l->nkeys);
-		r = find_row(t, k[a].opt, k[a].instance);
+		b = report_cell_end(t->s, a, end);
+		report_cell_read(t->s, l, a, b, &rc);
+		r = find_row(t, rc.opt, rc.instance);
 		c = &t->cells[r * t->nlines + i];
-		count_cell(t, r, c, report_instance_solved(t->r, k + a, b - a), 1);
+		count_cell(t, r, c, report_cell_solved(&rc), 1);
 		for (size_t m = 0; m < NMEASURES; m++) {
-			n = report_answered(t->r, k + a, b - a, measures[m].m, t->s->scratch);
+			n = report_cell_values(t->s, l, a, b, measures[m].m, t->s->scratch);
 			c->v[m] = n ? stats_median(t->s->scratch, n) : NAN;
 		}
-		for (size_t j = a; j < b && !c->solved && !c->status; j++)
-			if (!run_status_answered(t->r->rows[k[j].row].status))
-				c->status = run_status_name(t->r->rows[k[j].row].status);
+		if (!c->solved && rc.first_failure >= 0)
+			c->status = run_status_name((run_status)rc.first_failure);
 	}
 }
 
@@ -346,7 +347,7 @@ static void row_label(const table *t, size_t r, char *buf, size_t cap, char *len
 	else
 		dataset_format_reference(opt, ref, sizeof(ref));
 	if (t->o->rows == TABLES_BY_INSTANCE) {
-		snprintf(buf, cap, "%s", report_name(&t->r->instances, t->rows[r].instance));
+		snprintf(buf, cap, "%s", report_instance(t->r, t->lines[0].dataset, t->rows[r].instance));
 		snprintf(len, lencap, "%s", ref);
 	} else {
 		snprintf(buf, cap, "%s", ref);

@@ -46,6 +46,50 @@ static void load(report *r, const char *text)
 	cr_assert_eq(report_load(r, path, err, sizeof(err)), 0, "%s", err);
 }
 
+/* The rows the reader hands over, whole. */
+#define READ_MAX 8
+typedef struct read_rows {
+	report_row v[READ_MAX];
+	bool prepare[READ_MAX];
+	size_t n;
+} read_rows;
+
+static int keep_whole(void *arg, const report_read_row *row, char *err, size_t errlen)
+{
+	read_rows *r = arg;
+
+	(void)err;
+	(void)errlen;
+	cr_assert_lt(r->n, READ_MAX);
+	r->prepare[r->n] = row->instance == NULL;
+	r->v[r->n++] = row->v;
+	return 0;
+}
+
+/* PATH's rows as the reader parses them, into R. */
+static void read_whole(const char *path, read_rows *r)
+{
+	FILE *in = fopen(path, "r");
+	report_read_end end;
+	char err[512];
+
+	cr_assert_not_null(in, "%s", path);
+	r->n = 0;
+	cr_assert_eq(report_read(in, path, false, keep_whole, r, &end, err, sizeof(err)), 0, "%s",
+		     err);
+	fclose(in);
+}
+
+/* TEXT as runs.csv, read whole into R. */
+static void read_text(const char *text, read_rows *r)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/runs.csv", ht_dir);
+	cr_assert_eq(ht_write(path, text), 0);
+	read_whole(path, r);
+}
+
 Test(report, batch_and_rss_round_trip)
 {
 	const pb_solver *s = pb_solver_find("bfs-hash");
@@ -61,6 +105,7 @@ Test(report, batch_and_rss_round_trip)
 		  .length = RUN_NO_LENGTH },
 	};
 	char path[512], err[512];
+	read_rows got;
 	report r;
 	FILE *f;
 
@@ -80,42 +125,42 @@ Test(report, batch_and_rss_round_trip)
 	report_init(&r);
 	cr_assert_eq(report_load(&r, path, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(r.count, 3);
-	for (size_t i = 0; i < 3; i++) {
-		cr_assert_eq(r.rows[i].batch, rows[i].batch, "row %zu: batch %u, written %u", i,
-			     r.rows[i].batch, rows[i].batch);
-		cr_assert_eq(r.rows[i].rss_bytes, rows[i].rss_bytes, "row %zu: rss_bytes", i);
-		cr_assert_eq(r.rows[i].wall_ns, rows[i].wall_ns, "row %zu: wall_ns", i);
-		cr_assert_eq(r.rows[i].repeat, rows[i].repeat, "row %zu: repeat", i);
-		cr_assert_eq(r.rows[i].status, rows[i].status, "row %zu: status", i);
-	}
-	cr_assert_eq(r.rows[1].reference, 2, "instance 'i1': reference %d", r.rows[1].reference);
-	cr_assert_eq(r.rows[1].length, 2);
-	cr_assert_eq(r.rows[0].instance, REPORT_NONE, "the preparation has an instance");
 	report_release(&r);
+	read_whole(path, &got);
+	cr_assert_eq(got.n, 3);
+	for (size_t i = 0; i < 3; i++) {
+		cr_assert_eq(got.v[i].batch, rows[i].batch, "row %zu: batch %u, written %u", i,
+			     got.v[i].batch, rows[i].batch);
+		cr_assert_eq(got.v[i].rss_bytes, rows[i].rss_bytes, "row %zu: rss_bytes", i);
+		cr_assert_eq(got.v[i].wall_ns, rows[i].wall_ns, "row %zu: wall_ns", i);
+		cr_assert_eq(got.v[i].repeat, rows[i].repeat, "row %zu: repeat", i);
+		cr_assert_eq(got.v[i].status, rows[i].status, "row %zu: status", i);
+	}
+	cr_assert_eq(got.v[1].reference, 2, "instance 'i1': reference %d", got.v[1].reference);
+	cr_assert_eq(got.v[1].length, 2);
+	cr_assert(got.prepare[0], "the preparation has an instance");
 	dataset_release(&ds);
 }
 
 Test(report, older_files_read_batch_as_one_where_measured)
 {
-	report r;
+	read_rows r;
 
-	load(&r, "dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference,"
-		 "expanded,generated,wall_ns,cpu_ns,peak_bytes\n"
-		 "d,-,a,-,1,prepare,ok,-,-,0,0,900,900,0\n"
-		 "d,i1,a,-,1,solve,ok,3,3,1,2,100,100,8\n"
-		 "d,i2,a,-,1,solve,unsupported,-,-,0,0,0,0,0\n");
-	cr_assert_eq(r.count, 3);
-	cr_assert_eq(r.rows[0].batch, 1, "a measured preparation: batch %u", r.rows[0].batch);
-	cr_assert_eq(r.rows[1].batch, 1, "a measured solve: batch %u", r.rows[1].batch);
-	cr_assert_eq(r.rows[2].batch, 0, "an unmeasured row: batch %u", r.rows[2].batch);
-	cr_assert_eq(r.rows[1].rss_bytes, 0);
-	report_release(&r);
-	load(&r, REPORT_RUNS_HEADER "\nd,i1,a,-,1,solve,ok,3,3,1,2,100,100,8,-,\n"
-		 "d,i2,a,-,1,solve,ok,3,3,1,2,100,100,8,512,32\n");
-	cr_assert_eq(r.rows[0].batch, 0, "an empty batch field: %u", r.rows[0].batch);
-	cr_assert_eq(r.rows[1].batch, 32);
-	cr_assert_eq(r.rows[1].rss_bytes, 512);
-	report_release(&r);
+	read_text("dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference,"
+		  "expanded,generated,wall_ns,cpu_ns,peak_bytes\n"
+		  "d,-,a,-,1,prepare,ok,-,-,0,0,900,900,0\n"
+		  "d,i1,a,-,1,solve,ok,3,3,1,2,100,100,8\n"
+		  "d,i2,a,-,1,solve,unsupported,-,-,0,0,0,0,0\n", &r);
+	cr_assert_eq(r.n, 3);
+	cr_assert_eq(r.v[0].batch, 1, "a measured preparation: batch %u", r.v[0].batch);
+	cr_assert_eq(r.v[1].batch, 1, "a measured solve: batch %u", r.v[1].batch);
+	cr_assert_eq(r.v[2].batch, 0, "an unmeasured row: batch %u", r.v[2].batch);
+	cr_assert_eq(r.v[1].rss_bytes, 0);
+	read_text(REPORT_RUNS_HEADER "\nd,i1,a,-,1,solve,ok,3,3,1,2,100,100,8,-,\n"
+		  "d,i2,a,-,1,solve,ok,3,3,1,2,100,100,8,512,32\n", &r);
+	cr_assert_eq(r.v[0].batch, 0, "an empty batch field: %u", r.v[0].batch);
+	cr_assert_eq(r.v[1].batch, 32);
+	cr_assert_eq(r.v[1].rss_bytes, 512);
 }
 
 /* Load TEXT as runs.csv; expect it refused with WANT in the message. */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "harness/io/prng.h"
 #include "harness/report/stats.h"
 
 /* NAG Library, g08agc (nag_nonpar_test_wilcoxon), its example program:
@@ -156,4 +157,83 @@ Test(wilcoxon, nothing_to_rank)
 	cr_assert_float_eq(w.p, 1, 1e-12);
 	cr_assert_float_eq(stats_wilcoxon_min_p(5), 0.0625, 1e-12, "2/32");
 	cr_assert_float_eq(stats_wilcoxon_min_p(6), 0.03125, 1e-12, "2/64");
+}
+
+/* stats_five_visited: the quartiles of values it cannot hold at once. */
+
+/* Values visited from an array: COLUMNS of N each. */
+typedef struct visited {
+	const uint64_t *v;
+	size_t n, nm;
+	unsigned visits;
+} visited;
+
+static void visit_array(void *source, stats_each_fn each, void *acc)
+{
+	visited *s = source;
+	uint64_t row[STATS_MAX_MEASURES];
+
+	s->visits++;
+	for (size_t i = 0; i < s->n; i++) {
+		for (size_t m = 0; m < s->nm; m++)
+			row[m] = s->v[m * s->n + i];
+		each(acc, row);
+	}
+}
+
+/* Selected in no room (every statistic by radix selection) and sorted in
+ * enough: both as stats_five_of of the values as doubles, exactly, for
+ * values of every width, with ties, one value, all equal, and the widest
+ * range of 64 bits. */
+Test(select, radix_selection_is_exactly_the_sorted_quartiles)
+{
+	enum { NM = 4, MAXN = 2001 };
+	static const size_t sizes[] = { 1, 2, 3, 4, 5, 7, 100, 1000, 2001 };
+	uint64_t *v = malloc(NM * MAXN * sizeof(*v));
+	double *sorted = malloc(MAXN * sizeof(*sorted)), *room = malloc(NM * MAXN * sizeof(*room));
+	prng g;
+
+	cr_assert(v && sorted && room);
+	prng_seed(&g, 42);
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		size_t n = sizes[z];
+		visited src = { .v = v, .n = n, .nm = NM };
+		stats_five sel[NM], got[NM];
+
+		for (size_t i = 0; i < n; i++) {
+			uint64_t r = prng_next(&g);
+
+			v[0 * n + i] = 20 + r % 50;                 /* few values, many ties */
+			v[1 * n + i] = r >> (r % 64);                /* every width */
+			v[2 * n + i] = 12345;                        /* all equal */
+			v[3 * n + i] = i % 2 ? UINT64_MAX - r % 3 : r % 3; /* the extremes */
+		}
+		cr_assert_eq(stats_five_visited(visit_array, &src, n, NM, room, 0, sel), 0);
+		cr_assert_geq(src.visits, 2, "n %zu: selected, not gathered", n);
+		src.visits = 0;
+		cr_assert_eq(stats_five_visited(visit_array, &src, n, NM, room, NM * MAXN, got), 0);
+		cr_assert_eq(src.visits, 1, "n %zu: gathered in one visit", n);
+		for (size_t m = 0; m < NM; m++) {
+			stats_five want;
+
+			for (size_t i = 0; i < n; i++)
+				sorted[i] = (double)v[m * n + i];
+			want = stats_five_of(sorted, n);
+			for (int k = 0; k < 2; k++) {
+				const stats_five *f = k ? &got[m] : &sel[m];
+				const char *how = k ? "sorted" : "selected";
+
+				cr_assert(f->min == want.min && f->max == want.max, "n %zu, column %zu, %s: "
+					  "min %.17g max %.17g, want %.17g %.17g", n, m, how, f->min,
+					  f->max, want.min, want.max);
+				cr_assert(f->q1 == want.q1 && f->median == want.median && f->q3 == want.q3,
+					  "n %zu, column %zu, %s: quartiles %.17g %.17g %.17g, want %.17g "
+					  "%.17g %.17g", n, m, how, f->q1, f->median, f->q3, want.q1,
+					  want.median, want.q3);
+			}
+		}
+	}
+	free(v);
+	free(sorted);
+	free(room);
 }

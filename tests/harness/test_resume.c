@@ -43,17 +43,6 @@ static void setup(void)
 
 TestSuite(resume, .init = setup, .fini = ht_suite_fini);
 
-static size_t lines_in(const char *path)
-{
-	char *text = ht_read(path);
-	size_t n = 0;
-
-	for (const char *p = text; p && *p; p++)
-		n += *p == '\n';
-	free(text);
-	return n;
-}
-
 /* Start 'bench run' on the dataset with ARGS (NULL-terminated) into
  * OUTDIR; once runs.csv holds KILL_AFTER_LINES lines, send SIG. Returns
  * the wait status; *MIDWAY says whether the run was still going when the
@@ -70,19 +59,12 @@ static int run_and_signal(const char *const *args, const char *outdir, int sig, 
 	snprintf(runs, sizeof(runs), "%s/runs.csv", outdir);
 	while (*args && n < 31)
 		argv[n++] = *args++;
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (!pid) {
-		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
-		execv(PB_BENCH, (char *const *)argv);
-		_exit(127);
-	}
+	pid = ht_spawn_quiet(argv);
 	*midway = false;
 	for (int i = 0; i < POLL_MAX; i++) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			return status;
-		if (lines_in(runs) >= KILL_AFTER_LINES) {
+		if (ht_lines_in(runs) >= KILL_AFTER_LINES) {
 			*midway = true;
 			break;
 		}
@@ -135,7 +117,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 		cr_skip("the run ended before it could be killed");
 	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
-	cr_assert_lt(lines_in(path), ROWS + 1, "killed midway");
+	cr_assert_lt(ht_lines_in(path), ROWS + 1, "killed midway");
 	/* a row cut short as it was written */
 	f = fopen(path, "a");
 	cr_assert_not_null(f);
@@ -257,5 +239,111 @@ Test(resume, a_heuristic_list_resumes_by_solver_and_heuristic)
 		snprintf(row, sizeof(row), "k,w16-%d,idastar,manhattan,2,solve,ok,", i);
 		cr_assert_eq(ht_count_lines(runs, row), 1, "no '%s' after the resume:\n%s", row, runs);
 	}
+	free(runs);
+}
+
+/* Run the campaign of RUN_ARGS into DIR to its end (RESUME: --resume).
+ * Returns its output (free() it). */
+static char *run_campaign(const char *dir, bool resume)
+{
+	char *out;
+	int rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s%s", ht_dir, dir,
+			  resume ? " --resume" : "");
+
+	cr_assert_eq(rc, 0, "bench run%s: exit %d: %s", resume ? " --resume" : "", rc, out);
+	return out;
+}
+
+/* A process id that is no more: a child that has ended. */
+static pid_t gone_pid(void)
+{
+	pid_t pid = fork();
+
+	cr_assert_geq(pid, 0);
+	if (!pid)
+		_exit(0);
+	cr_assert_eq(waitpid(pid, NULL, 0), pid);
+	return pid;
+}
+
+/* A writer killed at once (SIGKILL) leaves its temporary file; a resume
+ * removes those of runs.csv, summary.csv and meta.json whose writer is
+ * gone, and nothing else. */
+Test(resume, leftovers_of_writers_killed_at_once_are_removed)
+{
+	static const char *const gone[] = { "runs.csv", "summary.csv", "meta.json" };
+	char dir[512], path[1024];
+	pid_t dead = gone_pid();
+
+	snprintf(dir, sizeof(dir), "%s/o", ht_dir);
+	free(run_campaign(dir, false));
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s.tmp.%ld", gone[i], (long)dead);
+		ht_write_in(dir, path, "half a file");
+	}
+	snprintf(path, sizeof(path), "summary.csv.tmp.%ld", (long)getpid());
+	ht_write_in(dir, path, "a live writer's");
+	ht_write_in(dir, "notes.tmp.1", "not ours");
+	free(run_campaign(dir, true));
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s.tmp.%ld", dir, gone[i], (long)dead);
+		cr_assert(!ht_exists(path), "%s is left", path);
+	}
+	snprintf(path, sizeof(path), "%s/summary.csv.tmp.%ld", dir, (long)getpid());
+	cr_assert(ht_exists(path), "the file of a writer still running was removed");
+	snprintf(path, sizeof(path), "%s/notes.tmp.1", dir);
+	cr_assert(ht_exists(path), "a file not the run's was removed");
+}
+
+/* Killed after it made runs.csv and before its header was written whole:
+ * an empty file, or half the header, resumes as a run with no rows. */
+Test(resume, a_run_killed_before_its_header_was_written_resumes)
+{
+	static const char *const starts[] = { "", "dataset,instance,algo" };
+	char dir[512], path[1024], *runs, *out;
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(dir, sizeof(dir), "%s/h%zu", ht_dir, i);
+		cr_assert_eq(mkdir(dir, 0777), 0);
+		ht_write_in(dir, "runs.csv", starts[i]);
+		out = run_campaign(dir, true);
+		cr_assert(strstr(out, "resuming: 0 rows on record"), "'%s': %s", starts[i], out);
+		free(out);
+		snprintf(path, sizeof(path), "%s/runs.csv", dir);
+		runs = ht_read(path);
+		cr_assert_eq(check_unique(runs, starts[i]), ROWS, "after '%s': %s", starts[i], runs);
+		free(runs);
+	}
+}
+
+/* Interrupted rows are dropped wherever they are: at the end (cut short)
+ * or amid others (runs.csv written again). */
+Test(resume, interrupted_rows_amid_others_are_dropped)
+{
+	char dir[512], path[1024], row[512], *runs, *third, *ok, *text;
+	size_t len;
+
+	snprintf(dir, sizeof(dir), "%s/o", ht_dir);
+	free(run_campaign(dir, false));
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	/* the third row again, interrupted, before it */
+	third = strchr(strchr(strchr(runs, '\n') + 1, '\n') + 1, '\n') + 1;
+	ok = strstr(third, ",ok,");
+	cr_assert(ok && ok < strchr(third, '\n'), "%.200s", third);
+	snprintf(row, sizeof(row), "%.*s,interrupted,%.*s\n", (int)(ok - third), third,
+		 (int)(strchr(third, '\n') - ok - 4), ok + 4);
+	len = strlen(runs) + strlen(row) + 1;
+	text = malloc(len);
+	cr_assert_not_null(text);
+	snprintf(text, len, "%.*s%s%s", (int)(third - runs), runs, row, third);
+	cr_assert_eq(ht_write(path, text), 0);
+	free(text);
+	free(runs);
+	free(run_campaign(dir, true));
+	runs = ht_read(path);
+	cr_assert_null(strstr(runs, "interrupted"), "an interrupted row is left: %s", runs);
+	cr_assert_eq(check_unique(runs, "resumed"), ROWS, "%s", runs);
 	free(runs);
 }

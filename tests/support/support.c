@@ -118,6 +118,31 @@ long ht_file_size(const char *path)
 	return (long)st.st_size;
 }
 
+size_t ht_lines_in(const char *path)
+{
+	char *text = ht_read(path);
+	size_t n = 0;
+
+	for (const char *p = text; p && *p; p++)
+		n += *p == '\n';
+	free(text);
+	return n;
+}
+
+pid_t ht_spawn_quiet(const char *const *argv)
+{
+	pid_t pid = fork();
+
+	cr_assert_geq(pid, 0, "fork: %s", strerror(errno));
+	if (!pid) {
+		freopen("/dev/null", "w", stdout);
+		freopen("/dev/null", "w", stderr);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	return pid;
+}
+
 static int exit_status(int status)
 {
 	return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;

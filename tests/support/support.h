@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "algorithms/puzzles/domain.h"
 #include "algorithms/solvers/solver.h"
@@ -61,6 +62,13 @@ bool ht_exists(const char *path);
 
 /* The size of PATH in bytes (the test fails when there is no such file). */
 long ht_file_size(const char *path);
+
+/* The line breaks in the file at PATH (0 when there is none). */
+size_t ht_lines_in(const char *path);
+
+/* Start the program ARGV[0] with ARGV (NULL-terminated, no shell), its
+ * output to /dev/null: its process id, to wait for. */
+pid_t ht_spawn_quiet(const char *const *argv);
 
 /* Run "PB_BENCH ARGS" (ARGS formatted as printf does) through the shell,
  * standard error merged into *OUT (free() it; OUT may be NULL). Returns the
