@@ -81,7 +81,7 @@ Test(dataset, magic_squares_needs_no_goal)
 	cr_assert_eq(ds.instances[0].reference, 7);
 	dataset_release(&ds);
 	expect_error("# format: 1\n# domain: msquare\n# goal: 2 1 3 4 5 6 7 8\nm\t1 2 3 4 5 6 7 8\t0\n",
-		     "t.txt:3: Magic Squares has the one goal");
+		     "t.txt:3: msquare has the one goal");
 }
 
 Test(dataset, names_file_and_line_of_each_error)

@@ -22,9 +22,12 @@ Test(list, names_every_solver_domain_and_heuristic)
 	for (size_t i = 0; i < pb_heuristic_count; i++)
 		cr_assert(strstr(out, pb_heuristics[i].name), "'bench list' does not list heuristic '%s'",
 			  pb_heuristics[i].name);
-	cr_assert(strstr(out, "8puzzle") && strstr(out, "15puzzle") && strstr(out, "tilesWxH") &&
-		  strstr(out, "msquare"), "%s", out);
-	cr_assert(strstr(out, "not 15puzzle: a rank array"), "bfs-cantor's refusal: %s", out);
+	cr_assert(strstr(out, "8puzzle") && strstr(out, "15puzzle") && strstr(out, "24puzzle") &&
+		  strstr(out, "tilesWxH") && strstr(out, "msquare"), "%s", out);
+	cr_assert(strstr(out, "not 15puzzle: the table does not fit: a rank array of 10461394944000 states"),
+		  "bfs-cantor's refusal: %s", out);
+	cr_assert(strstr(out, "not 24puzzle: the table does not fit: a table of 7755605021665492992000000 states"),
+		  "reverse-table's refusal: %s", out);
 	free(out);
 }
 

@@ -140,7 +140,7 @@ static void check_everywhere(const char *name, const char *goal, const char *heu
 			if (!pb_apply(&d, &x, m, &y))
 				continue;
 			hy = pb_heur_value(&h, &y);
-			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %c takes h from %u to %u",
+			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %s takes h from %u to %u",
 				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
 		}
 	}
@@ -217,16 +217,16 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 
 	build(&h, heuristic, &d, cache, &s);
 	build(&md, "manhattan", &d, NULL, &ms);
-	cr_assert_eq(pb_table_init(&seen, &ms.meter, 1024), 0);
-	cr_assert_eq(pb_queue_init(&q, &ms.meter, 1024), 0);
-	pb_table_insert(&seen, d.goal.cells, 0, NULL);
-	pb_queue_push(&q, d.goal.cells, 0);
+	cr_assert_eq(pb_table_init(&seen, &ms.meter, 1024, 1), 0);
+	cr_assert_eq(pb_queue_init(&q, &ms.meter, 1024, 1), 0);
+	pb_table_insert(&seen, d.goal.cells, 0, NULL, 1);
+	pb_queue_push(&q, d.goal.cells, 0, 1);
 	cr_assert_eq(pb_heur_value(&h, &d.goal), 0);
 	while (q.count) {
-		pb_state x = { .cells = pb_queue_pop(&q, &unused) }, y;
-		unsigned dx = *pb_table_find(&seen, x.cells), hx;
+		pb_state x = { .cells = pb_queue_pop(&q, &unused, 1) }, y;
+		unsigned dx = *pb_table_find(&seen, x.cells, 1), hx;
 
-		x.blank = pb_find_blank(&d, x.cells);
+		x.cls = pb_class_of(&d, x.cells);
 		hx = pb_heur_value(&h, &x);
 		pb_format(&d, &x, text, sizeof(text));
 		cr_assert_leq(hx, dx, "'%s' on '%s': h = %u, distance %u", heuristic, text, hx, dx);
@@ -243,10 +243,10 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 			if (!pb_apply(&d, &x, m, &y))
 				continue;
 			hy = pb_heur_value(&h, &y);
-			cr_assert(!consistent || hy + 1 >= hx, "'%s' on '%s': move %c takes h from %u to %u",
+			cr_assert(!consistent || hy + 1 >= hx, "'%s' on '%s': move %s takes h from %u to %u",
 				  heuristic, text, pb_move_name(&d, m), hx, hy);
-			if ((int)dx < depth && pb_table_insert(&seen, y.cells, (uint16_t)(dx + 1), NULL) == 1)
-				pb_queue_push(&q, y.cells, 0);
+			if ((int)dx < depth && pb_table_insert(&seen, y.cells, (uint16_t)(dx + 1), NULL, 1) == 1)
+				pb_queue_push(&q, y.cells, 0, 1);
 		}
 	}
 	pb_queue_release(&q);

@@ -82,8 +82,8 @@ static uint8_t *abstract_distances(const pb_domain *d, const pb_pdb *p)
 			if (dist[now.keys[j]] != depth)
 				continue; /* reached more cheaply since */
 			decode(now.keys[j], k, n, pos, &b);
-			for (int m = 0; m < PB_MAX_MOVES; m++) {
-				int c = d->next_cell[b][m], moved = -1;
+			for (int m = 0; m < d->nmoves; m++) {
+				int c = d->next_class[b][m], moved = -1;
 				size_t key;
 
 				if (c < 0)

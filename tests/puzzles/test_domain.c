@@ -38,7 +38,8 @@ Test(domain, names_and_boards)
 {
 	pb_domain d;
 	char err[200];
-	const char *bad[] = { "tiles1x9", "tiles5x4", "tiles3", "tilesx3", "9puzzle", "tiles3x3junk", "",
+	const char *bad[] = { "tiles1x9", "tiles5x6", "tiles13x2", "tiles2x13", "tiles3", "tilesx3",
+			      "9puzzle", "tiles3x3junk", "", "35puzzle",
 			      /* sides whose product overflows a long */
 			      "tiles4611686018427387904x4", "tiles4611686018427387906x8",
 			      "tiles99999999999999999999x2" };
@@ -49,6 +50,15 @@ Test(domain, names_and_boards)
 	cr_assert(d.width == 4 && d.height == 4);
 	d = domain("tiles2x8");
 	cr_assert(d.width == 2 && d.height == 8 && d.cells == 16);
+	/* past 16 cells: no index, and the count is 25!/2, 7755605021665492992000000 (each
+	 * factor a table entry: 25! = 20! * 21 * 22 * 23 * 24 * 25) */
+	d = domain("24puzzle");
+	cr_assert(d.width == 5 && d.height == 5 && d.cells == 25 && d.index_count == 0);
+	cr_assert(d.state_count == (pb_cells)pb_factorial(20) * 21 * 22 * 23 * 24 * 25 / 2);
+	d = domain("tiles5x4");
+	cr_assert(d.width == 5 && d.height == 4 && d.cells == 20 && d.index_count == 0);
+	d = domain("tiles2x12");
+	cr_assert(d.width == 2 && d.height == 12 && d.cells == 24);
 	d = domain("msquare");
 	cr_assert(d.cells == 8 && d.nmoves == 3 && d.lex_smallest);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -79,8 +89,8 @@ Test(domain, any_spacing_and_both_blanks)
 	pb_state a = parse(&d, "2 3 4 1 5 x 7 6 8"), b = parse(&d, "  2\t3 4  1 5 0 7 6 8 \r");
 	char buf[64];
 
-	cr_assert_eq(a.cells, b.cells);
-	cr_assert_eq(a.blank, 5);
+	cr_assert(a.cells == b.cells);
+	cr_assert_eq(a.cls, 5);
 	pb_format(&d, &b, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "2 3 4 1 5 x 7 6 8");
 }
@@ -105,7 +115,7 @@ static void expect_same_parse(const pb_domain *d, const char *compact)
 	if (ra)
 		cr_assert_str_eq(e1, e2, "%s: '%s'", d->name, compact);
 	else
-		cr_assert(a.cells == b.cells && a.blank == b.blank, "%s: '%s' parses differently",
+		cr_assert(a.cells == b.cells && a.cls == b.cls, "%s: '%s' parses differently",
 			  d->name, compact);
 }
 
@@ -230,11 +240,15 @@ Test(domain, index_bijection_and_parity_agree_with_reachability)
 				  (unsigned long long)i);
 			reached += dist[i] != PB_DIST_UNSEEN;
 			/* swapping two tiles leaves the goal's class */
-			int a = x.blank == 0 ? 1 : 0, b = x.blank == d.cells - 1 ? d.cells - 2 : d.cells - 1;
-			uint64_t ta = pb_nibble(x.cells, a), tb = pb_nibble(x.cells, b);
-			pb_state y = x;
+			int a = x.cls == 0 ? 1 : 0, b = x.cls == d.cells - 1 ? d.cells - 2 : d.cells - 1;
+			uint8_t v[PB_MAX_CELLS], t;
+			pb_state y;
 
-			y.cells = (x.cells & ~(15ULL << (4 * a)) & ~(15ULL << (4 * b))) | ta << (4 * b) | tb << (4 * a);
+			pb_to_plain(&d, &x, v);
+			t = v[a];
+			v[a] = v[b];
+			v[b] = t;
+			cr_assert_eq(pb_from_plain(&d, v, &y, NULL, 0), 0);
 			cr_assert_not(pb_solvable(&d, &y), "%s: a swapped pair stays solvable", boards[k]);
 		}
 		cr_assert_eq(reached, d.index_count, "%s: BFS reached %llu of %llu", boards[k],
