@@ -106,6 +106,12 @@ void pb_domain_finish_moves(pb_domain *d)
 		for (int m = 0; m < n; m++)
 			if (d->next_class[c][m] >= 0)
 				d->prev_class[d->next_class[c][m]][m] = (int8_t)c;
+	d->invertible = true;
+	for (int l = 0; l < n; l++) {
+		d->invertible &= d->inverse[l] != PB_NO_MOVE;
+		if (!d->pruned_after[l] && d->inverse[l] != PB_NO_MOVE)
+			d->pruned_after[l] = 1u << d->inverse[l];
+	}
 	d->branching = 0;
 	for (int c = 0; c < d->nclasses; c++) {
 		for (int l = 0; l <= n; l++) {
@@ -114,9 +120,9 @@ void pb_domain_finish_moves(pb_domain *d)
 			d->tried_after[c][l] = 0;
 			for (int m = 0; m < n; m++) {
 				bool legal = d->next_class[c][m] >= 0;
-				bool undoes = l < n && d->inverse[l] == m;
+				bool pruned = l < n && (d->pruned_after[l] & (1u << m));
 
-				if (legal && !undoes) {
+				if (legal && !pruned) {
 					d->moves_after[c][l][k++] = (uint8_t)m;
 					d->tried_after[c][l] |= 1u << m;
 				}

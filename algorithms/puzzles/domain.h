@@ -118,6 +118,11 @@ struct pb_domain {
 	bool lex_smallest;     /* answers must be the lexicographically least */
 	/* the move undoing m, PB_NO_MOVE where no single move does */
 	uint8_t inverse[PB_MAX_MOVES];
+	/* The moves not tried after move m, as a bit mask: what a family sets
+	 * (a cube: every turn of the same face); where it sets none, the move
+	 * undoing m. */
+	uint32_t pruned_after[PB_MAX_MOVES];
+	bool invertible; /* every move has an inverse */
 
 	/* Classes (see state.h): the class a move leads to from class c, or -1
 	 * where it is not legal ([c][stay_move] is c); and the class of the
@@ -274,8 +279,8 @@ char *pb_cells_decimal(pb_cells n, char *buf, size_t size);
 void pb_domain_branching(const pb_domain *d, uint64_t *num, uint64_t *den);
 
 /* For the families (tiles.c, msquare.c): set up the move tables that
- * follow from next_class, inverse and nmoves (prev_class, moves_after,
- * tried_after, branching, stay_move). */
+ * follow from next_class, inverse, pruned_after and nmoves (prev_class,
+ * moves_after, tried_after, branching, stay_move). */
 void pb_domain_finish_moves(pb_domain *d);
 
 /* For the families: fill ERR as snprintf would and return -1. */

@@ -274,23 +274,8 @@ PB_INLINE int child_h(const astar *a, const pb_kernel k, pb_cells x, int cls, in
 		pb_heur_parts_fill(heur, k, x, parts);
 		*have_parts = true;
 	}
-	switch (kind) {
-	case PB_HEUR_ZERO:
-		return 0;
-	case PB_HEUR_MANHATTAN:
-		return (int)pb_heur_step(heur, k, PB_HEUR_MANHATTAN, x, cls, (unsigned)h, parts, child,
-					 to, m, &p);
-	case PB_HEUR_LINEAR_CONFLICT:
-		return (int)pb_heur_step(heur, k, PB_HEUR_LINEAR_CONFLICT, x, cls, (unsigned)h, parts,
-					 child, to, m, &p);
-	case PB_HEUR_TILES_PDB:
-		return (int)pb_heur_step(heur, k, PB_HEUR_TILES_PDB, x, cls, (unsigned)h, parts, child,
-					 to, m, &p);
-	case PB_HEUR_MSQUARE_PDB:
-		return (int)pb_heur_step(heur, k, PB_HEUR_MSQUARE_PDB, x, cls, (unsigned)h, parts,
-					 child, to, m, &p);
-	}
-	return 0;
+	/* the kind chosen per child, as A* spends its time on the table */
+	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, &p);
 }
 
 PB_INLINE void read_path(const astar *a, const pb_kernel k, uint32_t id, pb_path *out)

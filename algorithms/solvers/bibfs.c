@@ -128,7 +128,9 @@ expand_layer(const pb_kernel k, const pb_domain *d, side *sd, const side *other,
 			const uint16_t *there;
 			int fresh;
 
-			if (last != PB_NO_MOVE && d->inverse[last] == m)
+			/* the domain's pruning, read in the side's direction */
+			if (last != PB_NO_MOVE && (sd->forward ? d->pruned_after[last] >> m
+							       : d->pruned_after[m] >> last) & 1u)
 				continue;
 			if (!step(k, d, sd->forward, &x, m, &y))
 				continue;

@@ -264,10 +264,15 @@ build_layers(const pb_kernel k, table_ctx *t, pb_search *s)
 	return st;
 }
 
+/* The layers name a state's first move as the inverse of the move that
+ * reached it: where some move has none, or the answers must be the least,
+ * the queue builds. */
 static inline __attribute__((always_inline)) pb_status
 build_with(const pb_kernel k, table_ctx *t, pb_search *s)
 {
-	return t->d->lex_smallest ? build_queue(k, t, s) : build_layers(k, t, s);
+	const pb_domain *d = t->d;
+
+	return d->lex_smallest || !d->invertible ? build_queue(k, t, s) : build_layers(k, t, s);
 }
 
 static pb_status build(table_ctx *t, pb_search *s)

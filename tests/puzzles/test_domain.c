@@ -464,3 +464,28 @@ Test(domain, answer_lines_write_and_read_back)
 	pb_format_moves(&m, moves, 3, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "ABC");
 }
+
+/* The moves tried after a move: all the legal ones but those the family
+ * prunes, by default the one undoing it; a family may prune more (as a
+ * cube prunes every turn of the same face). */
+Test(domain, moves_tried_after_a_move)
+{
+	pb_domain d = domain("8puzzle"), m = domain("msquare");
+	const int centre = 4, corner = 0;
+	int u = pb_move_from_name(&d, "u", 1), dn = pb_move_from_name(&d, "d", 1);
+
+	cr_assert_eq(d.tried_after[centre][d.nmoves], 0xfu, "from the centre at the start: all four");
+	cr_assert_eq(d.tried_after[centre][u], 0xfu & ~(1u << dn), "after u: all but d");
+	cr_assert_eq(__builtin_popcount(d.tried_after[corner][d.nmoves]), 2, "a corner has two moves");
+	cr_assert(d.invertible && !m.invertible, "tiles moves have inverses, B and C have none");
+	cr_assert_eq(m.tried_after[0][0], 6u, "Magic Squares after A: B and C");
+	cr_assert_eq(m.tried_after[0][1], 7u, "after B: all three");
+	cr_assert_eq(d.branching, 4);
+	cr_assert_eq(m.branching, 3);
+	/* a family's own pruning: after u, neither d nor l */
+	d.pruned_after[u] |= 1u << pb_move_from_name(&d, "l", 1);
+	pb_domain_finish_moves(&d);
+	cr_assert_eq(d.tried_after[centre][u], 0xfu & ~(1u << dn) & ~(1u << 2));
+	cr_assert_eq(d.moves_after[centre][u][0], (uint8_t)u);
+	cr_assert_eq(d.moves_after[centre][u][2], (uint8_t)d.stay_move, "padded with the stay move");
+}
