@@ -59,7 +59,9 @@ unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint64_t key, int bits
 	for (int j = 0; j < h->line_len[l]; j++) {
 		unsigned t = (unsigned)(key >> (bits * j)) & ((1u << bits) - 1);
 
-		if (t && h->goal_line[t][dir] == l)
+		/* values past the tiles come up only in keys no state has, as a
+		 * table is filled */
+		if (t && t < (unsigned)h->d->cells && h->goal_line[t][dir] == l)
 			seq[n++] = h->goal_place[t][dir];
 	}
 	return (unsigned)n - longest_increasing(seq, n);
