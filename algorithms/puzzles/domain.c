@@ -285,12 +285,11 @@ static const uint8_t char_class[256] = {
 /* The longest number a value can be written with (values go up to 24). */
 #define MAX_DIGITS 3
 
-static int bad_token(const pb_domain *d, bool blank, const char *tok, size_t n, char *err,
-		     size_t errlen)
+static int bad_token(const pb_domain *d, const char *tok, size_t n, char *err, size_t errlen)
 {
 	const int shown = 20;
 
-	if (blank)
+	if (d->blank)
 		return pb_domain_fail(err, errlen, "unexpected '%.*s' (want a tile number or x for the blank)",
 				      (int)(n > (size_t)shown ? (size_t)shown : n), tok);
 	return pb_domain_fail(err, errlen, "unexpected '%.*s' (want a number %d..%d)",
@@ -302,7 +301,7 @@ static int bad_token(const pb_domain *d, bool blank, const char *tok, size_t n, 
  * of one character, single spaces between. Fills VALUES and returns true
  * when TEXT has that shape and every value is new and in range; anything
  * else is left to the general parser (which also words the errors). */
-static bool parse_one_char_tokens(const pb_domain *d, bool blank, const char *text, size_t len,
+static bool parse_one_char_tokens(const pb_domain *d, const char *text, size_t len,
 				  uint8_t *values)
 {
 	const unsigned char *p = (const unsigned char *)text;
@@ -310,7 +309,7 @@ static bool parse_one_char_tokens(const pb_domain *d, bool blank, const char *te
 
 	if (len == 2 * n && p[len - 1] == '\r')
 		len--;
-	if (!blank || n > 10 || len != 2 * n - 1)
+	if (!d->blank || n > 10 || len != 2 * n - 1)
 		return false;
 	/* no branch per character: mistakes are gathered and judged once */
 	for (unsigned i = 0; i < n; i++) {
@@ -325,15 +324,16 @@ static bool parse_one_char_tokens(const pb_domain *d, bool blank, const char *te
 	return !out_of_range && !gaps && seen == full;
 }
 
-int pb_parse_values(const pb_domain *d, const char *text, size_t len, bool blank,
-		    uint8_t *values, char *err, size_t errlen)
+int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *values,
+		    char *err, size_t errlen)
 {
+	bool blank = d->blank;
 	const unsigned char *p = (const unsigned char *)text, *end = p + len;
 	int n = d->cells, count = 0;
 	uint32_t seen = 0;
 	unsigned lo = (unsigned)d->plain_low, hi = (unsigned)d->plain_high;
 
-	if (parse_one_char_tokens(d, blank, text, len, values))
+	if (parse_one_char_tokens(d, text, len, values))
 		return 0;
 	for (;;) {
 		const unsigned char *tok;
@@ -351,7 +351,7 @@ int pb_parse_values(const pb_domain *d, const char *text, size_t len, bool blank
 		if (p == tok || p - tok > MAX_DIGITS || (p < end && char_class[*p] != CH_SPACE)) {
 			while (p < end && char_class[*p] != CH_SPACE)
 				p++;
-			return bad_token(d, blank, (const char *)tok, (size_t)(p - tok), err, errlen);
+			return bad_token(d, (const char *)tok, (size_t)(p - tok), err, errlen);
 		}
 		if (v < lo || v > hi)
 			return pb_domain_fail(err, errlen, "%s %u is out of range %u..%u",
@@ -371,17 +371,28 @@ int pb_parse_values(const pb_domain *d, const char *text, size_t len, bool blank
 	return 0;
 }
 
-size_t pb_format_values(const pb_domain *d, const uint8_t *values, bool blank, char *buf,
-			size_t size)
+int pb_parse_by_values(const pb_domain *d, const char *text, size_t len, pb_state *out,
+		       char *err, size_t errlen)
 {
+	uint8_t values[PB_MAX_CELLS];
+
+	if (pb_parse_values(d, text, len, values, err, errlen))
+		return -1;
+	return pb_from_plain(d, values, out, err, errlen);
+}
+
+size_t pb_format_by_values(const pb_domain *d, const pb_state *s, char *buf, size_t size)
+{
+	uint8_t values[PB_MAX_CELLS];
 	size_t used = 0;
 
+	pb_to_plain(d, s, values);
 	if (size)
 		buf[0] = '\0';
 	for (int c = 0; c < d->cells; c++) {
 		int k;
 
-		if (blank && !values[c])
+		if (d->blank && !values[c])
 			k = snprintf(buf + used, size > used ? size - used : 0, "%sx", c ? " " : "");
 		else
 			k = snprintf(buf + used, size > used ? size - used : 0, "%s%u", c ? " " : "",

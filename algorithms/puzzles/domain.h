@@ -103,6 +103,7 @@ struct pb_domain {
 				   * what the tiles heuristics measure on */
 	int plain_low, plain_high; /* the plain values: tiles 0 (the blank) to
 				    * n-1, Magic Squares 1..8 */
+	bool blank;                /* the plain value 0 is a blank, written 'x' */
 
 	/* Moves, and answers. The move index nmoves is the stay move, which
 	 * leaves every state as it is: it pads move lists so that loops over
@@ -287,16 +288,19 @@ void pb_domain_finish_moves(pb_domain *d);
 int pb_domain_fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* For the families: read whitespace-separated values from TEXT into
- * VALUES[0..d->cells), each in plain_low..plain_high and none twice ('x'
- * stands for 0 where BLANK is set). Returns 0, or -1 with what is wrong. */
-int pb_parse_values(const pb_domain *d, const char *text, size_t len, bool blank,
-		    uint8_t *values, char *err, size_t errlen);
+/* For the families whose instances are their plain values: read
+ * whitespace-separated values from TEXT into VALUES[0..d->cells), each in
+ * plain_low..plain_high and none twice ('x' stands for 0 where d->blank).
+ * Returns 0, or -1 with what is wrong. */
+int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *values,
+		    char *err, size_t errlen);
 
-/* For the families: VALUES[0..d->cells) space-separated, 0 as 'x' where
- * BLANK is set. Returns the length (as snprintf). */
-size_t pb_format_values(const pb_domain *d, const uint8_t *values, bool blank, char *buf,
-			size_t size);
+/* For those families, as their parse and format: the values read, then
+ * the state of those plain values; and the state's plain values,
+ * space-separated (0 as 'x' where d->blank). */
+int pb_parse_by_values(const pb_domain *d, const char *text, size_t len, pb_state *out,
+		       char *err, size_t errlen);
+size_t pb_format_by_values(const pb_domain *d, const pb_state *s, char *buf, size_t size);
 
 /* For the families: the two index tables for M values (see
  * pb_small_entry), each part of the rank halved (HALVE) and multiplied by

@@ -46,24 +46,6 @@ static int msquare_from_plain(const pb_domain *d, const uint8_t *values, pb_stat
 	return 0;
 }
 
-static int msquare_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
-			 char *err, size_t errlen)
-{
-	uint8_t values[PB_MAX_CELLS];
-
-	if (pb_parse_values(d, text, len, false, values, err, errlen))
-		return -1;
-	return msquare_from_plain(d, values, out, err, errlen);
-}
-
-static size_t msquare_format(const pb_domain *d, const pb_state *s, char *buf, size_t size)
-{
-	uint8_t values[PB_MAX_CELLS];
-
-	msquare_to_plain(d, s, values);
-	return pb_format_values(d, values, false, buf, size);
-}
-
 static void msquare_unindex(const pb_domain *d, uint64_t index, pb_state *s)
 {
 	s->cells = pb_unrank(index, d->cells);
@@ -76,8 +58,8 @@ static void msquare_random(const pb_domain *d, const pb_random *r, pb_state *out
 }
 
 static const pb_domain_ops msquare_ops_table = {
-	.parse = msquare_parse,
-	.format = msquare_format,
+	.parse = pb_parse_by_values,
+	.format = pb_format_by_values,
 	.set_goal = NULL,
 	.to_plain = msquare_to_plain,
 	.from_plain = msquare_from_plain,

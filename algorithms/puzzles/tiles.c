@@ -67,30 +67,12 @@ static int tiles_from_plain(const pb_domain *d, const uint8_t *values, pb_state 
 	return 0;
 }
 
-static int tiles_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
-		       char *err, size_t errlen)
-{
-	uint8_t values[PB_MAX_CELLS];
-
-	if (pb_parse_values(d, text, len, true, values, err, errlen))
-		return -1;
-	return tiles_from_plain(d, values, out, err, errlen);
-}
-
-static size_t tiles_format(const pb_domain *d, const pb_state *s, char *buf, size_t size)
-{
-	uint8_t values[PB_MAX_CELLS];
-
-	tiles_to_plain(d, s, values);
-	return pb_format_values(d, values, true, buf, size);
-}
-
 static int tiles_set_goal(pb_domain *d, const char *text, size_t len, char *err, size_t errlen)
 {
 	uint8_t values[PB_MAX_CELLS];
 	int label = 1;
 
-	if (pb_parse_values(d, text, len, true, values, err, errlen))
+	if (pb_parse_values(d, text, len, values, err, errlen))
 		return -1;
 	set_identity_labels(d);
 	/* Relabel each tile by its goal cell, the blank's skipped. */
@@ -180,8 +162,8 @@ static int tiles_estimate(const pb_domain *d, const pb_state *s)
 }
 
 static const pb_domain_ops tiles_ops = {
-	.parse = tiles_parse,
-	.format = tiles_format,
+	.parse = pb_parse_by_values,
+	.format = pb_format_by_values,
 	.set_goal = tiles_set_goal,
 	.to_plain = tiles_to_plain,
 	.from_plain = tiles_from_plain,
@@ -222,6 +204,7 @@ int pb_tiles_init(pb_domain *d, int w, int h)
 	d->height = h;
 	d->cells = n;
 	d->board = true;
+	d->blank = true;
 	d->plain_low = 0;
 	d->plain_high = n - 1;
 	init_moves(d);

@@ -389,26 +389,25 @@ static void bfs_release(void *ctx)
 	pb_free(c);
 }
 
-static pb_status hash_solve(void *ctx, const pb_state *start, pb_search *s,
-			    pb_path *out)
+/* The search for the domain's kernel, with the visited set OPS. */
+static inline __attribute__((always_inline)) pb_status
+solve_with(const visited_ops *ops, const bfs_ctx *c, const pb_state *start, pb_search *s,
+	   pb_path *out)
 {
-	const bfs_ctx *c = ctx;
-
-#define SOLVE(K, T) case K: return bfs_search(&hash_ops, K, c, start, s, out);
+#define SOLVE(K, T) case K: return bfs_search(ops, K, c, start, s, out);
 	switch (c->d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE
 	return PB_FAILED;
 }
 
-static pb_status cantor_solve(void *ctx, const pb_state *start, pb_search *s,
-			      pb_path *out)
+static pb_status hash_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const bfs_ctx *c = ctx;
+	return solve_with(&hash_ops, ctx, start, s, out);
+}
 
-#define SOLVE(K, T) case K: return bfs_search(&rank_ops, K, c, start, s, out);
-	switch (c->d->kernel) { PB_KERNELS(SOLVE) }
-#undef SOLVE
-	return PB_FAILED;
+static pb_status cantor_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return solve_with(&rank_ops, ctx, start, s, out);
 }
 
 static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
