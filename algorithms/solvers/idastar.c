@@ -137,7 +137,8 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 			break;
 		}
 		result = ida_recurse(x, child, to, g + 1, nh, m, k, hk);
-		if (result != GO_ON)
+		/* the search goes on below nearly every node: the likely way */
+		if (__builtin_expect(result != GO_ON, 0))
 			break;
 	}
 	s->generated += generated;
