@@ -129,15 +129,15 @@ struct pb_domain {
 	 * where it is not legal ([c][stay_move] is c); and the class of the
 	 * state that move m takes to a state of class c, or -1 where none. */
 	int nclasses;
-	int8_t next_class[PB_MAX_CELLS][PB_MAX_MOVES + 1];
-	int8_t prev_class[PB_MAX_CELLS][PB_MAX_MOVES + 1];
+	int8_t next_class[PB_MAX_CLASSES][PB_MAX_MOVES + 1];
+	int8_t prev_class[PB_MAX_CLASSES][PB_MAX_MOVES + 1];
 	/* The moves worth trying from class c after move l (nmoves: none yet):
-	 * the legal ones but the one undoing l, in move order, padded with
+	 * the legal ones but those pruned after l, in move order, padded with
 	 * stay_move; branching of them cover every list (tiles 4, Magic
 	 * Squares 3). tried_after holds the same as bit masks. */
 	int branching;
-	uint8_t moves_after[PB_MAX_CELLS][PB_MAX_MOVES + 1][PB_MAX_MOVES];
-	uint32_t tried_after[PB_MAX_CELLS][PB_MAX_MOVES + 1];
+	uint8_t moves_after[PB_MAX_CLASSES][PB_MAX_MOVES + 1][PB_MAX_MOVES];
+	uint32_t tried_after[PB_MAX_CLASSES][PB_MAX_MOVES + 1];
 
 	/* The goal (internal labels). */
 	pb_state goal;

@@ -22,6 +22,8 @@
  * has (pancakes of 25: flips of 2 to 25). */
 #define PB_MAX_CELLS 25
 #define PB_MAX_MOVES 24
+/* The most classes a domain has (tiles: one a cell). */
+#define PB_MAX_CLASSES PB_MAX_CELLS
 #define PB_NO_MOVE 255
 /* Longest move sequence a solver may return (well above every diameter of
  * the boards of up to 25 cells: the 5x5 board's is at most 208). */

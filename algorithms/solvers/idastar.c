@@ -39,10 +39,10 @@ typedef struct ida {
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
 	/* the class move m leads to from class c, at next_at (-1: not legal) */
-	int8_t next[PB_MAX_CELLS * PB_MAX_MOVES];
+	int8_t next[PB_MAX_CLASSES * PB_MAX_MOVES];
 	/* the moves tried from class c after move l, at tried_at (l = nmoves:
 	 * none yet) */
-	uint32_t tried[PB_MAX_CELLS * (PB_MAX_MOVES + 1)];
+	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
 	/* the heuristic's Manhattan deltas (see pb_heur_delta_at) */
 	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	uint8_t path[PB_MAX_PATH];

@@ -4,7 +4,7 @@ int pb_pulls(const pb_domain *d, pb_meter *meter, pb_pull **out)
 {
 	int lasts = d->nmoves + 1, n = 0;
 	size_t most = (size_t)d->nclasses * (size_t)d->nmoves * (size_t)lasts;
-	bool pulled[PB_MAX_CELLS * (PB_MAX_MOVES + 1)] = { false };
+	bool pulled[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)] = { false };
 	pb_pull *pulls = pb_alloc(meter, (most ? most : 1) * sizeof(*pulls));
 
 	*out = pulls;
