@@ -308,32 +308,75 @@ PB_INLINE unsigned pb_heur_parts_value(const pb_heur_parts *p, const pb_heuristi
 	}
 }
 
-/* Update P, the parts of packed tiles CELLS, for the move of TILE from
- * cell FROM to the blank's cell TO, which gives CHILD. */
-PB_INLINE void pb_heur_parts_move(const pb_heur *h, const pb_kernel k,
-				  const pb_heuristic_kind kind, pb_heur_parts *p, pb_cells cells,
-				  pb_cells child, unsigned tile, int from, int to)
+/* What one move changes in the parts: the new sums, and the pattern
+ * whose excess changes as is (Q, to E) and reflected (MQ, to ME). */
+typedef struct pb_heur_change {
+	unsigned md, lc, plain_sum, mirrored_sum;
+	uint8_t q, e, mq, me;
+} pb_heur_change;
+
+/* The change to P, the parts of packed tiles CELLS, that the move of TILE
+ * from cell FROM to the blank's cell TO makes, giving CHILD. P's where[]
+ * is borrowed (TILE put at TO while the patterns are ranked) and given
+ * back as it was. */
+PB_INLINE void pb_heur_change_of(const pb_heur *h, const pb_kernel k,
+				 const pb_heuristic_kind kind, pb_heur_parts *p, pb_cells cells,
+				 pb_cells child, unsigned tile, int from, int to, pb_heur_change *c)
 {
-	p->md = p->md + h->md[tile][to] - h->md[tile][from];
+	c->md = p->md + h->md[tile][to] - h->md[tile][from];
 	if (kind == PB_HEUR_LINEAR_CONFLICT) {
 		int dir = from / h->d->width == to / h->d->width; /* sideways: columns */
 		int a = h->line_of[from][dir], b = h->line_of[to][dir];
 
-		p->lc = p->lc - pb_heur_line_conflicts(h, k, a, cells) -
+		c->lc = p->lc - pb_heur_line_conflicts(h, k, a, cells) -
 			pb_heur_line_conflicts(h, k, b, cells) + pb_heur_line_conflicts(h, k, a, child) +
 			pb_heur_line_conflicts(h, k, b, child);
 	} else if (kind == PB_HEUR_TILES_PDB) {
-		unsigned q = h->pattern_of[tile], e;
+		uint8_t was = p->where[tile];
 
 		p->where[tile] = (uint8_t)to;
-		e = pb_heur_pattern_excess(h, (int)q, p->where);
-		p->plain_sum = p->plain_sum - p->plain[q] + e;
-		p->plain[q] = (uint8_t)e;
+		c->q = h->pattern_of[tile];
+		c->e = (uint8_t)pb_heur_pattern_excess(h, c->q, p->where);
+		c->plain_sum = p->plain_sum - p->plain[c->q] + c->e;
+		c->mirrored_sum = p->mirrored_sum;
 		if (h->mirror) {
-			q = h->mirror_pattern_of[tile];
-			e = pb_heur_mirror_excess(h, (int)q, p->where);
-			p->mirrored_sum = p->mirrored_sum - p->mirrored[q] + e;
-			p->mirrored[q] = (uint8_t)e;
+			c->mq = h->mirror_pattern_of[tile];
+			c->me = (uint8_t)pb_heur_mirror_excess(h, c->mq, p->where);
+			c->mirrored_sum = p->mirrored_sum - p->mirrored[c->mq] + c->me;
+		}
+		p->where[tile] = was;
+	}
+}
+
+/* The heuristic's value after the change C. */
+PB_INLINE unsigned pb_heur_change_value(const pb_heur_change *c, const pb_heuristic_kind kind)
+{
+	switch (kind) {
+	case PB_HEUR_MANHATTAN:
+		return c->md;
+	case PB_HEUR_LINEAR_CONFLICT:
+		return c->md + 2 * c->lc;
+	case PB_HEUR_TILES_PDB:
+		return c->md + 2 * (c->plain_sum > c->mirrored_sum ? c->plain_sum : c->mirrored_sum);
+	default:
+		return 0;
+	}
+}
+
+/* Make P the parts after the change C, TILE now at cell TO. */
+PB_INLINE void pb_heur_change_apply(const pb_heur *h, const pb_heuristic_kind kind,
+				    pb_heur_parts *p, const pb_heur_change *c, unsigned tile, int to)
+{
+	p->md = c->md;
+	if (kind == PB_HEUR_LINEAR_CONFLICT) {
+		p->lc = c->lc;
+	} else if (kind == PB_HEUR_TILES_PDB) {
+		p->where[tile] = (uint8_t)to;
+		p->plain_sum = c->plain_sum;
+		p->plain[c->q] = c->e;
+		if (h->mirror) {
+			p->mirrored_sum = c->mirrored_sum;
+			p->mirrored[c->mq] = c->me;
 		}
 	}
 }
@@ -351,16 +394,19 @@ PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
 /* The value of the child CHILD (class CCLS) reached by move M from PARENT
  * (class PCLS, value PH, parts *PP where the kind keeps them, see
  * pb_heur_kind_has_parts), with the kernel K and kind KIND constants: from
- * the one tile that moved where the kernel slides tiles, else afresh. Fills
- * *CP, the child's parts, where the kind keeps them. DELTA is h->md_delta
- * or a copy of it (pb_heur_delta_bytes of it) where the search keeps one
- * next to its other tables. */
+ * the one tile that moved where the kernel slides tiles, else afresh. CP,
+ * where not NULL, receives the child's parts (for a search that keeps them
+ * per depth, as IDA* does); with CP NULL nothing is copied (A*), and *PP is
+ * only borrowed. DELTA is h->md_delta or a copy of it
+ * (pb_heur_delta_bytes of it) where the search keeps one next to its other
+ * tables. */
 PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, const pb_kernel k,
 				     const pb_heuristic_kind kind, pb_cells parent, int pcls,
-				     unsigned ph, const pb_heur_parts *pp, pb_cells child, int ccls,
+				     unsigned ph, pb_heur_parts *pp, pb_cells child, int ccls,
 				     int m, pb_heur_parts *cp)
 {
 	unsigned tile = pb_cell(k, parent, ccls);
+	pb_heur_change c;
 
 	switch (kind) {
 	case PB_HEUR_ZERO:
@@ -369,9 +415,12 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 		return (unsigned)((int)ph + delta[pb_heur_delta_at(k, tile, pcls, m)]);
 	case PB_HEUR_LINEAR_CONFLICT:
 	case PB_HEUR_TILES_PDB:
-		*cp = *pp;
-		pb_heur_parts_move(h, k, kind, cp, parent, child, tile, ccls, pcls);
-		return pb_heur_parts_value(cp, kind);
+		pb_heur_change_of(h, k, kind, pp, parent, child, tile, ccls, pcls, &c);
+		if (cp) {
+			*cp = *pp;
+			pb_heur_change_apply(h, kind, cp, &c, tile, pcls);
+		}
+		return pb_heur_change_value(&c, kind);
 	case PB_HEUR_MSQUARE_PDB:
 		return pb_heur_value_pdbs(h, (uint64_t)child);
 	}
@@ -380,7 +429,7 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 
 /* pb_heur_step_with the heuristic's own table. */
 PB_INLINE unsigned pb_heur_step(const pb_heur *h, const pb_kernel k, const pb_heuristic_kind kind,
-				pb_cells parent, int pcls, unsigned ph, const pb_heur_parts *pp,
+				pb_cells parent, int pcls, unsigned ph, pb_heur_parts *pp,
 				pb_cells child, int ccls, int m, pb_heur_parts *cp)
 {
 	return pb_heur_step_with(h, h->md_delta, k, kind, parent, pcls, ph, pp, child, ccls, m, cp);

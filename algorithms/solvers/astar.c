@@ -56,8 +56,12 @@ _Static_assert(sizeof(node_info) == sizeof(uint64_t), "a node's info is one word
 
 typedef struct entries {
 	uint32_t *ids;
-	size_t count, cap;
+	uint32_t count, cap;
 } entries;
+
+/* The most entries a bucket holds: its capacity doubles up to this, and a
+ * push past it is refused (as memory is), never wrapped to 0. */
+#define MAX_ENTRIES (UINT32_MAX / 2 + 1)
 
 typedef struct astar {
 	const pb_domain *d;
@@ -204,10 +208,9 @@ static int push(astar *a, uint32_t id, int f, int g)
 	}
 	e = &a->open[f][g];
 	if (e->count == e->cap) {
-		/* doubling in size_t, refused before the bytes overflow */
-		size_t cap = e->cap ? 2 * e->cap : FIRST_ENTRIES;
-		uint32_t *ids = cap <= SIZE_MAX / sizeof(*ids) / 2
-					? pb_realloc(a->m, e->ids, cap * sizeof(*ids)) : NULL;
+		uint32_t cap = e->cap ? 2 * e->cap : FIRST_ENTRIES;
+		uint32_t *ids = e->cap < MAX_ENTRIES
+					? pb_realloc(a->m, e->ids, (size_t)cap * sizeof(*ids)) : NULL;
 
 		if (!ids)
 			return -1;
@@ -268,14 +271,14 @@ PB_INLINE int child_h(const astar *a, const pb_kernel k, pb_cells x, int cls, in
 {
 	const pb_heur *heur = a->h;
 	pb_heuristic_kind kind = heur->info->kind;
-	pb_heur_parts p;
 
 	if (pb_heur_kind_has_parts(kind) && !*have_parts) {
-		pb_heur_parts_fill(heur, k, x, parts);
+		pb_heur_parts_init(heur, x, parts); /* once an expansion: a call */
 		*have_parts = true;
 	}
-	/* the kind chosen per child, as A* spends its time on the table */
-	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, &p);
+	/* the kind chosen per child, as A* spends its time on the table; the
+	 * child's parts are not kept */
+	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, NULL);
 }
 
 PB_INLINE void read_path(const astar *a, const pb_kernel k, uint32_t id, pb_path *out)
