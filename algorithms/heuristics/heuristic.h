@@ -394,19 +394,18 @@ PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
 /* The value of the child CHILD (class CCLS) reached by move M from PARENT
  * (class PCLS, value PH, parts *PP where the kind keeps them, see
  * pb_heur_kind_has_parts), with the kernel K and kind KIND constants: from
- * the one tile that moved where the kernel slides tiles, else afresh. CP,
- * where not NULL, receives the child's parts (for a search that keeps them
- * per depth, as IDA* does); with CP NULL nothing is copied (A*), and *PP is
- * only borrowed. DELTA is h->md_delta or a copy of it
- * (pb_heur_delta_bytes of it) where the search keeps one next to its other
- * tables. */
+ * the one tile that moved where the kernel slides tiles, else afresh. *PP
+ * is only borrowed; *C receives what the move changes in the parts, for
+ * pb_heur_step_keep (a search that keeps parts per depth, as IDA* does,
+ * makes the child's only for the children it goes down to). DELTA is
+ * h->md_delta or a copy of it (pb_heur_delta_bytes of it) where the search
+ * keeps one next to its other tables. */
 PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, const pb_kernel k,
 				     const pb_heuristic_kind kind, pb_cells parent, int pcls,
 				     unsigned ph, pb_heur_parts *pp, pb_cells child, int ccls,
-				     int m, pb_heur_parts *cp)
+				     int m, pb_heur_change *c)
 {
 	unsigned tile = pb_cell(k, parent, ccls);
-	pb_heur_change c;
 
 	switch (kind) {
 	case PB_HEUR_ZERO:
@@ -415,12 +414,8 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 		return (unsigned)((int)ph + delta[pb_heur_delta_at(k, tile, pcls, m)]);
 	case PB_HEUR_LINEAR_CONFLICT:
 	case PB_HEUR_TILES_PDB:
-		pb_heur_change_of(h, k, kind, pp, parent, child, tile, ccls, pcls, &c);
-		if (cp) {
-			*cp = *pp;
-			pb_heur_change_apply(h, kind, cp, &c, tile, pcls);
-		}
-		return pb_heur_change_value(&c, kind);
+		pb_heur_change_of(h, k, kind, pp, parent, child, tile, ccls, pcls, c);
+		return pb_heur_change_value(c, kind);
 	case PB_HEUR_MSQUARE_PDB:
 		return pb_heur_value_pdbs(h, (uint64_t)child);
 	}
@@ -430,9 +425,22 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 /* pb_heur_step_with the heuristic's own table. */
 PB_INLINE unsigned pb_heur_step(const pb_heur *h, const pb_kernel k, const pb_heuristic_kind kind,
 				pb_cells parent, int pcls, unsigned ph, pb_heur_parts *pp,
-				pb_cells child, int ccls, int m, pb_heur_parts *cp)
+				pb_cells child, int ccls, int m, pb_heur_change *c)
 {
-	return pb_heur_step_with(h, h->md_delta, k, kind, parent, pcls, ph, pp, child, ccls, m, cp);
+	return pb_heur_step_with(h, h->md_delta, k, kind, parent, pcls, ph, pp, child, ccls, m, c);
+}
+
+/* The child's parts *CP from the parent's *PP (PARENT, blank at PCLS) and
+ * the change C that pb_heur_step gave for the child of class CCLS; nothing
+ * for the kinds that keep no parts. */
+PB_INLINE void pb_heur_step_keep(const pb_heur *h, const pb_kernel k, const pb_heuristic_kind kind,
+				 const pb_heur_parts *pp, pb_heur_parts *cp, const pb_heur_change *c,
+				 pb_cells parent, int pcls, int ccls)
+{
+	if (!pb_heur_kind_has_parts(kind))
+		return;
+	*cp = *pp;
+	pb_heur_change_apply(h, kind, cp, c, pb_cell(k, parent, ccls), pcls);
 }
 
 #endif

@@ -271,6 +271,7 @@ PB_INLINE int child_h(const astar *a, const pb_kernel k, pb_cells x, int cls, in
 {
 	const pb_heur *heur = a->h;
 	pb_heuristic_kind kind = heur->info->kind;
+	pb_heur_change c;
 
 	if (pb_heur_kind_has_parts(kind) && !*have_parts) {
 		pb_heur_parts_init(heur, x, parts); /* once an expansion: a call */
@@ -278,7 +279,7 @@ PB_INLINE int child_h(const astar *a, const pb_kernel k, pb_cells x, int cls, in
 	}
 	/* the kind chosen per child, as A* spends its time on the table; the
 	 * child's parts are not kept */
-	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, NULL);
+	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, &c);
 }
 
 PB_INLINE void read_path(const astar *a, const pb_kernel k, uint32_t id, pb_path *out)

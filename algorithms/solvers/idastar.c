@@ -117,6 +117,7 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	for (m = 0; m < pb_kernel_nmoves(k, d); m++) {
 		int to, nh, f;
 		pb_cells child;
+		pb_heur_change change;
 
 		if (!(tried & (1u << m)))
 			continue;
@@ -124,7 +125,7 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 		child = pb_kernel_move_to(k, d, cells, cls, m, to);
 		generated++;
 		nh = (int)pb_heur_step_with(heur, x->md_delta, k, hk, cells, cls, (unsigned)h,
-					    &x->parts[g], child, to, m, &x->parts[g + 1]);
+					    &x->parts[g], child, to, m, &change);
 		f = g + 1 + nh;
 		if (f > x->bound) {
 			if (f < x->next_bound)
@@ -136,6 +137,8 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 			result = FOUND;
 			break;
 		}
+		/* the child's parts only for the children gone down to */
+		pb_heur_step_keep(heur, k, hk, &x->parts[g], &x->parts[g + 1], &change, cells, cls, to);
 		result = ida_recurse(x, child, to, g + 1, nh, m, k, hk);
 		/* the search goes on below nearly every node: the likely way */
 		if (__builtin_expect(result != GO_ON, 0))

@@ -336,6 +336,7 @@ static void check_updates(const char *name, const char *heuristic, int steps)
 	hx = pb_heur_value(&h, &x);
 	for (int i = 0; i < steps; i++) {
 		pb_heur_parts next;
+		pb_heur_change change = { 0 };
 		pb_state y;
 		unsigned hy = 0;
 		int m;
@@ -345,7 +346,9 @@ static void check_updates(const char *name, const char *heuristic, int steps)
 			m = (int)((rng >> 16) % (unsigned)d.nmoves);
 		} while (!pb_apply(&d, &x, m, &y));
 		PB_WITH_KERNEL(&d, hy = pb_heur_step(&h, K, h.info->kind, x.cells, x.cls, hx, &parts,
-						     y.cells, y.cls, m, &next));
+						     y.cells, y.cls, m, &change);
+			       pb_heur_step_keep(&h, K, h.info->kind, &parts, &next, &change, x.cells,
+						 x.cls, y.cls));
 		pb_format(&d, &y, text, sizeof(text));
 		cr_assert_eq(hy, pb_heur_value(&h, &y), "'%s' on %s '%s' after move %s: %u by the update, %u afresh",
 			     heuristic, name, text, pb_move_name(&d, m), hy, pb_heur_value(&h, &y));
