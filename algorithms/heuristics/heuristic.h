@@ -293,19 +293,28 @@ PB_INLINE void pb_heur_parts_fill(const pb_heur *h, const pb_kernel k, pb_cells 
 /* As pb_heur_parts_fill, choosing the kernel at run time. */
 void pb_heur_parts_init(const pb_heur *h, pb_cells cells, pb_heur_parts *p);
 
-/* The heuristic's value from its parts (KIND the heuristic's kind). */
-PB_INLINE unsigned pb_heur_parts_value(const pb_heur_parts *p, const pb_heuristic_kind kind)
+/* The value of a tiles heuristic of kind KIND from its sums: Manhattan
+ * distance MD, the conflicts LC, the patterns' excesses PLAIN and MIRRORED
+ * (the larger counts). */
+PB_INLINE unsigned pb_heur_sums_value(const pb_heuristic_kind kind, unsigned md, unsigned lc,
+				      unsigned plain, unsigned mirrored)
 {
 	switch (kind) {
 	case PB_HEUR_MANHATTAN:
-		return p->md;
+		return md;
 	case PB_HEUR_LINEAR_CONFLICT:
-		return p->md + 2 * p->lc;
+		return md + 2 * lc;
 	case PB_HEUR_TILES_PDB:
-		return p->md + 2 * (p->plain_sum > p->mirrored_sum ? p->plain_sum : p->mirrored_sum);
+		return md + 2 * (plain > mirrored ? plain : mirrored);
 	default:
 		return 0;
 	}
+}
+
+/* The heuristic's value from its parts (KIND the heuristic's kind). */
+PB_INLINE unsigned pb_heur_parts_value(const pb_heur_parts *p, const pb_heuristic_kind kind)
+{
+	return pb_heur_sums_value(kind, p->md, p->lc, p->plain_sum, p->mirrored_sum);
 }
 
 /* What one move changes in the parts: the new sums, and the pattern
@@ -351,16 +360,7 @@ PB_INLINE void pb_heur_change_of(const pb_heur *h, const pb_kernel k,
 /* The heuristic's value after the change C. */
 PB_INLINE unsigned pb_heur_change_value(const pb_heur_change *c, const pb_heuristic_kind kind)
 {
-	switch (kind) {
-	case PB_HEUR_MANHATTAN:
-		return c->md;
-	case PB_HEUR_LINEAR_CONFLICT:
-		return c->md + 2 * c->lc;
-	case PB_HEUR_TILES_PDB:
-		return c->md + 2 * (c->plain_sum > c->mirrored_sum ? c->plain_sum : c->mirrored_sum);
-	default:
-		return 0;
-	}
+	return pb_heur_sums_value(kind, c->md, c->lc, c->plain_sum, c->mirrored_sum);
 }
 
 /* Make P the parts after the change C, TILE now at cell TO. */
