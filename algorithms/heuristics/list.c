@@ -64,16 +64,16 @@ const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain
 		return NULL;
 	case PB_HEUR_MANHATTAN:
 	case PB_HEUR_LINEAR_CONFLICT:
-		return d->kind == PB_TILES ? NULL : "serves sliding tiles only";
+		return d->board ? NULL : "serves sliding tiles only";
 	case PB_HEUR_TILES_PDB:
-		if (d->kind == PB_TILES && d->width == info->width && d->height == info->height)
+		if (d->board && d->width == info->width && d->height == info->height)
 			return NULL;
 		if (why && whylen)
 			snprintf(why, whylen, "'%s' is defined on the %dx%d board only", info->name,
 				 info->width, info->height);
 		return why && whylen ? why : "defined on another board";
 	case PB_HEUR_MSQUARE_PDB:
-		return d->kind == PB_MSQUARE ? NULL : "serves Magic Squares only";
+		return !strcmp(d->name, "msquare") ? NULL : "serves Magic Squares only";
 	}
 	return "unknown kind of heuristic";
 }

@@ -76,7 +76,7 @@ int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells)
 	int k = 0;
 
 	memset(p, 0, sizeof(*p));
-	if (d->kind != PB_TILES)
+	if (!d->board)
 		return -1;
 	p->cells = d->cells;
 	p->width = d->width;
@@ -89,7 +89,7 @@ int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells)
 		if (k == PB_PDB_MAX_TILES)
 			return -1;
 		p->goal_cell[k] = (uint8_t)c;
-		p->tiles[k++] = (uint8_t)pb_nibble(d->goal.cells, c);
+		p->tiles[k++] = d->goal_label[c];
 	}
 	if (!k)
 		return -1;

@@ -78,7 +78,7 @@ static bool least_agrees(least *l, const pb_domain *d, const pb_state *start, co
 {
 	pb_search s;
 	pb_path best;
-	char moves[PB_MAX_PATH + 1];
+	char moves[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1];
 
 	if (!l->solver)
 		return true;
@@ -86,9 +86,7 @@ static bool least_agrees(least *l, const pb_domain *d, const pb_state *start, co
 	if (l->solver->solve(l->ctx, start, &s, &best) != PB_SOLVED || best.length != path->length ||
 	    !memcmp(best.moves, path->moves, (size_t)path->length))
 		return true;
-	for (int i = 0; i < best.length; i++)
-		moves[i] = pb_move_name(d, best.moves[i]);
-	moves[best.length] = '\0';
+	pb_format_moves(d, best.moves, best.length, moves, sizeof(moves));
 	snprintf(why, whylen, "a shortest answer, but not the least: that is %.64s", moves);
 	return false;
 }

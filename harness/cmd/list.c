@@ -16,7 +16,7 @@
 /* Domains shown in the 'serves' column: each board size a solver might
  * draw a line at, and Magic Squares. */
 static const char *const sample_domains[] = {
-	"tiles2x2", "8puzzle", "tiles2x5", "tiles3x4", "15puzzle", "msquare",
+	"tiles2x2", "8puzzle", "tiles2x5", "tiles3x4", "15puzzle", "24puzzle", "msquare",
 };
 #define NSAMPLES (sizeof(sample_domains) / sizeof(sample_domains[0]))
 
@@ -130,17 +130,38 @@ static void list_solvers(void)
 		list_solver(outside_solver(i), domains);
 }
 
+/* The lines of a summary: at most this wide, after the name's column. */
+#define SUMMARY_WIDTH 60
+
+/* TEXT in lines of at most SUMMARY_WIDTH, broken at spaces, each after
+ * the name's column (the first line after NAME). */
+static void print_wrapped(const char *name, const char *text)
+{
+	printf("  %-14s ", name);
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > SUMMARY_WIDTH) {
+			cut = SUMMARY_WIDTH;
+			while (cut && text[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = SUMMARY_WIDTH;
+		}
+		printf("%.*s\n", (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		if (*text)
+			printf("  %-14s ", "");
+	}
+}
+
 static void list_domains(void)
 {
 	puts("\ndomains:");
-	puts("  8puzzle        sliding tiles on a 3x3 board (9!/2 states a parity class)");
-	puts("  15puzzle       sliding tiles on a 4x4 board (16!/2 states a parity class)");
-	printf("  tilesWxH       sliding tiles, W columns by H rows, W, H >= 2, W*H <= %d\n",
-	       PB_MAX_CELLS);
-	puts("                 (moves u d l r name where the blank goes; another goal");
-	puts("                 with --goal or a dataset's 'goal' header)");
-	puts("  msquare        USACO 3.2.5 Magic Squares, ops A B C (8! states; the");
-	puts("                 answer is the lexicographically least shortest sequence)");
+	for (size_t i = 0; i < pb_domain_list_count; i++)
+		print_wrapped(pb_domain_list[i].name, pb_domain_list[i].summary);
 }
 
 /* The sample domains heuristic H serves, on one line. */

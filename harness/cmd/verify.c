@@ -104,15 +104,14 @@ static void on_row(void *arg, const run_row *row)
 	if (*row->note)
 		a->note = keep_text(v, row->note, strlen(row->note));
 	if (row->path && (v->ds->domain.lex_smallest || row->status == RUN_WRONG)) {
-		char moves[PB_MAX_PATH + 1];
+		char moves[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1];
 		int n = row->path->length < 0 ? 0 : row->path->length;
+		size_t len;
 
 		if (n > PB_MAX_PATH)
 			n = PB_MAX_PATH;
-		for (int i = 0; i < n; i++)
-			moves[i] = row->path->moves[i] < v->ds->domain.nmoves
-				   ? pb_move_name(&v->ds->domain, row->path->moves[i]) : '?';
-		a->moves = keep_text(v, moves, (size_t)n);
+		len = pb_format_moves(&v->ds->domain, row->path->moves, n, moves, sizeof(moves));
+		a->moves = keep_text(v, moves, len < sizeof(moves) ? len : sizeof(moves) - 1);
 	}
 }
 
@@ -171,7 +170,7 @@ static void show_instance(FILE *out, const verifier *v, size_t i)
 {
 	const dataset_instance *in = &v->ds->instances[i];
 	const answer *a = &v->answers[i * v->nunits];
-	char state[PB_MAX_CELLS * 3 + 1], ref[16], label[128];
+	char state[PB_STATE_TEXT_MAX], ref[16], label[128];
 
 	pb_format(&v->ds->domain, &in->state, state, sizeof(state));
 	fprintf(out, "%s:%u: instance '%s' (%s), reference %s:\n", v->ds->path, in->line, in->id,

@@ -113,7 +113,7 @@ static void make_text(ext_ctx *c, const pb_state *s)
 {
 	pb_state t;
 
-	if (c->have_text && c->text_state.cells == s->cells && c->text_state.blank == s->blank)
+	if (c->have_text && c->text_state.cells == s->cells && c->text_state.cls == s->cls)
 		return;
 	t = c->frame == c->d ? *s : turn_state(&c->turned, c->d, s);
 	c->text_len = pb_format(c->frame, &t, c->text, sizeof(c->text) - 1);
@@ -381,7 +381,7 @@ static pb_status start_program(ext_ctx *c, pb_search *s)
 {
 	const char *dir = c->prog->spec.output_file ? c->scratch : NULL;
 	pb_replay_result r;
-	char why[WHY_MAX], letters[PB_MAX_PATH];
+	char why[WHY_MAX], letters[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1];
 	pb_path path;
 	exchange x;
 	pb_status st;
@@ -393,9 +393,8 @@ static pb_status start_program(ext_ctx *c, pb_search *s)
 	exchange_once(c, s, c->startup_text, c->startup_len, &path, &x);
 	keep_answer(c);
 	if (x.o == GOT_ANSWER && x.f.state == ANSWER_DONE && !x.w.probed && !left_over(c, &x)) {
-		for (int i = 0; i < path.length; i++)
-			letters[i] = pb_move_name(c->d, path.moves[i]);
-		pb_replay(c->d, &c->startup, letters, (size_t)path.length, &r);
+		pb_replay(c->d, &c->startup, letters,
+			  pb_format_moves(c->d, path.moves, path.length, letters, sizeof(letters)), &r);
 		if (x.f.status == PB_SOLVED && path.length == 1 && r.verdict == PB_REACHES_GOAL) {
 			c->have = 0;
 			c->cpu_seen = process_cpu_ns(&c->ch);
@@ -652,7 +651,10 @@ static char **make_env(const pb_domain *d)
 	snprintf(vars[0], sizeof(vars[0]), "PUZZLEBENCH_DOMAIN=%s", d->name);
 	snprintf(vars[1], sizeof(vars[1]), "PUZZLEBENCH_WIDTH=%d", d->width);
 	snprintf(vars[2], sizeof(vars[2]), "PUZZLEBENCH_HEIGHT=%d", d->height);
-	snprintf(vars[3], sizeof(vars[3]), "PUZZLEBENCH_MOVES=%s", d->move_names);
+	w = vars[3] + snprintf(vars[3], sizeof(vars[3]), "PUZZLEBENCH_MOVES=");
+	for (int m = 0; m < d->nmoves && w + PB_MOVE_NAME_MAX + 1 < vars[3] + sizeof(vars[3]); m++)
+		w += snprintf(w, PB_MOVE_NAME_MAX + 1, "%s%s", m && *d->move_sep ? "," : "",
+			      pb_move_name(d, m));
 	for (char **e = environ; *e; e++)
 		n++;
 	for (int i = 0; i < nvars; i++)
@@ -747,7 +749,7 @@ static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ct
 		return fail(s, PB_FAILED, "out of memory");
 	}
 	/* one move from the goal: the first move the goal allows */
-	while (d->kind == PB_TILES && d->next_cell[d->goal_blank][m] < 0)
+	while (m < d->nmoves && d->next_class[d->goal.cls][m] < 0)
 		m++;
 	pb_apply(d, &d->goal, m, &c->startup);
 	make_text(c, &c->startup);
@@ -1158,8 +1160,8 @@ int external_measure_round_trip(unsigned rounds, external_round_trip *r, char *e
 	c->d = c->frame = d;
 	/* a puzzle one move from the goal, again and again as the repeats of
 	 * an instance come (its text made once); formatting timed apart */
-	pb_apply(d, &d->goal, pb_move_from_name(d, 'u'), &puzzles[0]);
-	pb_apply(d, &d->goal, pb_move_from_name(d, 'l'), &puzzles[1]);
+	pb_apply(d, &d->goal, pb_move_from_name(d, "u", 1), &puzzles[0]);
+	pb_apply(d, &d->goal, pb_move_from_name(d, "l", 1), &puzzles[1]);
 	if (spawn_echo(&c->ch, err, errlen))
 		goto out;
 	c->cpu_seen = process_cpu_ns(&c->ch);

@@ -37,6 +37,7 @@ typedef struct plugin_ctx {
 	const pb_domain *d;
 	void *inner;              /* the plugin's own context */
 	pb_plugin_domain plain;   /* the domain as the plugin sees it */
+	char letters[PB_MAX_MOVES + 1]; /* its move letters */
 	unsigned char goal[PB_MAX_CELLS];
 	plugin_env prep;          /* the preparation's environment, for release */
 } plugin_ctx;
@@ -45,40 +46,41 @@ typedef struct plugin_ctx {
 
 /* The cells of S on D as the plugin sees them: START and GOAL in the
  * user's labels (0 the blank). Tiles: S is the start, the goal is D's;
- * Magic Squares: the start is 1 2 ... 8 and the goal is S's target (a
- * state is the target's inverse permutation inside). The one place that
- * reads the internal packing for plugins. */
+ * Magic Squares: the start is 1 2 ... 8 and the goal is S's target (S's
+ * plain values). */
 static void plugin_plain_of(const pb_domain *d, const pb_state *s, unsigned char *start,
 			    unsigned char *goal)
 {
-	for (int c = 0; c < d->cells; c++) {
-		unsigned v = pb_nibble(s->cells, c);
-
-		if (d->kind == PB_MSQUARE) {
-			start[c] = (unsigned char)(c + 1);
-			goal[v] = (unsigned char)(c + 1);
-		} else {
-			start[c] = d->unlabel[v];
-			goal[c] = d->unlabel[pb_nibble(d->goal.cells, c)];
-		}
+	if (d->board) {
+		pb_to_plain(d, s, start);
+		pb_to_plain(d, &d->goal, goal);
+		return;
 	}
+	for (int c = 0; c < d->cells; c++)
+		start[c] = (unsigned char)(c + 1);
+	pb_to_plain(d, s, goal);
 }
 
-/* D as a plugin sees it, its goal (tiles) in GOAL. */
-static void plain_domain(const pb_domain *d, pb_plugin_domain *p, unsigned char *goal)
+/* D as a plugin sees it: its goal (tiles) in GOAL, its move letters in
+ * LETTERS (room for PB_MAX_MOVES + 1). */
+static void plain_domain(const pb_domain *d, pb_plugin_domain *p, unsigned char *goal,
+			 char *letters)
 {
 	unsigned char start[PB_MAX_CELLS];
 
 	memset(p, 0, sizeof(*p));
 	p->name = d->name;
-	p->kind = d->kind == PB_MSQUARE ? PB_PLUGIN_MSQUARE : PB_PLUGIN_TILES;
+	p->kind = d->board ? PB_PLUGIN_TILES : PB_PLUGIN_MSQUARE;
 	p->width = d->width;
 	p->height = d->height;
 	p->cells = d->cells;
 	p->nmoves = d->nmoves;
-	p->moves = d->move_names;
+	for (int m = 0; m < d->nmoves; m++)
+		letters[m] = d->move_names[m][0];
+	letters[d->nmoves] = '\0';
+	p->moves = letters;
 	p->least_answer = d->lex_smallest;
-	if (d->kind == PB_TILES) {
+	if (d->board) {
 		plugin_plain_of(d, &d->goal, start, goal);
 		p->goal = goal;
 	}
@@ -169,13 +171,19 @@ static const char *plugin_supports(void *self, const pb_domain *d, const pb_conf
 {
 	const plugin_self *p = self;
 	unsigned char goal[PB_MAX_CELLS];
+	char letters[PB_MAX_MOVES + 1];
 	pb_plugin_domain plain;
 	const char *no;
 
 	(void)cfg;
+	if (!d->letter_moves || (!d->board && strcmp(d->name, "msquare"))) {
+		snprintf(why, whylen, "a plugin takes tiles and Magic Squares (ABI %d)",
+			 PB_PLUGIN_ABI);
+		return why;
+	}
 	if (!p->ps->supports)
 		return NULL;
-	plain_domain(d, &plain, goal);
+	plain_domain(d, &plain, goal, letters);
 	no = p->ps->supports(&plain);
 	if (!no)
 		return NULL;
@@ -196,7 +204,7 @@ static pb_status plugin_prepare(void *self, const pb_domain *d, const pb_config 
 		return pb_search_alloc_failed(s);
 	c->ps = p->ps;
 	c->d = d;
-	plain_domain(d, &c->plain, c->goal);
+	plain_domain(d, &c->plain, c->goal, c->letters);
 	env_init(&c->prep, s);
 	if (c->ps->prepare)
 		st = from_plugin(c->ps->prepare(&c->plain, &c->prep.env, &c->inner), &c->prep);
@@ -219,12 +227,12 @@ static int take_letters(const pb_domain *d, const char *a, size_t n, pb_search *
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		int m = pb_move_from_name(d, a[i]);
+		int m = pb_move_from_name(d, &a[i], 1);
 
 		if (m < 0) {
 			snprintf(s->message, sizeof(s->message), "the plugin answered '%c', which "
 				 "names no move of %s", a[i] > ' ' && a[i] < 0x7f ? a[i] : '?',
-				 d->move_names);
+				 d->name);
 			return -1;
 		}
 		out->moves[i] = (uint8_t)m;
@@ -238,7 +246,7 @@ static pb_status plugin_solve(void *ctx, const pb_state *start, pb_search *s, pb
 	plugin_ctx *c = ctx;
 	unsigned char cells[PB_MAX_CELLS], goal[PB_MAX_CELLS];
 	char letters[PB_MAX_PATH];
-	pb_plugin_puzzle puzzle = { &c->plain, cells, c->d->kind == PB_TILES ? c->goal : goal };
+	pb_plugin_puzzle puzzle = { &c->plain, cells, c->d->board ? c->goal : goal };
 	pb_plugin_answer answer = { letters, sizeof(letters), 0 };
 	plugin_env e;
 	pb_status st;

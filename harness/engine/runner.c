@@ -151,7 +151,7 @@ static int replay(const pb_domain *d, const pb_state *start, const pb_path *path
 			return -1;
 		}
 		if (!pb_apply(d, &s, m, &s)) {
-			snprintf(note, notelen, "move %d ('%c') %s", i + 1, pb_move_name(d, m),
+			snprintf(note, notelen, "move %d ('%s') %s", i + 1, pb_move_name(d, m),
 				 pb_verdict_name(PB_ILLEGAL_MOVE));
 			return -1;
 		}

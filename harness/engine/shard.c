@@ -69,26 +69,6 @@ int shard_parse(const char *text, shard_spec *s)
 
 /* The cost model */
 
-/* The domain's branching factor as NUM/DEN: tiles, the moves from each
- * cell but the one undoing the last, averaged over the cells; Magic
- * Squares, its operations. */
-static void branching(const pb_domain *d, uint64_t *num, uint64_t *den)
-{
-	if (d->kind == PB_MSQUARE) {
-		*num = (uint64_t)d->nmoves;
-		*den = 1;
-		return;
-	}
-	*num = 0;
-	for (int c = 0; c < d->cells; c++) {
-		int legal = 0;
-
-		for (int m = 0; m < d->nmoves; m++)
-			legal += d->next_cell[c][m] >= 0;
-		*num += (uint64_t)(legal > 0 ? legal - 1 : 0);
-	}
-	*den = (uint64_t)d->cells;
-}
 
 /* min((NUM/DEN)^STEPS, CAP), in integers. */
 static uint64_t growth(uint64_t num, uint64_t den, int steps, uint64_t cap)
@@ -107,51 +87,37 @@ static uint64_t growth(uint64_t num, uint64_t den, int steps, uint64_t cap)
 	return v / COST_SCALE ? v / COST_SCALE : COST_TRIVIAL;
 }
 
-/* The Manhattan distance of S from the goal (tiles). */
-static int manhattan(const pb_domain *d, const pb_state *s)
+/* The states of D, at most UINT64_MAX. */
+static uint64_t states_of(const pb_domain *d)
 {
-	int goal_cell[PB_MAX_CELLS];
-	unsigned blank = (unsigned)(d->goal.cells >> (4 * d->goal_blank)) & 0xf;
-	int sum = 0;
-
-	for (int c = 0; c < d->cells; c++)
-		goal_cell[(d->goal.cells >> (4 * c)) & 0xf] = c;
-	for (int c = 0; c < d->cells; c++) {
-		unsigned t = (unsigned)(s->cells >> (4 * c)) & 0xf;
-		int g = goal_cell[t];
-
-		if (t == blank)
-			continue;
-		sum += abs(c % d->width - g % d->width) + abs(c / d->width - g / d->width);
-	}
-	return sum;
+	return d->state_count > UINT64_MAX ? UINT64_MAX : (uint64_t)d->state_count;
 }
 
-/* The depth to expect of IN: its reference; else, on tiles, its Manhattan
- * distance (a lower bound); else the depth at which the branching fills
- * the state space. -1: unsolvable. */
+/* The depth to expect of IN: its reference; else the domain's estimate (a
+ * lower bound: Manhattan distance on tiles); else the depth at which the
+ * branching fills the state space. -1: unsolvable. */
 static int expected_depth(const pb_domain *d, const dataset_instance *in, uint64_t num,
 			  uint64_t den)
 {
-	int depth = 0;
+	int depth = 0, estimate;
 
 	if (in->reference >= 0)
 		return in->reference;
 	if (in->reference == DATASET_REF_UNSOLVABLE || !pb_solvable(d, &in->state))
 		return -1;
-	if (d->kind == PB_TILES)
-		return manhattan(d, &in->state);
-	while (depth < PB_MAX_PATH && growth(num, den, depth, d->index_count) < d->index_count)
+	if ((estimate = pb_estimate(d, &in->state)) >= 0)
+		return estimate;
+	while (depth < PB_MAX_PATH && growth(num, den, depth, states_of(d)) < states_of(d))
 		depth++;
 	return depth;
 }
 
 uint64_t shard_cost(const pb_solver *s, const pb_domain *d, const dataset_instance *in)
 {
-	uint64_t num, den, cap = d->index_count;
+	uint64_t num, den, cap = states_of(d);
 	int depth, half;
 
-	branching(d, &num, &den);
+	pb_domain_branching(d, &num, &den);
 	depth = expected_depth(d, in, num, den);
 	if (depth < 0)
 		return COST_TRIVIAL;

@@ -1,16 +1,18 @@
 #include "harness/engine/turn.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Whether D's goal is its default goal. */
 bool turn_none_needed(const pb_domain *d)
 {
-	if (d->kind != PB_TILES)
+	uint8_t goal[PB_MAX_CELLS];
+
+	if (!d->board)
 		return true;
-	if (d->goal_blank != d->cells - 1)
-		return false;
-	for (int v = 0; v < d->cells; v++)
-		if (d->label[v] != v)
+	pb_to_plain(d, &d->goal, goal);
+	for (int c = 0; c < d->cells; c++)
+		if (goal[c] != (c + 1) % d->cells)
 			return false;
 	return true;
 }
@@ -32,6 +34,7 @@ int turn_init(turn *t, const pb_domain *d, char *why, size_t whylen)
 {
 	int w = d->width, h = d->height, gx = d->goal_blank % w, gy = d->goal_blank / w;
 	bool flip_x = gx != w - 1, flip_y = gy != h - 1;
+	uint8_t goal[PB_MAX_CELLS];
 
 	if (pb_domain_init(&t->board, d->name, why, whylen))
 		return -1;
@@ -42,19 +45,20 @@ int turn_init(turn *t, const pb_domain *d, char *why, size_t whylen)
 	}
 	/* the tile at goal cell k becomes the tile the default goal has at
 	 * the cell k goes to: its number, one more than the cell */
+	pb_to_plain(d, &d->goal, goal);
 	for (int cell = 0; cell < d->cells; cell++) {
-		unsigned tile = d->unlabel[pb_nibble(d->goal.cells, cell)];
+		unsigned tile = goal[cell];
 
 		t->tile_to[tile] = (uint8_t)(tile ? t->cell_to[cell] + 1 : 0);
 	}
 	for (int m = 0; m < d->nmoves; m++) {
 		for (int cell = 0; cell < d->cells; cell++) {
-			int to = d->next_cell[cell][m];
+			int to = d->next_class[cell][m];
 
 			if (to < 0)
 				continue;
 			for (int k = 0; k < t->board.nmoves && k < PB_MAX_MOVES; k++)
-				if (t->board.next_cell[t->cell_to[cell]][k] == t->cell_to[to])
+				if (t->board.next_class[t->cell_to[cell]][k] == t->cell_to[to])
 					t->move_back[k] = (uint8_t)m;
 			break;
 		}
@@ -64,13 +68,15 @@ int turn_init(turn *t, const pb_domain *d, char *why, size_t whylen)
 
 pb_state turn_state(const turn *t, const pb_domain *d, const pb_state *s)
 {
-	pb_state r = { 0, t->cell_to[s->blank] };
+	uint8_t from[PB_MAX_CELLS], to[PB_MAX_CELLS];
+	pb_state r;
+	char err[128];
 
-	for (int cell = 0; cell < d->cells; cell++) {
-		unsigned tile = t->tile_to[d->unlabel[pb_nibble(s->cells, cell)]];
-
-		r.cells |= (uint64_t)t->board.label[tile] << (4 * t->cell_to[cell]);
-	}
+	pb_to_plain(d, s, from);
+	for (int cell = 0; cell < d->cells; cell++)
+		to[t->cell_to[cell]] = t->tile_to[from[cell]];
+	/* a symmetry of the board takes an arrangement to an arrangement */
+	if (pb_from_plain(&t->board, to, &r, err, sizeof(err)))
+		abort();
 	return r;
 }
-

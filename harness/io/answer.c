@@ -79,12 +79,12 @@ static int take_moves(const pb_domain *d, const uint8_t *move_back, const char *
 	char q[ANSWER_QUOTE * 4 + 8];
 
 	for (size_t i = 0; i < n; i++) {
-		int m = pb_move_from_name(d, line[i]);
+		int m = pb_move_from_name(d, &line[i], 1);
 
 		if (m < 0) {
 			answer_quote(line, n, ANSWER_QUOTE, q, sizeof(q));
 			snprintf(f->why, sizeof(f->why), "garbage: '%s' ('%c' names no move of %s)", q,
-				 isprint((unsigned char)line[i]) ? line[i] : '?', d->move_names);
+				 isprint((unsigned char)line[i]) ? line[i] : '?', d->name);
 			f->state = ANSWER_BAD;
 			return -1;
 		}
@@ -145,7 +145,7 @@ void answer_parse(const pb_domain *d, const uint8_t *move_back, const char *buf,
 			done = true;
 			break;
 		}
-		if (d->kind == PB_TILES) {
+		if (!d->answer_line) {
 			if (take_moves(d, move_back, line, len, path, f)) {
 				f->used = at;
 				return;

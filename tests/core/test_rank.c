@@ -16,7 +16,7 @@ Test(rank, factorials_are_products)
 {
 	uint64_t f = 1;
 
-	for (int n = 1; n <= PB_MAX_CELLS; n++) {
+	for (int n = 1; n <= PB_RANK_MAX; n++) {
 		f *= (uint64_t)n;
 		cr_assert_eq(pb_factorial(n), f, "%d! is %llu, not %llu", n,
 			     (unsigned long long)f, (unsigned long long)pb_factorial(n));

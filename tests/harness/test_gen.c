@@ -36,23 +36,31 @@ static char *gen_text(const char *name, const char *args)
 	return ht_read(path);
 }
 
-/* The optimal length of instance IN by bfs-cantor, or -1 unsolvable. */
-static int bfs_length(const dataset *ds, const dataset_instance *in)
+/* The optimal length of instance IN by S (with heuristic H, or NULL), or
+ * -1 unsolvable. */
+static int length_by(const pb_solver *s, const char *h, const dataset *ds,
+		     const dataset_instance *in)
 {
-	const pb_solver *s = &pb_solver_bfs_cantor;
+	pb_config cfg = { .heuristic = h };
 	pb_search prep, search;
 	pb_path path;
 	void *ctx;
 	pb_status st;
 
 	pb_search_init(&prep, 0, 0, NULL);
-	cr_assert_eq(s->prepare(&ds->domain, NULL, &prep, &ctx), PB_SOLVED);
+	cr_assert_eq(s->prepare(&ds->domain, &cfg, &prep, &ctx), PB_SOLVED);
 	pb_search_init(&search, 0, 0, NULL);
 	st = s->solve(ctx, &in->state, &search, &path);
 	s->release(ctx);
 	cr_assert(st == PB_SOLVED || st == PB_UNSOLVABLE, "instance '%s': %s", in->id,
 		  pb_status_name(st));
 	return st == PB_SOLVED ? path.length : -1;
+}
+
+/* The optimal length of instance IN by bfs-cantor, or -1 unsolvable. */
+static int bfs_length(const dataset *ds, const dataset_instance *in)
+{
+	return length_by(&pb_solver_bfs_cantor, NULL, ds, in);
 }
 
 Test(gen, same_seed_same_file_other_seed_other_file)
@@ -231,6 +239,54 @@ Test(gen, output_appears_whole_and_nothing_else)
 	cr_assert_eq(files, 1, "want x.txt alone in %s (no temporary file, no y.txt)", ht_dir);
 }
 
+/* Boards over 16 cells: walks end within their length (by IDA* with
+ * linear conflict), uniform states mix exactly the unsolvable fraction
+ * asked for, and the same seed gives the same file. */
+Test(gen, walks_and_uniform_states_on_wide_boards)
+{
+	static const char *const boards[] = { "24puzzle", "tiles2x12", "tiles6x4" };
+
+	for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++) {
+		char args[256];
+		dataset ds;
+		size_t unsolvable = 0;
+		char *one, *two;
+
+		snprintf(args, sizeof(args), "--domain %s --method walk --length 6..30 --step 8 --count 2 --seed 3",
+			 boards[b]);
+		gen(&ds, "ww.txt", args);
+		cr_assert_eq(ds.count, 4 * 2);
+		for (size_t i = 0; i < ds.count; i++) {
+			const dataset_instance *in = &ds.instances[i];
+			int len = atoi(in->id + 1), got;
+
+			cr_assert_eq(in->reference, DATASET_REF_UNKNOWN, "%s walk '%s'", boards[b], in->id);
+			got = length_by(&pb_solver_idastar, "linear-conflict", &ds, in);
+			cr_assert(got >= 0 && got <= len && (len - got) % 2 == 0, "%s walk '%s': %d moves",
+				  boards[b], in->id, got);
+		}
+		dataset_release(&ds);
+		snprintf(args, sizeof(args), "--domain %s --method uniform --count 20 --unsolvable 50%% --seed 4",
+			 boards[b]);
+		gen(&ds, "wu.txt", args);
+		for (size_t i = 0; i < ds.count; i++) {
+			bool odd = ds.instances[i].reference == DATASET_REF_UNSOLVABLE;
+
+			cr_assert_eq(odd, !pb_solvable(&ds.domain, &ds.instances[i].state), "%s instance '%s'",
+				     boards[b], ds.instances[i].id);
+			unsolvable += odd;
+		}
+		cr_assert_eq(unsolvable, 10, "%s: %zu of 20 unsolvable, want 10", boards[b], unsolvable);
+		dataset_release(&ds);
+		one = gen_text("wu1.txt", args);
+		two = gen_text("wu2.txt", args);
+		cr_assert(strstr(one, "# seed: 4") && !strcmp(strstr(one, "# seed"), strstr(two, "# seed")),
+			  "%s: the same seed gave another file", boards[b]);
+		free(one);
+		free(two);
+	}
+}
+
 Test(gen, bad_usage_says_what_and_exits_2)
 {
 	static const ht_usage_case cases[] = {
@@ -240,6 +296,9 @@ Test(gen, bad_usage_says_what_and_exits_2)
 		{ "--domain msquare --method uniform --unsolvable 0.5", "every state of msquare is solvable" },
 		{ "--domain 15puzzle --method depth", "15puzzle is too large" },
 		{ "--domain 15puzzle --method all", "too many states" },
+		{ "--domain 24puzzle --method depth", "24puzzle is too large" },
+		{ "--domain 24puzzle --method all", "too many states" },
+		{ "--domain tiles2x13", "unknown domain 'tiles2x13'" },
 		{ "--domain 9puzzle", "unknown domain '9puzzle'" },
 		{ "--goal '1 2 3'", "goal '1 2 3'" },
 		{ "--count 0", "--count '0'" },

@@ -22,9 +22,12 @@ Test(list, names_every_solver_domain_and_heuristic)
 	for (size_t i = 0; i < pb_heuristic_count; i++)
 		cr_assert(strstr(out, pb_heuristics[i].name), "'bench list' does not list heuristic '%s'",
 			  pb_heuristics[i].name);
-	cr_assert(strstr(out, "8puzzle") && strstr(out, "15puzzle") && strstr(out, "tilesWxH") &&
-		  strstr(out, "msquare"), "%s", out);
-	cr_assert(strstr(out, "not 15puzzle: a rank array"), "bfs-cantor's refusal: %s", out);
+	cr_assert(strstr(out, "8puzzle") && strstr(out, "15puzzle") && strstr(out, "24puzzle") &&
+		  strstr(out, "tilesWxH") && strstr(out, "msquare"), "%s", out);
+	cr_assert(strstr(out, "not 15puzzle: the table does not fit: a rank array of 10461394944000 states"),
+		  "bfs-cantor's refusal: %s", out);
+	cr_assert(strstr(out, "not 24puzzle: the table does not fit: a table of 7755605021665492992000000 states"),
+		  "reverse-table's refusal: %s", out);
 	free(out);
 }
 
@@ -74,8 +77,8 @@ Test(list, says_which_solvers_take_heuristics_and_what_each_heuristic_serves)
 	cr_assert_not_null(p, "%s", out);
 	p = strchr(p + 1, '\n');
 	cr_assert(p && !strncmp(p, "\n                 serves: tiles2x2 8puzzle tiles2x5 tiles3x4 "
-				"15puzzle\n", strlen("\n                 serves: tiles2x2 8puzzle "
-						     "tiles2x5 tiles3x4 15puzzle\n")),
+				"15puzzle 24puzzle\n", strlen("\n                 serves: tiles2x2 8puzzle "
+						     "tiles2x5 tiles3x4 15puzzle 24puzzle\n")),
 		  "manhattan: %.200s", p);
 	free(out);
 }

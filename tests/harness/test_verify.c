@@ -16,15 +16,37 @@
 TestSuite(verify, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* Faulty solvers for these tests only (never in the registry): each asks
- * bfs-cantor, then spoils the answer. */
+ * bfs-cantor, then spoils the answer. Their context: the domain and
+ * bfs-cantor's. */
+typedef struct spoiler {
+	const pb_domain *d;
+	void *cantor;
+} spoiler;
+
 static pb_status cantor_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
 {
-	return pb_solver_bfs_cantor.prepare(d, c, s, ctx);
+	spoiler *w = malloc(sizeof(*w));
+	pb_status st;
+
+	cr_assert_not_null(w);
+	w->d = d;
+	st = pb_solver_bfs_cantor.prepare(d, c, s, &w->cantor);
+	if (st != PB_SOLVED) {
+		free(w);
+		w = NULL;
+	}
+	*ctx = w;
+	return st;
 }
 
 static void cantor_release(void *ctx)
 {
-	pb_solver_bfs_cantor.release(ctx);
+	spoiler *w = ctx;
+
+	if (!w)
+		return;
+	pb_solver_bfs_cantor.release(w->cantor);
+	free(w);
 }
 
 static const char *cantor_supports(const pb_domain *d, const pb_config *c, char *w, size_t n)
@@ -35,8 +57,9 @@ static const char *cantor_supports(const pb_domain *d, const pb_config *c, char 
 /* Its last move changed: the path no longer ends on the goal. */
 static pb_status wrong_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const pb_domain *d = ctx;
-	pb_status st = pb_solver_bfs_cantor.solve(ctx, start, s, out);
+	const spoiler *w = ctx;
+	const pb_domain *d = w->d;
+	pb_status st = pb_solver_bfs_cantor.solve(w->cantor, start, s, out);
 
 	if (st == PB_SOLVED && out->length > 0)
 		out->moves[out->length - 1] = (uint8_t)((out->moves[out->length - 1] + 2) % d->nmoves);
@@ -47,8 +70,9 @@ static pb_status wrong_solve(void *ctx, const pb_state *start, pb_search *s, pb_
  * path, not an optimal one). */
 static pb_status longer_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const pb_domain *d = ctx;
-	pb_status st = pb_solver_bfs_cantor.solve(ctx, start, s, out);
+	const spoiler *w = ctx;
+	const pb_domain *d = w->d;
+	pb_status st = pb_solver_bfs_cantor.solve(w->cantor, start, s, out);
 	pb_state t;
 
 	if (st != PB_SOLVED)

@@ -61,8 +61,7 @@ Test(astar, korf_shortest_instances, .timeout = 600)
 		pb_search s;
 		pb_path p;
 		pb_status st;
-		char moves[PB_MAX_PATH + 1];
-		pb_replay_result r;
+		pb_verdict v;
 
 		pb_search_init(&s, 0, 0, NULL);
 		st = t.solver->solve(t.ctx, &start, &s, &p);
@@ -71,11 +70,8 @@ Test(astar, korf_shortest_instances, .timeout = 600)
 			     p.length, korf[i].length);
 		cr_assert_eq(s.meter.current, 0, "Korf #%s: %zu bytes not freed", korf[i].id,
 			     s.meter.current);
-		for (int k = 0; k < p.length; k++)
-			moves[k] = pb_move_name(&d, p.moves[k]);
-		pb_replay(&d, &start, moves, (size_t)p.length, &r);
-		cr_assert_eq(r.verdict, PB_REACHES_GOAL, "Korf #%s: the path %s", korf[i].id,
-			     pb_verdict_name(r.verdict));
+		v = it_replay(&d, &start, &p);
+		cr_assert_eq(v, PB_REACHES_GOAL, "Korf #%s: the path %s", korf[i].id, pb_verdict_name(v));
 	}
 	it_release(&t);
 	ht_remove(dir);

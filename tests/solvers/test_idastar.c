@@ -67,8 +67,8 @@ Test(idastar, every_msquare_target_least_sequence)
 		cr_assert_eq(t.solver->solve(t.ctx, &usaco, &s, &p), PB_SOLVED);
 		cr_assert_eq(p.length, (int)strlen(want), "USACO sample: %d moves, want 7", p.length);
 		for (int i = 0; i < p.length; i++)
-			cr_assert_eq(pb_move_name(&d, p.moves[i]), want[i],
-				     "USACO sample with '%s': move %d is %c, want %s", t.heuristic, i + 1,
+			cr_assert_eq(pb_move_name(&d, p.moves[i])[0], want[i],
+				     "USACO sample with '%s': move %d is %s, want %s", t.heuristic, i + 1,
 				     pb_move_name(&d, p.moves[i]), want);
 		it_release(&t);
 	}
@@ -81,8 +81,7 @@ static void solve_korf(it_solver *t, const pb_domain *d, int first, int count)
 		pb_search s;
 		pb_path p;
 		pb_status st;
-		char moves[PB_MAX_PATH + 1];
-		pb_replay_result r;
+		pb_verdict v;
 
 		pb_search_init(&s, 0, 0, NULL);
 		st = t->solver->solve(t->ctx, &start, &s, &p);
@@ -90,11 +89,9 @@ static void solve_korf(it_solver *t, const pb_domain *d, int first, int count)
 			     pb_status_name(st));
 		cr_assert_eq(p.length, korf_short[i].length, "Korf #%s with %s: %d moves, optimal %d",
 			     korf_short[i].id, t->heuristic, p.length, korf_short[i].length);
-		for (int k = 0; k < p.length; k++)
-			moves[k] = pb_move_name(d, p.moves[k]);
-		pb_replay(d, &start, moves, (size_t)p.length, &r);
-		cr_assert_eq(r.verdict, PB_REACHES_GOAL, "Korf #%s with %s: the path %s",
-			     korf_short[i].id, t->heuristic, pb_verdict_name(r.verdict));
+		v = it_replay(d, &start, &p);
+		cr_assert_eq(v, PB_REACHES_GOAL, "Korf #%s with %s: the path %s", korf_short[i].id,
+			     t->heuristic, pb_verdict_name(v));
 	}
 }
 

@@ -405,13 +405,23 @@ void it_release(it_solver *t)
 		     t->solver->name, t->prep.meter.current);
 }
 
+pb_verdict it_replay(const pb_domain *d, const pb_state *start, const pb_path *p)
+{
+	char moves[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1];
+	pb_replay_result r;
+
+	pb_replay(d, start, moves, pb_format_moves(d, p->moves, p->length, moves, sizeof(moves)), &r);
+	cr_assert_eq(r.at, (size_t)p->length, "the replay read %zu moves of %d", r.at, p->length);
+	return r.verdict;
+}
+
 void it_check(it_solver *t, const pb_domain *d, const uint8_t *dist, const pb_state *start)
 {
-	char text[80], moves[PB_MAX_PATH + 1];
+	char text[PB_STATE_TEXT_MAX];
 	pb_search s;
 	pb_path p;
 	pb_status st;
-	pb_replay_result r;
+	pb_verdict v;
 	pb_state x = *start;
 	const char *name = t->solver->name, *h = t->heuristic ? t->heuristic : "default";
 
@@ -432,20 +442,19 @@ void it_check(it_solver *t, const pb_domain *d, const uint8_t *dist, const pb_st
 	cr_assert_eq(p.length, dist[pb_index(d, start)], "%s/%s on %s '%s': %d moves, optimal %d",
 		     name, h, d->name, text, p.length, dist[pb_index(d, start)]);
 	for (int i = 0; i < p.length; i++) {
-		moves[i] = pb_move_name(d, p.moves[i]);
 		for (int m = 0; d->lex_smallest && m < p.moves[i]; m++) {
 			pb_state y = x;
 
 			pb_apply(d, &x, m, &y);
 			cr_assert_neq(dist[pb_index(d, &y)], p.length - i - 1,
-				      "%s/%s on '%s': op %c at step %d starts a smaller shortest path",
+				      "%s/%s on '%s': op %s at step %d starts a smaller shortest path",
 				      name, h, text, pb_move_name(d, m), i + 1);
 		}
 		pb_apply(d, &x, p.moves[i], &x);
 	}
-	pb_replay(d, start, moves, (size_t)p.length, &r);
-	cr_assert_eq(r.verdict, PB_REACHES_GOAL, "%s/%s on %s '%s': '%.*s' %s", name, h, d->name,
-		     text, p.length, moves, pb_verdict_name(r.verdict));
+	v = it_replay(d, start, &p);
+	cr_assert_eq(v, PB_REACHES_GOAL, "%s/%s on %s '%s': the answer %s", name, h, d->name, text,
+		     pb_verdict_name(v));
 }
 
 uint8_t *it_distances(const pb_domain *d)
@@ -475,11 +484,8 @@ void it_every_state(const pb_solver *solver, const char *domain, const char *goa
 
 		pb_unindex(&d, i, &s);
 		it_check(&t, &d, dist, &s);
-		if (d.kind == PB_TILES) {
-			int a = s.blank ? 0 : 1, b = s.blank == d.cells - 1 ? d.cells - 2 : d.cells - 1;
-			uint64_t ta = pb_nibble(s.cells, a), tb = pb_nibble(s.cells, b);
-
-			s.cells ^= (ta << (4 * a)) ^ (tb << (4 * b)) ^ (tb << (4 * a)) ^ (ta << (4 * b));
+		if (d.ops->twin) {
+			d.ops->twin(&d, &s, &s);
 			it_check(&t, &d, dist, &s);
 		}
 	}

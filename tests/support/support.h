@@ -160,6 +160,10 @@ void it_prepare(it_solver *t, const pb_solver *solver, const pb_domain *d, const
 /* Release T, which must give back every byte its preparation took. */
 void it_release(it_solver *t);
 
+/* Where the answer P to START ends, replayed from its text (the answer
+ * line pb_format_moves writes, read back by pb_replay). */
+pb_verdict it_replay(const pb_domain *d, const pb_state *start, const pb_path *p);
+
 /* Solve START and check the answer against DIST (indexed by pb_index):
  * optimal length, replay to the goal, no memory kept, unsolvable by parity
  * alone, and on Magic Squares the least sequence. */
@@ -169,7 +173,8 @@ void it_check(it_solver *t, const pb_domain *d, const uint8_t *dist, const pb_st
 uint8_t *it_distances(const pb_domain *d);
 
 /* Every STRIDE-th state of D's goal class through SOLVER, and (tiles) the
- * same state with two tiles swapped, which is unsolvable. */
+ * (where some states cannot reach the goal) its twin in another class
+ * (tiles: two tiles swapped). */
 void it_every_state(const pb_solver *solver, const char *domain, const char *goal,
 		    const char *heuristic, uint64_t stride);
 
