@@ -289,6 +289,10 @@ static int bad_token(const pb_domain *d, const char *tok, size_t n, char *err, s
 {
 	const int shown = 20;
 
+	if (d->blank && d->plain_high <= 9)
+		return pb_domain_fail(err, errlen, "unexpected '%.*s' (want a tile number or x for the "
+				      "blank, or all %d as one word)",
+				      (int)(n > (size_t)shown ? (size_t)shown : n), tok, d->cells);
 	if (d->blank)
 		return pb_domain_fail(err, errlen, "unexpected '%.*s' (want a tile number or x for the blank)",
 				      (int)(n > (size_t)shown ? (size_t)shown : n), tok);
@@ -324,17 +328,64 @@ static bool parse_one_char_tokens(const pb_domain *d, const char *text, size_t l
 	return !out_of_range && !gaps && seen == full;
 }
 
+/* Where a line of COUNT values would fit, when it does not fit D: the
+ * square board of that many cells, or another board of that many, as a
+ * hint in parentheses ("" where none). */
+static const char *board_hint(const pb_domain *d, int count, char *buf, size_t size)
+{
+	static const char *const squares[] = { [4] = "tiles2x2", [9] = "8puzzle",
+					       [16] = "15puzzle", [25] = "24puzzle" };
+
+	*buf = '\0';
+	if (!d->board || count < 4 || count > PB_MAX_CELLS)
+		return buf;
+	if (squares[count]) {
+		snprintf(buf, size, " (%d values make the %s: --domain %s)", count, squares[count],
+			 squares[count]);
+		return buf;
+	}
+	for (int w = 2; w <= count / 2; w++)
+		if (count % w == 0 && count / w >= 2) {
+			snprintf(buf, size, " (%d values make a %dx%d board: --domain tiles%dx%d)",
+				 count, w, count / w, w, count / w);
+			return buf;
+		}
+	return buf;
+}
+
+/* Whether P..END is one word of N characters, each a digit or a blank,
+ * with spaces around it only. */
+static bool compact_word(const unsigned char *p, const unsigned char *end, int n)
+{
+	int k = 0;
+
+	while (p < end && char_class[*p] == CH_SPACE)
+		p++;
+	for (; p < end && (char_class[*p] == CH_DIGIT || char_class[*p] == CH_BLANK); p++)
+		k++;
+	while (p < end && char_class[*p] == CH_SPACE)
+		p++;
+	return p == end && k == n;
+}
+
 int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *values,
 		    char *err, size_t errlen)
 {
 	bool blank = d->blank;
 	const unsigned char *p = (const unsigned char *)text, *end = p + len;
-	int n = d->cells, count = 0;
+	/* where every value is one character (boards of up to 10 cells), the
+	 * values may also come as one word: "12345678x" */
+	bool compact = blank && d->plain_high <= 9 && compact_word(p, end, d->cells);
+	int n = d->cells, count = 0, out_of_range = -1;
+	uint8_t read[PB_MAX_CELLS];
 	uint32_t seen = 0;
 	unsigned lo = (unsigned)d->plain_low, hi = (unsigned)d->plain_high;
+	char hint[96];
 
 	if (parse_one_char_tokens(d, text, len, values))
 		return 0;
+	/* the tokens first, so that a line of the wrong length is told by its
+	 * count, whatever its values */
 	for (;;) {
 		const unsigned char *tok;
 		unsigned v = 0;
@@ -344,30 +395,43 @@ int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *v
 		if (p == end)
 			break;
 		tok = p;
-		while (p < end && char_class[*p] == CH_DIGIT)
-			v = v * 10 + (unsigned)(*p++ - '0');
-		if (p == tok && blank && char_class[*p] == CH_BLANK)
-			p++;
-		if (p == tok || p - tok > MAX_DIGITS || (p < end && char_class[*p] != CH_SPACE)) {
+		if (compact && char_class[*p] == CH_DIGIT) {
+			v = (unsigned)(*p++ - '0');
+		} else {
+			while (p < end && char_class[*p] == CH_DIGIT)
+				v = v * 10 + (unsigned)(*p++ - '0');
+			if (p == tok && blank && char_class[*p] == CH_BLANK)
+				p++;
+		}
+		if (p == tok || p - tok > MAX_DIGITS ||
+		    (p < end && char_class[*p] != CH_SPACE && !compact)) {
 			while (p < end && char_class[*p] != CH_SPACE)
 				p++;
 			return bad_token(d, (const char *)tok, (size_t)(p - tok), err, errlen);
 		}
-		if (v < lo || v > hi)
-			return pb_domain_fail(err, errlen, "%s %u is out of range %u..%u",
-					      blank ? "tile" : "value", v, lo, hi);
-		if (count == n)
-			return pb_domain_fail(err, errlen, "too many values: want %d", n);
+		if ((v < lo || v > hi) && out_of_range < 0)
+			out_of_range = (int)v;
+		if (count < n)
+			read[count] = (uint8_t)v;
+		count++;
+	}
+	if (count != n)
+		return pb_domain_fail(err, errlen, "%d value%s where %d %s wanted%s", count,
+				      count == 1 ? "" : "s", n, n == 1 ? "is" : "are",
+				      board_hint(d, count, hint, sizeof(hint)));
+	if (out_of_range >= 0)
+		return pb_domain_fail(err, errlen, "%s %d is out of range %u..%u",
+				      blank ? "tile" : "value", out_of_range, lo, hi);
+	for (int i = 0; i < n; i++) {
+		unsigned v = read[i];
+
 		if (seen & (1u << v))
 			return v || !blank ? pb_domain_fail(err, errlen, "%s %u appears twice",
 							    blank ? "tile" : "value", v)
 					   : pb_domain_fail(err, errlen, "two blanks");
 		seen |= 1u << v;
-		values[count++] = (uint8_t)v;
+		values[i] = (uint8_t)v;
 	}
-	if (count < n)
-		return pb_domain_fail(err, errlen, "%d value%s where %d are wanted", count,
-				      count == 1 ? "" : "s", n);
 	return 0;
 }
 

@@ -47,7 +47,8 @@ typedef struct gen_options {
 	const char *domain, *goal, *output, *source;
 	enum method method;
 	enum ref_mode reference;
-	uint64_t seed, count, len_lo, len_hi, step, per_depth, depth_lo, depth_hi;
+	uint64_t seed, count, len_lo, len_hi, step, per_depth;
+	bool depth_wanted[DEPTH_MAX + 1]; /* depth: the depths asked for */
 	double unsolvable;
 	bool solvable_only, depth_given;
 	/* which options were given, to refuse those of another method */
@@ -99,8 +100,9 @@ static void usage(FILE *out)
 "                          0..1 or a percentage (tiles only; default 0)\n"
 "      --per-depth K       depth: instances per depth, all of them where\n"
 "                          fewer exist (default %d)\n"
-"      --depth A..B        depth: the range of depths (default 0 to the\n"
-"                          deepest)\n"
+"      --depth LIST        depth: the depths, a list of depths and ranges\n"
+"                          A..B, e.g. 5,10,15,20 or 0..10,20 (default 0 to\n"
+"                          the deepest)\n"
 "      --solvable-only     all: only the states that can reach the goal\n"
 "      --reference MODE    auto (default): optimal lengths for boards up to\n"
 "                          10 cells and Magic Squares; yes: also up to 12\n"
@@ -124,6 +126,30 @@ static int parse_method(const char *s, enum method *m)
 		}
 	}
 	return -1;
+}
+
+/* TEXT, a comma-separated list of depths and ranges A..B, into WANTED
+ * (added to it). Returns 0, or -1 where a piece is neither. */
+static int parse_depths(const char *text, bool *wanted)
+{
+	char piece[64];
+
+	for (const char *p = text;; p++) {
+		size_t n = strcspn(p, ",");
+		uint64_t lo, hi;
+
+		if (!n || n >= sizeof(piece))
+			return -1;
+		memcpy(piece, p, n);
+		piece[n] = '\0';
+		if (units_parse_range(piece, 0, DEPTH_MAX, &lo, &hi))
+			return -1;
+		for (uint64_t k = lo; k <= hi; k++)
+			wanted[k] = true;
+		p += n;
+		if (!*p)
+			return 0;
+	}
 }
 
 static int parse_options(int argc, char **argv, gen_options *o)
@@ -153,7 +179,7 @@ static int parse_options(int argc, char **argv, gen_options *o)
 	*o = (gen_options){
 		.domain = "8puzzle", .method = WALK, .seed = DEFAULT_SEED,
 		.count = DEFAULT_COUNT, .len_lo = DEFAULT_LENGTH, .len_hi = DEFAULT_LENGTH,
-		.step = 1, .per_depth = DEFAULT_PER_DEPTH, .depth_hi = DEPTH_MAX,
+		.step = 1, .per_depth = DEFAULT_PER_DEPTH,
 	};
 	optind = 1;
 	opterr = 0;
@@ -192,8 +218,9 @@ static int parse_options(int argc, char **argv, gen_options *o)
 			break;
 		case OPT_DEPTH:
 			o->depth_given = true;
-			if (units_parse_range(optarg, 0, DEPTH_MAX, &o->depth_lo, &o->depth_hi))
-				return bad_usage("--depth '%s' is not a depth or a range A..B", optarg);
+			if (parse_depths(optarg, o->depth_wanted))
+				return bad_usage("--depth '%s' is not a list of depths and ranges A..B "
+						 "(e.g. 5,10,15 or 0..10,20)", optarg);
 			break;
 		case OPT_SOLVABLE_ONLY: o->solvable_only = true; break;
 		case OPT_REFERENCE:
@@ -358,13 +385,21 @@ static int gen_depth(generator *g)
 	for (unsigned k = 0; k <= DEPTH_MAX; k++) {
 		if (count[k])
 			deepest = k;
-		needed[k] = k < o->depth_lo || k > o->depth_hi ? 0
+		needed[k] = o->depth_given && !o->depth_wanted[k] ? 0
 			    : count[k] < o->per_depth ? count[k] : o->per_depth;
 		taken += needed[k];
 	}
-	if (o->depth_given && o->depth_hi > deepest)
-		fprintf(stderr, "bench " CMD ": note: no state of %s lies deeper than %u\n",
-			d->name, deepest);
+	if (!taken) {
+		fprintf(stderr, "bench " CMD ": no instance: no state of %s lies at the depths asked "
+			"for (the deepest is %u)\n", d->name, deepest);
+		return -2;
+	}
+	for (unsigned k = deepest + 1; k <= DEPTH_MAX; k++)
+		if (o->depth_wanted[k]) {
+			fprintf(stderr, "bench " CMD ": note: no state of %s lies deeper than %u\n",
+				d->name, deepest);
+			break;
+		}
 	chosen = malloc((taken ? taken : 1) * sizeof(*chosen));
 	start = calloc(DEPTH_MAX + 2, sizeof(*start));
 	if (!chosen || !start) {
@@ -504,7 +539,8 @@ static int gen(int argc, char **argv, const char *command)
 		const char *keys[] = { "method", "command", "seed", "source" };
 		const char *values[] = { method_names[o.method], command, seed, o.source };
 
-		rc = dataset_write_header(g.out, &g.d, keys, values, 4) || generate(&g);
+		/* -2 from a method: it made no instance, and has said so */
+		rc = dataset_write_header(g.out, &g.d, keys, values, 4) ? -1 : generate(&g);
 	}
 	if (!o.output) {
 		rc = rc || fflush(stdout) || ferror(stdout);
@@ -514,7 +550,7 @@ static int gen(int argc, char **argv, const char *command)
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		rc = 1;
 	}
-	if (rc)
+	if (rc && rc != -2)
 		fprintf(stderr, "bench " CMD ": could not write the dataset%s%s\n",
 			o.output ? " " : "", o.output ? o.output : "");
 	rc = rc ? PB_EXIT_USAGE : PB_EXIT_OK;

@@ -44,8 +44,16 @@ static const char solve_usage[] =
 	"      --plugin FILE.so  load the solvers of a plugin (repeatable)\n"
 	"  -h, --help            this text\n"
 	"\n"
-	"Bad lines get 'line N: what is wrong' on standard error and no answer;\n"
-	"the other puzzles are still answered, and the exit status is then 2.\n";
+	"Tiles of boards up to 10 cells may also come as one word: '23415x768'.\n"
+	"Any optimal answer is right; each solver gives one of them (the README\n"
+	"says which).\n"
+	"\n"
+	"A bad line gets 'line N: what is wrong' on standard error and the line\n"
+	"'invalid' in place of its answer ('error' where the solver failed), so\n"
+	"that answers stay in line with the puzzles; blank lines are skipped. The\n"
+	"other puzzles are still answered, and the exit status is then 2 (1 where\n"
+	"--check found a wrong answer). At a terminal, a line on standard error\n"
+	"says that puzzles are awaited.\n";
 
 typedef struct solve_options {
 	const char *algorithm, *domain, *goal;
@@ -234,9 +242,25 @@ static bool blank_line(const char *line, size_t len)
 	return true;
 }
 
+/* The line for a puzzle that gets no answer, so that the answers stay in
+ * line with the puzzles: MARK ("invalid" for bad input, "error" where the
+ * solver failed or, under --check, answered wrongly). The message goes to
+ * standard error after what is answered before it. */
+static void put_no_answer(solve_job *job, const char *mark, int status)
+{
+	size_t n = strlen(mark);
+	char *w = pb_output_reserve(&job->out, n + 1);
+
+	memcpy(w, mark, n);
+	w[n] = '\n';
+	pb_output_commit(&job->out, n + 1);
+	pb_output_flush(&job->out);
+	job->status = status;
+}
+
 static void answer_line(solve_job *job, const char *line, size_t len, size_t lineno)
 {
-	char err[160];
+	char err[200];
 	pb_state start;
 	pb_search *s = &job->search;
 	pb_path path;
@@ -248,6 +272,7 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 	if (pb_parse(job->d, line, len, &start, err, sizeof(err))) {
 		if (blank_line(line, len))
 			return;
+		put_no_answer(job, "invalid", PB_EXIT_USAGE);
 		bad = control_byte_at(line, len);
 		if (bad < len) {
 			fprintf(stderr, "line %zu: control byte 0x%02x in column %zu (a binary file?)\n",
@@ -256,25 +281,23 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 			printable(err);
 			fprintf(stderr, "line %zu: %s\n", lineno, err);
 		}
-		job->status = PB_EXIT_USAGE;
 		return;
 	}
 	st = job->solver->solve(job->ctx, &start, s, &path);
 	if (st == PB_UNSOLVABLE) {
 		put_unsolvable(&job->out);
 	} else if (st != PB_SOLVED) {
+		put_no_answer(job, "error", PB_EXIT_USAGE);
 		fprintf(stderr, "line %zu: %s: %s%s%s\n", lineno, job->solver->name,
 			pb_status_name(st), *s->message ? ": " : "", s->message);
-		job->status = PB_EXIT_USAGE;
 	} else if (job->check && !answer_checks(job->d, &start, &path)) {
+		put_no_answer(job, "error", PB_EXIT_CHECK);
 		fprintf(stderr, "line %zu: %s returned moves that do not reach the goal\n",
 			lineno, job->solver->name);
-		job->status = PB_EXIT_CHECK;
 	} else {
 		put_answer(&job->out, job->d, job->letters ? job->names16 : NULL, &path);
 	}
 }
-
 
 static int setup_domain(const solve_options *o, pb_domain *d)
 {
@@ -428,6 +451,13 @@ int cmd_solve(int argc, char **argv)
 	}
 	pb_output_init(&job.out, stdout);
 	pb_search_init(&job.search, 0, 0, NULL);
+	if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO)) {
+		char goal[PB_STATE_TEXT_MAX];
+
+		pb_format_goal(&d, goal, sizeof(goal));
+		fprintf(stderr, "bench solve: waiting for %s puzzles, one a line (the goal is "
+			"'%s'); Ctrl-D ends\n", d.name, goal);
+	}
 	if (answer_stream(&job, STDIN_FILENO)) {
 		perror("bench solve: standard input");
 		job.status = PB_EXIT_USAGE;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
@@ -183,6 +184,38 @@ Test(gen, depth_takes_k_states_at_each_depth)
 	dataset_release(&ds);
 }
 
+/* --depth takes a list of depths and ranges; a selection that holds no
+ * state is an error, and no file is written. The 8-puzzle's deepest
+ * states lie at 31 moves (Reinefeld 1993). */
+Test(gen, depth_takes_a_list_and_refuses_to_make_nothing)
+{
+	size_t per[32] = { 0 };
+	char path[PATH_MAX + 16], *out;
+	dataset ds;
+	int rc;
+
+	gen(&ds, "dl.txt", "--method depth --per-depth 2 --depth 5,10,15,20 --seed 3");
+	for (size_t i = 0; i < ds.count; i++) {
+		cr_assert_lt(ds.instances[i].reference, 32);
+		per[ds.instances[i].reference]++;
+	}
+	for (int k = 0; k < 32; k++)
+		cr_assert_eq(per[k], k == 5 || k == 10 || k == 15 || k == 20 ? 2u : 0u,
+			     "depth %d has %zu instances", k, per[k]);
+	dataset_release(&ds);
+	gen(&ds, "dm.txt", "--method depth --per-depth 1 --depth 0..2,30..40 --seed 3");
+	cr_assert_eq(ds.count, 1 + 1 + 1 + 1 + 1, "%zu instances: 0, 1, 2, 30 and 31 each once",
+		     ds.count);
+	dataset_release(&ds);
+	snprintf(path, sizeof(path), "%s/none.txt", ht_dir);
+	rc = ht_bench(&out, "gen --method depth --depth 32..40 -o '%s'", path);
+	cr_assert_eq(rc, 2, "exit %d: %s", rc, out);
+	cr_assert(strstr(out, "no instance: no state of 8puzzle lies at the depths asked for (the "
+			      "deepest is 31)"), "%s", out);
+	cr_assert_neq(access(path, F_OK), 0, "%s was written", path);
+	free(out);
+}
+
 Test(gen, all_lists_every_arrangement_once)
 {
 	dataset ds;
@@ -293,6 +326,8 @@ Test(gen, bad_usage_says_what_and_exits_2)
 		{ "--method nope", "unknown method 'nope'" },
 		{ "--method walk --per-depth 3", "--per-depth does not apply to --method walk" },
 		{ "--method depth --count 3", "--count does not apply to --method depth" },
+		{ "--method depth --depth 5,,6", "--depth '5,,6' is not a list of depths" },
+		{ "--method depth --depth 5..x", "--depth '5..x' is not a list of depths" },
 		{ "--domain msquare --method uniform --unsolvable 0.5", "every state of msquare is solvable" },
 		{ "--domain 15puzzle --method depth", "15puzzle is too large" },
 		{ "--domain 15puzzle --method all", "too many states" },

@@ -147,3 +147,61 @@ Test(solve, long_answers_come_out_whole)
 	waitpid(c.pid, NULL, 0);
 	close(c.out);
 }
+
+/* A bad line gets 'invalid' in its place (answers stay in line with the
+ * puzzles) and its message names the line; a 15-puzzle line on the
+ * 8-puzzle is told by its count, with the domain that fits; the one-word
+ * form is taken. */
+Test(solve, bad_lines_keep_the_answers_in_line, .init = ht_suite_init, .fini = ht_suite_fini)
+{
+	char *out = NULL, *answers, path[PATH_MAX + 64];
+	FILE *f, *p;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/in.txt", ht_dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("1 2 3 4 5 6 7 x 8\nbad\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n\n1234567x8\n", f);
+	fclose(f);
+	p = ht_bench_open("solve < '%s' 2> '%s.err'", path, path);
+	cr_assert_not_null(p);
+	answers = ht_read_all(p);
+	rc = ht_bench_close(p);
+	cr_assert_eq(rc, 2, "exit %d, want 2 (bad lines)", rc);
+	cr_assert_str_eq(answers, "r\ninvalid\ninvalid\nr\n", "the answers: '%s'", answers);
+	free(answers);
+	strcat(path, ".err");
+	out = ht_read(path);
+	cr_assert_not_null(out);
+	cr_assert(strstr(out, "line 2: unexpected 'bad'"), "%s", out);
+	cr_assert(strstr(out, "line 3: 16 values where 9 are wanted (16 values make the 15puzzle: "
+			      "--domain 15puzzle)"), "%s", out);
+	cr_assert(!strstr(out, "line 5"), "the one-word form was refused: %s", out);
+	free(out);
+}
+
+/* At a terminal, bench solve says that it waits for puzzles (script(1)
+ * gives it one); from a pipe it says nothing. */
+Test(solve, a_terminal_is_told_that_puzzles_are_awaited)
+{
+	char *out = NULL;
+	int rc;
+	char cmd[PATH_MAX + 128];
+	FILE *p;
+
+	if (system("command -v script >/dev/null 2>&1"))
+		cr_skip_test("no script(1) here to make a terminal");
+	snprintf(cmd, sizeof(cmd), "script -qec '%s solve < /dev/tty' /dev/null < /dev/null 2>&1",
+		 PB_BENCH);
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	out = ht_read_all(p);
+	pclose(p);
+	cr_assert(out && strstr(out, "waiting for 8puzzle puzzles, one a line"), "at a terminal: '%s'",
+		  out ? out : "");
+	free(out);
+	rc = ht_bench(&out, "solve < /dev/null");
+	cr_assert_eq(rc, 0);
+	cr_assert_str_eq(out, "", "from a pipe: '%s'", out);
+	free(out);
+}

@@ -51,17 +51,33 @@ Test(domain, parse_errors_say_what_is_wrong)
 {
 	pb_domain d = it_domain("8puzzle", NULL), m = it_domain("msquare", NULL);
 
-	expect_parse_error(&d, "1 2 3 4 5 6 7 8", "8 values where 9 are wanted");
-	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x 9", "tile 9 is out of range 0..8");
-	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x x", "too many values: want 9");
+	/* the count is told first, whatever the values, with the board that
+	 * many would make */
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8", "8 values where 9 are wanted (8 values make a 2x4 "
+			   "board: --domain tiles2x4)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x 9", "10 values where 9 are wanted (10 values make "
+			   "a 2x5 board: --domain tiles2x5)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", "16 values where 9 are "
+			   "wanted (16 values make the 15puzzle: --domain 15puzzle)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 x x", "10 values where 9 are wanted (10 values make "
+			   "a 2x5 board: --domain tiles2x5)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 9", "tile 9 is out of range 0..8");
 	expect_parse_error(&d, "1 2 3 4 5 6 x 8 x", "two blanks");
 	expect_parse_error(&d, "1 2 3 4 5 6 7 7 x", "tile 7 appears twice");
-	expect_parse_error(&d, "1 2 3 4 5 6 7 8 y", "unexpected 'y' (want a tile number or x for the blank)");
-	expect_parse_error(&d, "1 2 3 4 5 6 7 8x", "unexpected '8x' (want a tile number or x for the blank)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8 y", "unexpected 'y' (want a tile number or x for the "
+			   "blank, or all 9 as one word)");
+	expect_parse_error(&d, "1 2 3 4 5 6 7 8x", "unexpected '8x' (want a tile number or x for the "
+			   "blank, or all 9 as one word)");
+	expect_parse_error(&d, "1234 5678x", "unexpected '1234' (want a tile number or x for the "
+			   "blank, or all 9 as one word)");
+	expect_parse_error(&d, "12345678x9", "unexpected '12345678x9' (want a tile number or x for "
+			   "the blank, or all 9 as one word)");
+	expect_parse_error(&d, "12345677x", "tile 7 appears twice");
 	expect_parse_error(&d, "", "0 values where 9 are wanted");
 	expect_parse_error(&m, "1 2 3 4 5 6 7 9", "value 9 is out of range 1..8");
 	expect_parse_error(&m, "0 2 3 4 5 6 7 8", "value 0 is out of range 1..8");
-	expect_parse_error(&m, "1 2 3 4 5 6 7 8 1", "too many values: want 8");
+	expect_parse_error(&m, "1 2 3 4 5 6 7 8 1", "9 values where 8 are wanted");
+	expect_parse_error(&m, "12345678", "unexpected '12345678' (want a number 1..8)");
 	expect_parse_error(&m, "1 2 3 4 5 6 7 x", "unexpected 'x' (want a number 1..8)");
 }
 
@@ -75,6 +91,20 @@ Test(domain, any_spacing_and_both_blanks)
 	cr_assert_eq(a.cls, 5);
 	pb_format(&d, &b, buf, sizeof(buf));
 	cr_assert_str_eq(buf, "2 3 4 1 5 x 7 6 8");
+}
+
+/* Boards of up to 10 cells take the values as one word too (a tile is
+ * one character there), as bench solve's help says. */
+Test(domain, one_word_on_boards_of_up_to_ten_cells)
+{
+	pb_domain d = it_domain("8puzzle", NULL), w = it_domain("tiles2x5", NULL);
+	pb_state a = it_parse(&d, "2 3 4 1 5 x 7 6 8"), b = it_parse(&d, "23415x768"),
+		 c = it_parse(&d, " 234150768\r"), e = it_parse(&w, "1 2 3 4 5 6 7 8 9 x"),
+		 f = it_parse(&w, "123456789X");
+
+	cr_assert(a.cells == b.cells && a.cls == b.cls, "'23415x768' is not '2 3 4 1 5 x 7 6 8'");
+	cr_assert(a.cells == c.cells && a.cls == c.cls, "'234150768' is not '2 3 4 1 5 x 7 6 8'");
+	cr_assert(e.cells == f.cells && e.cls == f.cls, "tiles2x5: '123456789X' differs");
 }
 
 /* The compact shape ("2 3 4 1 5 x 7 6 8") has a fast path; every line of
@@ -380,7 +410,8 @@ Test(domain, boards_of_25_cells)
 	expect_parse_error(&d, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25",
 			   "tile 25 is out of range 0..24");
 	expect_parse_error(&d, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
-			   "24 values where 25 are wanted");
+			   "24 values where 25 are wanted (24 values make a 2x12 board: "
+			   "--domain tiles2x12)");
 	expect_parse_error(&d, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 23 x",
 			   "tile 23 appears twice");
 	/* a random walk: every state reached is solvable, each move undone by
