@@ -37,7 +37,9 @@ static double break_even(const cost *p, const cost *s)
 	if (p->query_s >= s->query_s)
 		return p->prepare_s + p->query_s <= s->prepare_s + s->query_s ? 1 : 0;
 	q = (p->prepare_s - s->prepare_s) / (s->query_s - p->query_s);
-	return q < 1 ? 1 : ceil(q);
+	/* the totals are equal at q: a whole q found as 1000.0000000001 in
+	 * binary is 1000 */
+	return q < 1 ? 1 : ceil(q * (1 - 1e-12));
 }
 
 /* A point where a prepared series' total time drops below another's. */
@@ -53,8 +55,9 @@ static int cmp_crossing(const void *a, const void *b)
 	return (x->queries > y->queries) - (x->queries < y->queries);
 }
 
-/* Say on standard output where prepared cost I pays off against each
- * other; its crossings into X (*NX of them). */
+/* Say on standard output where prepared cost I overtakes another (a
+ * break-even past the first query); those crossings into X (*NX of
+ * them). */
 static void crossings_of(const dataset_view *v, const cost *cs, size_t n, size_t i, crossing *x,
 			 size_t *nx, double *qmax)
 {
@@ -67,16 +70,13 @@ static void crossings_of(const dataset_view *v, const cost *cs, size_t n, size_t
 
 		if (j == i)
 			continue;
+		/* only the crossings: who is ahead throughout, or never, the
+		 * chart and the summary table show */
 		q = break_even(&cs[i], &cs[j]);
-		printf("%s: %s (%s to prepare, %s a query) ", v->name, cs[i].name, ps, qs);
-		if (q == 0)
-			printf("never catches up with %s\n", cs[j].name);
-		else if (q == 1)
-			printf("is ahead of %s from the first query\n", cs[j].name);
-		else
-			printf("is ahead of %s from query %.0f on\n", cs[j].name, q);
 		if (q <= 1)
 			continue;
+		printf("%s: %s (%s to prepare, %s a query) is ahead of %s from query %.0f on\n",
+			v->name, cs[i].name, ps, qs, cs[j].name, q);
 		x[(*nx)++] = (crossing){ q, cs[i].prepare_s + q * cs[i].query_s,
 					 charts_linetype(cs[j].line->series) };
 		*qmax = fmax(*qmax, crossing_room * q);
