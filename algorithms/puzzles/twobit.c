@@ -1,9 +1,15 @@
 #include "twobit.h"
 
+#include <errno.h>
+#include <stddef.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "../core/blob.h"
+#include "../heuristics/pdb.h"
 
 /* A 1 in the low bit of each of a word's 32 codes. */
 #define LOW_BITS 0x5555555555555555ULL
@@ -35,9 +41,9 @@ typedef struct worker {
 	pb_search poll; /* a copy of the caller's limits */
 	pb_status status;
 	uint64_t fresh, fresh_groups, expanded, generated;
-	/* Tiles: the group's tiles in order (labels 1..n-1, a nibble each)
-	 * and the parity class they have. */
-	uint64_t tiles;
+	/* Tiles: the group entered last, its tiles in order (labels 1..n-1,
+	 * a nibble each; the arrangement of even rank) and their parity. */
+	uint64_t group, tiles;
 	unsigned parity;
 } worker;
 
@@ -93,17 +99,69 @@ static inline void codes_clear(uint64_t *codes, uint64_t i, uint64_t n, uint64_t
 		__atomic_fetch_and(&codes[w + 1], ~(mask >> (64 - at)), __ATOMIC_RELAXED);
 }
 
-/* Tiles: the tiles of group G into W, from its first state. */
+/* T (N tiles) with the last two swapped: the other parity. */
+static inline uint64_t swap_last_two(uint64_t t, int n)
+{
+	unsigned s = 4 * (unsigned)(n - 2);
+	uint64_t two = (t >> s) & 0xff;
+
+	return (t & ~(0xffULL << s)) | ((two & 15u) << (s + 4)) | (two >> 4) << s;
+}
+
+/* The next arrangement of the N tiles of T in lexicographic order (there
+ * is one), and whether its parity differs from T's (a swap, then a
+ * reversal of the tail: a transposition for each pair it exchanges). */
+static inline uint64_t next_tiles(uint64_t t, int n, unsigned *flip)
+{
+	int i = n - 2, j = n - 1;
+
+	while (pb_nibble(t, i) > pb_nibble(t, i + 1))
+		i--;
+	while (pb_nibble(t, j) < pb_nibble(t, i))
+		j--;
+	t ^= (uint64_t)(pb_nibble(t, i) ^ pb_nibble(t, j)) * ((1ULL << (4 * i)) | (1ULL << (4 * j)));
+	*flip = 1u ^ (unsigned)((n - 1 - i) / 2 & 1);
+	for (int a = i + 1, b = n - 1; a < b; a++, b--)
+		t ^= (uint64_t)(pb_nibble(t, a) ^ pb_nibble(t, b)) * ((1ULL << (4 * a)) | (1ULL << (4 * b)));
+	return t;
+}
+
+/* Groups ahead of the last one that stepping reaches sooner than an
+ * unindex. */
+#define STEPS_MAX 4
+
+/* Tiles: the tiles of group G into W: the arrangement of even rank 2G,
+ * by stepping from the last group's where it is a few behind, else from
+ * G's first state. */
 PB_INLINE void enter_group(const pb_kernel k, worker *w, uint64_t g)
 {
 	const pb_domain *d = w->b->d;
+	const int n = d->cells - 1;
 	pb_state x;
 
 	if (!grouped(k))
 		return;
+	if (g > w->group && g - w->group <= STEPS_MAX) {
+		for (; w->group < g; w->group++) {
+			unsigned flip;
+
+			/* ranks 2G + 1 and 2G + 2 */
+			w->tiles = next_tiles(w->tiles, n, &flip);
+			w->parity ^= flip;
+			w->tiles = next_tiles(w->tiles, n, &flip);
+			w->parity ^= flip;
+		}
+		return;
+	}
 	pb_unindex(d, g * (uint64_t)d->cells, &x);
+	w->group = g;
 	w->tiles = pb_tiles_only(d, (uint64_t)x.cells, 0) + d->tile_ones;
 	w->parity = pb_tiles_parity_needed(d, 0);
+	if (pb_nibble(w->tiles, n - 2) > pb_nibble(w->tiles, n - 1)) {
+		/* the odd rank 2G + 1: the last two swapped */
+		w->tiles = swap_last_two(w->tiles, n);
+		w->parity ^= 1u;
+	}
 }
 
 /* The state of index I, the J-th of group G, into *X: tiles from the
@@ -117,13 +175,8 @@ PB_INLINE void state_of(const pb_kernel k, worker *w, uint64_t i, int j, pb_stat
 		pb_unindex(d, i, x);
 		return;
 	}
-	if (pb_tiles_parity_needed(d, j) != w->parity) {
-		/* the last two tiles swapped: the other parity */
-		unsigned s = 4 * (unsigned)(d->cells - 3);
-		uint64_t two = (tiles >> s) & 0xff;
-
-		tiles = (tiles & ~(0xffULL << s)) | ((two & 15u) << (s + 4)) | (two >> 4) << s;
-	}
+	if (pb_tiles_parity_needed(d, j) != w->parity)
+		tiles = swap_last_two(tiles, d->cells - 1);
 	x->cells = (tiles & ((1ULL << (4 * j)) - 1)) |
 		   (j + 1 < PB_RANK_MAX ? (tiles >> (4 * j)) << (4 * (j + 1)) : 0);
 	x->cls = j;
@@ -289,7 +342,7 @@ static pb_status run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fre
 	b->next_chunk = 0;
 	b->stopped = 0;
 	for (int i = 0; i < nthreads; i++) {
-		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED };
+		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED, .group = UINT64_MAX };
 		if (i)
 			started[i] = !pthread_create(&threads[i], NULL, work, &workers[i]);
 	}
@@ -398,6 +451,7 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	t->codes = pb_alloc(&s->meter, pb_twobit_bytes(d) + sizeof(uint64_t));
 	if (!t->codes)
 		return pb_search_alloc_failed(s);
+	pb_want_huge_pages(t->codes, pb_twobit_bytes(d));
 	memset(t->codes, 0xff, pb_twobit_bytes(d) + sizeof(uint64_t));
 	goal = pb_index(d, &d->goal);
 	t->codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
@@ -507,4 +561,129 @@ int pb_twobit_distance(const pb_twobit *t, const pb_state *start)
 	uint64_t looked = 0;
 
 	return pb_twobit_walk(t, start, &p, &looked) == PB_SOLVED ? p.length : -1;
+}
+
+/* The cache file: this header, then the codes (and the word after them). */
+#define FILE_MAGIC "pb2bit\r\n" /* text-mode tell-tales */
+#define FILE_VERSION 1
+
+typedef struct file_header {
+	char magic[8];
+	uint64_t version;
+	char domain[16];
+	int64_t goal_blank;
+	uint64_t states, radius, reached;
+	uint64_t counts[PB_TWOBIT_MAX_DEPTH + 1];
+	uint64_t checksum; /* of the codes */
+} file_header;
+
+static size_t code_bytes(const pb_domain *d)
+{
+	return (size_t)pb_twobit_bytes(d) + sizeof(uint64_t);
+}
+
+/* The header's fields that name the table. */
+static void name_table(const pb_domain *d, file_header *h)
+{
+	memset(h, 0, sizeof(*h));
+	memcpy(h->magic, FILE_MAGIC, sizeof(h->magic));
+	h->version = FILE_VERSION;
+	snprintf(h->domain, sizeof(h->domain), "%s", d->name);
+	h->goal_blank = d->goal_blank;
+	h->states = d->index_count;
+}
+
+int pb_twobit_file_name(const pb_domain *d, const char *dir, char *buf, size_t len)
+{
+	int k = d->goal_blank >= 0 ? snprintf(buf, len, "%s/%s-b%d.2bit", dir, d->name, d->goal_blank)
+				   : snprintf(buf, len, "%s/%s.2bit", dir, d->name);
+
+	return k < 0 || (size_t)k >= len ? -1 : 0;
+}
+
+int pb_twobit_save(const pb_twobit *t, const char *path)
+{
+	file_header h;
+
+	name_table(t->d, &h);
+	h.radius = (uint64_t)t->radius;
+	h.reached = t->reached;
+	memcpy(h.counts, t->counts, sizeof(h.counts));
+	h.checksum = pb_checksum(t->codes, code_bytes(t->d));
+	return pb_blob_save(path, &h, sizeof(h), t->codes, code_bytes(t->d));
+}
+
+/* Whether the header GOT, read for D, is D's table: WANT's fields, a
+ * radius that fits and counts that add up. */
+static bool header_fits(const file_header *got, const file_header *want)
+{
+	uint64_t sum = 0;
+
+	if (memcmp(got, want, offsetof(file_header, radius)) || got->radius > PB_TWOBIT_MAX_DEPTH)
+		return false;
+	for (uint64_t k = 0; k <= PB_TWOBIT_MAX_DEPTH; k++) {
+		if (k > got->radius && got->counts[k])
+			return false;
+		sum += got->counts[k];
+	}
+	return sum == got->reached && got->reached <= got->states && got->counts[got->radius];
+}
+
+pb_twobit_load_result pb_twobit_load(pb_twobit *t, const pb_domain *d, const char *path,
+				     pb_meter *m)
+{
+	file_header want, got;
+	pb_blob_result r;
+
+	memset(t, 0, sizeof(*t));
+	name_table(d, &want);
+	if (!d->index_count)
+		return PB_TWOBIT_STALE;
+	t->codes = pb_alloc(m, code_bytes(d));
+	if (!t->codes)
+		return PB_TWOBIT_NOMEM;
+	pb_want_huge_pages(t->codes, code_bytes(d));
+	r = pb_blob_load(path, &got, sizeof(got), t->codes, code_bytes(d));
+	if (r != PB_BLOB_READ || !header_fits(&got, &want) ||
+	    pb_checksum(t->codes, code_bytes(d)) != got.checksum) {
+		pb_twobit_release(t);
+		return r == PB_BLOB_MISSING ? PB_TWOBIT_MISSING : PB_TWOBIT_STALE;
+	}
+	t->d = d;
+	t->states = d->index_count;
+	t->nwords = pb_twobit_bytes(d) / sizeof(uint64_t);
+	t->radius = (int)got.radius;
+	t->reached = got.reached;
+	memcpy(t->counts, got.counts, sizeof(t->counts));
+	return PB_TWOBIT_LOADED;
+}
+
+pb_status pb_twobit_open(pb_twobit *t, const pb_domain *d, const char *dir, pb_search *s,
+			 int threads, bool *built)
+{
+	char path[PATH_MAX];
+	pb_status st;
+
+	*built = false;
+	if (pb_twobit_file_name(d, pb_pdb_cache_dir(dir), path, sizeof(path))) {
+		snprintf(s->message, sizeof(s->message), "cache directory name too long");
+		return PB_FAILED;
+	}
+	switch (pb_twobit_load(t, d, path, &s->meter)) {
+	case PB_TWOBIT_LOADED:
+		return PB_SOLVED;
+	case PB_TWOBIT_NOMEM:
+		return pb_search_alloc_failed(s);
+	case PB_TWOBIT_MISSING:
+	case PB_TWOBIT_STALE:
+		break;
+	}
+	st = pb_twobit_build(t, d, s, threads);
+	if (st != PB_SOLVED)
+		return st;
+	*built = true;
+	if (pb_twobit_save(t, path))
+		snprintf(s->message, sizeof(s->message), "cannot write '%.100s': %s", path,
+			 strerror(errno));
+	return PB_SOLVED;
 }

@@ -83,6 +83,37 @@ static inline unsigned pb_twobit_code(const pb_twobit *t, uint64_t i)
 pb_status pb_twobit_walk(const pb_twobit *t, const pb_state *start, pb_path *out,
 			 uint64_t *looked);
 
+/* The cache file of D's table under DIR, as DIR/tiles3x4-b11.2bit (the
+ * domain, the goal blank's cell: the internal goal, and so the table, is
+ * the same for every goal with the blank there), into BUF. Returns 0, or -1
+ * when it does not fit in LEN. */
+int pb_twobit_file_name(const pb_domain *d, const char *dir, char *buf, size_t len);
+
+/* Write T to PATH as a checked file (a header naming the domain, the
+ * counts, a checksum, then the codes), whole or not at all, creating the
+ * directories above it. Returns 0, or -1 with errno set. */
+int pb_twobit_save(const pb_twobit *t, const char *path);
+
+typedef enum pb_twobit_load_result {
+	PB_TWOBIT_LOADED,  /* the table is in T */
+	PB_TWOBIT_MISSING, /* no such file */
+	PB_TWOBIT_STALE,   /* a file, but not D's table (or damaged) */
+	PB_TWOBIT_NOMEM    /* the meter refused the table */
+} pb_twobit_load_result;
+
+/* Read D's table from PATH into T, allocating through M, and check it:
+ * magic, format version, domain, goal, size, counts and checksum. */
+pb_twobit_load_result pb_twobit_load(pb_twobit *t, const pb_domain *d, const char *path,
+				     pb_meter *m);
+
+/* Load D's table from the cache under DIR (NULL: the pattern databases'
+ * directory, pb_pdb_cache_dir), or build it (THREADS as in
+ * pb_twobit_build) when the file is missing or stale, then save it (a
+ * failure to save is noted in S->message, not returned). Returns as
+ * pb_twobit_build; *BUILT says whether it was built. */
+pb_status pb_twobit_open(pb_twobit *t, const pb_domain *d, const char *dir, pb_search *s,
+			 int threads, bool *built);
+
 /* The distance of START to the goal by walking down T, or -1 where it was
  * never reached. */
 int pb_twobit_distance(const pb_twobit *t, const pb_state *start);

@@ -32,6 +32,9 @@ static void usage(FILE *out)
 	      "  -g, --goal G       another goal (tiles)\n"
 	      "  -o, --output FILE  write the counts there as CSV: depth,states\n"
 	      "  -j, --threads N    threads (default: one a processor, up to 8)\n"
+	      "      --cache DIR    keep the table there (default: $PUZZLEBENCH_CACHE, else\n"
+	      "                     cache/pdb), loaded when it is there\n"
+	      "      --no-cache     search afresh; keep nothing\n"
 	      "  -q, --quiet        print the summary line only\n"
 	      "  -h, --help         show this and exit\n", out);
 }
@@ -56,7 +59,8 @@ static int write_csv(const pb_twobit *t, const char *path)
 	return 0;
 }
 
-static void print_space(const pb_twobit *t, const pb_search *s, uint64_t ns, bool quiet)
+static void print_space(const pb_twobit *t, const pb_search *s, uint64_t ns, bool built,
+			bool quiet)
 {
 	uint64_t bytes = pb_twobit_bytes(t->d);
 
@@ -65,10 +69,11 @@ static void print_space(const pb_twobit *t, const pb_search *s, uint64_t ns, boo
 		for (int k = 0; k <= t->radius; k++)
 			printf("%5d %15llu\n", k, (unsigned long long)t->counts[k]);
 	}
-	printf("%s: %llu states, radius %d (%llu at it), %.3f s, table %.1f MB (%.3f bytes a "
-	       "state), peak %.1f MB\n",
+	printf("%s: %llu states, radius %d (%llu at it), %s in %.3f s, table %.1f MB (%.3f bytes "
+	       "a state), peak %.1f MB\n",
 	       t->d->name, (unsigned long long)t->reached, t->radius,
-	       (unsigned long long)t->counts[t->radius], (double)ns / 1e9, (double)bytes / 1e6,
+	       (unsigned long long)t->counts[t->radius], built ? "searched" : "loaded",
+	       (double)ns / 1e9, (double)bytes / 1e6,
 	       (double)bytes / (double)t->states, (double)s->meter.peak / 1e6);
 }
 
@@ -91,12 +96,14 @@ int cmd_space(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "threads", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "cache", required_argument, NULL, 'c' },
+		{ "no-cache", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const volatile sig_atomic_t *stop;
-	const char *domain = NULL, *goal = NULL, *output = NULL;
-	bool quiet = false;
+	const char *domain = NULL, *goal = NULL, *output = NULL, *cache = NULL;
+	bool quiet = false, no_cache = false, built = true;
 	int threads = 0, c, rc = PB_EXIT_OK;
 	uint64_t start;
 	pb_twobit t;
@@ -117,6 +124,8 @@ int cmd_space(int argc, char **argv)
 							 PB_TWOBIT_MAX_THREADS, optarg);
 			break;
 		case 'q': quiet = true; break;
+		case 'c': cache = optarg; break;
+		case 'n': no_cache = true; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case ':': return cmdline_bad_usage(CMD, "'%s' wants a value", argv[optind - 1]);
 		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
@@ -131,7 +140,8 @@ int cmd_space(int argc, char **argv)
 	stop = signals_catch();
 	pb_search_init(&s, 0, 0, stop);
 	start = pb_wall_ns();
-	st = pb_twobit_build(&t, &d, &s, threads);
+	st = no_cache ? pb_twobit_build(&t, &d, &s, threads)
+		      : pb_twobit_open(&t, &d, cache, &s, threads, &built);
 	if (st != PB_SOLVED) {
 		rc = st == PB_STOPPED ? EXIT_SIGNAL_BASE + *stop : PB_EXIT_USAGE;
 		signals_restore();
@@ -139,7 +149,9 @@ int cmd_space(int argc, char **argv)
 			*s.message ? ": " : "", s.message);
 		return rc;
 	}
-	print_space(&t, &s, pb_wall_ns() - start, quiet);
+	print_space(&t, &s, pb_wall_ns() - start, built, quiet);
+	if (*s.message)
+		fprintf(stderr, "bench " CMD ": %s\n", s.message);
 	if (output && write_csv(&t, output))
 		rc = PB_EXIT_USAGE;
 	pb_twobit_release(&t);
