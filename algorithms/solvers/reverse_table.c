@@ -304,10 +304,12 @@ static pb_status build(table_ctx *t, pb_search *s)
 }
 
 /* The most the entries (8 bytes a state) and the build's queues may take
- * (another 8 a state), and the most a two-bit table may. */
+ * (another 8 a state), and the most a two-bit table may (boards of up to
+ * 13 cells: 778 MB there, some minutes of search; 14 cells would take
+ * 11 GB and hours). */
 #define ENTRIES_MAX_BYTES (1ULL << 30)
 #define TABLE_BYTES_PER_STATE 16
-#define TWO_BIT_MAX_BYTES (16ULL << 30)
+#define TWO_BIT_MAX_BYTES (1ULL << 30)
 
 static bool entries_fit(const pb_domain *d)
 {

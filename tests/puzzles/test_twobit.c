@@ -201,6 +201,21 @@ Test(twobit, a_memory_limit_below_the_table_is_a_memout)
 	cr_assert_eq(s.meter.current, 0, "tiles5x2: %zu bytes kept", s.meter.current);
 }
 
+Test(twobit, a_deadline_passed_is_a_timeout_and_keeps_nothing)
+{
+	pb_domain d = it_domain("tiles5x2", NULL);
+	pb_search s;
+	pb_twobit t;
+	pb_status st;
+
+	/* a nanosecond: past before the first poll looks at the clock */
+	pb_search_init(&s, 0, 1, NULL);
+	st = pb_twobit_build(&t, &d, &s, 2);
+	cr_assert_eq(st, PB_TIMEOUT, "tiles5x2: %s, not a timeout", pb_status_name(st));
+	cr_assert_eq(s.meter.current, 0, "tiles5x2: %zu bytes kept", s.meter.current);
+	cr_assert_null(t.codes, "tiles5x2: a table after a timeout");
+}
+
 /* Opt in: the 12-cell boards (about 60 MB and several seconds each). */
 Test(twobit, the_twelve_cell_boards_match_the_published_counts, .timeout = 1200)
 {
