@@ -179,41 +179,38 @@ Test(twobit, a_state_of_the_other_class_is_unsolvable)
 	pb_twobit_release(&t);
 }
 
-Test(twobit, a_domain_without_an_index_is_unsupported)
+/* A build of NAME under MEM bytes and NS nanoseconds must end WANT,
+ * keeping no byte and no table. */
+static void expect_failure(const char *name, size_t mem, uint64_t ns, pb_status want)
 {
-	pb_domain d = it_domain("24puzzle", NULL);
+	pb_domain d = it_domain(name, NULL);
 	pb_search s;
 	pb_twobit t;
+	pb_status st;
 
-	pb_search_init(&s, 0, 0, NULL);
-	cr_assert_eq(pb_twobit_build(&t, &d, &s, 0), PB_UNSUPPORTED, "24puzzle: built a table");
-	cr_assert_eq(s.meter.current, 0, "24puzzle: %zu bytes kept", s.meter.current);
+	pb_search_init(&s, mem, ns, NULL);
+	st = pb_twobit_build(&t, &d, &s, 2);
+	cr_assert_eq(st, want, "%s: %s, not %s", name, pb_status_name(st), pb_status_name(want));
+	cr_assert_eq(s.meter.current, 0, "%s: %zu bytes kept", name, s.meter.current);
+	cr_assert_null(t.codes, "%s: a table after %s", name, pb_status_name(st));
+}
+
+Test(twobit, a_domain_without_an_index_is_unsupported)
+{
+	expect_failure("24puzzle", 0, 0, PB_UNSUPPORTED);
 }
 
 Test(twobit, a_memory_limit_below_the_table_is_a_memout)
 {
 	pb_domain d = it_domain("tiles5x2", NULL);
-	pb_search s;
-	pb_twobit t;
 
-	pb_search_init(&s, (size_t)pb_twobit_bytes(&d) / 2, 0, NULL);
-	cr_assert_eq(pb_twobit_build(&t, &d, &s, 0), PB_MEMOUT, "tiles5x2: no memout");
-	cr_assert_eq(s.meter.current, 0, "tiles5x2: %zu bytes kept", s.meter.current);
+	expect_failure("tiles5x2", (size_t)pb_twobit_bytes(&d) / 2, 0, PB_MEMOUT);
 }
 
-Test(twobit, a_deadline_passed_is_a_timeout_and_keeps_nothing)
+/* A nanosecond: past before the first poll looks at the clock. */
+Test(twobit, a_deadline_passed_is_a_timeout)
 {
-	pb_domain d = it_domain("tiles5x2", NULL);
-	pb_search s;
-	pb_twobit t;
-	pb_status st;
-
-	/* a nanosecond: past before the first poll looks at the clock */
-	pb_search_init(&s, 0, 1, NULL);
-	st = pb_twobit_build(&t, &d, &s, 2);
-	cr_assert_eq(st, PB_TIMEOUT, "tiles5x2: %s, not a timeout", pb_status_name(st));
-	cr_assert_eq(s.meter.current, 0, "tiles5x2: %zu bytes kept", s.meter.current);
-	cr_assert_null(t.codes, "tiles5x2: a table after a timeout");
+	expect_failure("tiles5x2", 0, 1, PB_TIMEOUT);
 }
 
 /* Opt in: the 12-cell boards (about 60 MB and several seconds each). */
