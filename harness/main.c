@@ -20,6 +20,7 @@ static const struct subcommand {
 	{ "merge", cmd_merge, "join the shards of a run into one" },
 	{ "report", cmd_report, "a run's tables (text, Markdown, CSV) and its page, index.html" },
 	{ "check", cmd_check, "grade a file of answers against a dataset" },
+	{ "space", cmd_space, "a whole state space: the states at each distance" },
 };
 #define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
 

@@ -14,7 +14,13 @@
  * lexicographically least (Magic Squares), one queue in order serves, and
  * a state keeps the least of its candidate entries: with the first move
  * highest, comparing words compares the move strings. Build and queries
- * are written once and instantiated for each kernel (kernel.h). */
+ * are written once and instantiated for each kernel (kernel.h).
+ *
+ * Where those entries would take more than ENTRIES_MAX_BYTES (boards of
+ * 12 cells and more), the table is the two-bit one of twobit.h instead:
+ * the distance mod 3 of every state, a quarter of a byte each, built on
+ * every thread and cached on disk like the pattern databases; a query
+ * walks down it, a move at a time, to the least neighbour one nearer. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +31,7 @@
 
 #include "../core/layers.h"
 #include "../core/queue.h"
+#include "../puzzles/twobit.h"
 #include "registry.h"
 #include "pulls.h"
 
@@ -42,6 +49,8 @@ typedef struct table_ctx {
 			    * writes a branch-free loop throws away */
 	uint64_t *reached; /* the build's visited set, a bit a state: small
 			    * enough to stay in cache while entries fill */
+	bool two_bit;      /* entries is NULL: the table is this one */
+	pb_twobit codes;
 } table_ctx;
 
 /* Bits that hold a move 0..N-1. */
@@ -294,9 +303,18 @@ static pb_status build(table_ctx *t, pb_search *s)
 	return st;
 }
 
-/* The table (8 bytes a state) and the build's queues must fit in this. */
-#define TABLE_MAX_BYTES (16ULL << 30)
+/* The most the entries (8 bytes a state) and the build's queues may take
+ * (another 8 a state), and the most a two-bit table may (boards of up to
+ * 13 cells: 778 MB there, some minutes of search; 14 cells would take
+ * 11 GB and hours). */
+#define ENTRIES_MAX_BYTES (1ULL << 30)
 #define TABLE_BYTES_PER_STATE 16
+#define TWO_BIT_MAX_BYTES (1ULL << 30)
+
+static bool entries_fit(const pb_domain *d)
+{
+	return d->index_count <= ENTRIES_MAX_BYTES / TABLE_BYTES_PER_STATE;
+}
 
 static const char *table_supports(const pb_domain *d, const pb_config *cfg,
 				  char *why, size_t whylen)
@@ -304,7 +322,7 @@ static const char *table_supports(const pb_domain *d, const pb_config *cfg,
 	char count[40];
 
 	(void)cfg;
-	if (d->index_count && d->index_count <= TABLE_MAX_BYTES / TABLE_BYTES_PER_STATE)
+	if (d->index_count && (entries_fit(d) || pb_twobit_bytes(d) <= TWO_BIT_MAX_BYTES))
 		return NULL;
 	snprintf(why, whylen, "the table does not fit: a table of %s states",
 		 pb_cells_decimal(d->state_count, count, sizeof(count)));
@@ -316,12 +334,23 @@ static pb_status table_prepare(const pb_domain *d, const pb_config *cfg,
 {
 	table_ctx *t = pb_alloc(&s->meter, sizeof(*t));
 	pb_status st;
+	bool built;
 
-	(void)cfg;
 	*ctx = NULL;
 	if (!t)
 		return pb_search_alloc_failed(s);
+	memset(t, 0, sizeof(*t));
 	t->d = d;
+	if (!entries_fit(d)) {
+		t->two_bit = true;
+		st = pb_twobit_open(&t->codes, d, cfg ? cfg->cache_dir : NULL, s, 0, &built);
+		if (st != PB_SOLVED) {
+			pb_free(t);
+			return st;
+		}
+		*ctx = t;
+		return PB_SOLVED;
+	}
 	t->entries = pb_calloc(&s->meter, d->index_count + 1, sizeof(*t->entries));
 	if (!t->entries) {
 		pb_free(t);
@@ -410,6 +439,14 @@ static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
 {
 	table_ctx *t = ctx;
 
+	if (t->two_bit) {
+		uint64_t looked = 0;
+		pb_status st = pb_twobit_walk(&t->codes, start, out, &looked);
+
+		s->expanded += st == PB_SOLVED ? (uint64_t)out->length : 0;
+		s->generated += looked;
+		return st;
+	}
 #define SOLVE(K, T) case K: return solve_with(K, t, start, s, out);
 	switch (t->d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE
@@ -423,6 +460,8 @@ static void table_release(void *ctx)
 	if (!t)
 		return;
 	pb_free(t->entries);
+	if (t->two_bit)
+		pb_twobit_release(&t->codes);
 	pb_free(t);
 }
 

@@ -16,5 +16,6 @@ int cmd_solve(int argc, char **argv);   /* solve.c */
 int cmd_merge(int argc, char **argv);   /* merge.c */
 int cmd_report(int argc, char **argv);  /* report.c */
 int cmd_check(int argc, char **argv);   /* check.c */
+int cmd_space(int argc, char **argv);   /* space.c */
 
 #endif

@@ -21,21 +21,6 @@ static const struct {
 	{ 2, 2 }, { 3, 2 }, { 2, 3 }, { 4, 2 }, { 2, 4 }, { 3, 3 }, { 5, 2 }, { 2, 5 },
 };
 
-/* The goal with tiles 1..n-1 in reading order and the blank on cell B. */
-static void corner_goal(int cells, int b, char *text, size_t size)
-{
-	size_t used = 0;
-
-	for (int c = 0, tile = 1; c < cells; c++) {
-		const char *sep = c ? " " : "";
-
-		if (c == b)
-			used += (size_t)snprintf(text + used, size - used, "%sx", sep);
-		else
-			used += (size_t)snprintf(text + used, size - used, "%s%d", sep, tile++);
-	}
-}
-
 static void check_board(int w, int h, int blank)
 {
 	uint64_t published[MAX_DEPTHS], counted[MAX_DEPTHS] = { 0 };
@@ -47,7 +32,7 @@ static void check_board(int w, int h, int blank)
 	pb_status st;
 
 	snprintf(name, sizeof(name), "tiles%dx%d", w, h);
-	corner_goal(w * h, blank, goal, sizeof(goal));
+	it_corner_goal(w * h, blank, goal, sizeof(goal));
 	d = it_domain(name, goal);
 	pb_search_init(&s, 0, 0, NULL);
 	st = pb_distances(&d, &s, &dist);

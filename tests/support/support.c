@@ -515,6 +515,20 @@ bool it_next_permutation(unsigned *p, int n)
 	return true;
 }
 
+void it_corner_goal(int cells, int b, char *text, size_t size)
+{
+	size_t used = 0;
+
+	for (int c = 0, tile = 1; c < cells; c++) {
+		const char *sep = c ? " " : "";
+
+		if (c == b)
+			used += (size_t)snprintf(text + used, size - used, "%sx", sep);
+		else
+			used += (size_t)snprintf(text + used, size - used, "%s%d", sep, tile++);
+	}
+}
+
 #define DISTRIBUTIONS PB_SOURCE_DIR "/../shared/data/tiles_distributions.tsv"
 
 int it_published_distribution(int w, int h, uint64_t *counts, int cap)

@@ -182,6 +182,10 @@ void it_every_state(const pb_solver *solver, const char *domain, const char *goa
  * false after the last. Written here, independent of the code under test. */
 bool it_next_permutation(unsigned *p, int n);
 
+/* The goal with tiles 1..n-1 in reading order and the blank on cell B
+ * (of CELLS), as text in the user's labels, into TEXT. */
+void it_corner_goal(int cells, int b, char *text, size_t size);
+
 /* The published number of states at each distance from the goal (blank in
  * a corner) of the sliding-tile board W x H, either orientation, from
  * ../shared/data/tiles_distributions.tsv (its README names the source):

@@ -1,0 +1,121 @@
+/* Whole state spaces at two bits a state: every state's distance to the
+ * goal modulo 3, by one breadth-first search backwards from the goal over
+ * the dense index (pb_index), in the manner of Cooperman and Finkelstein's
+ * and Korf's two-bit breadth-first searches (R. E. Korf, "Minimizing disk
+ * I/O in two-bit breadth-first search", AAAI 2008).
+ *
+ * A code is the distance mod 3, or PB_TWOBIT_UNSEEN. Where every move has
+ * an inverse (tiles), three residues are enough to walk down: the
+ * neighbours of a state at distance k lie at k - 1, k or k + 1, three
+ * different residues, so the one a move nearer is the neighbour whose code
+ * is one less (mod 3). Where not (Magic Squares: B and C take three moves
+ * to undo), a move may also lead two farther, with the same residue, and
+ * the walk searches for the path of the least length that fits the codes.
+ *
+ * The search runs layer by layer, each layer one of two ways, whichever
+ * costs less by the counts so far (after Beamer's direction-optimising
+ * breadth-first search):
+ * - push: expand every state whose code is the layer's residue, marking
+ *   its unseen predecessors with the next residue (an atomic and, other
+ *   threads writing the same words). With residues alone, the layers 3, 6,
+ *   ... before share the code, and are expanded again to no effect: cheap
+ *   while the layers grow.
+ * - pull: every unseen state looks for a successor with the layer's
+ *   residue (any such successor lies on the layer itself, since an unseen
+ *   state is farther than every layer so far) and takes the next residue;
+ *   each thread writes only its own words. Cheap once few are unseen.
+ * Both are exact, so the table and the counts do not depend on the
+ * threads' timing. */
+#ifndef PB_TWOBIT_H
+#define PB_TWOBIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../solvers/solver.h"
+
+/* The code of a state not reached. */
+#define PB_TWOBIT_UNSEEN 3u
+
+/* Layers a table counts: more than any space whose table fits (the 4x4
+ * radius is 80, Magic Squares' 22). */
+#define PB_TWOBIT_MAX_DEPTH 255
+
+/* The most threads a build takes. */
+#define PB_TWOBIT_MAX_THREADS 8
+
+typedef struct pb_twobit {
+	const pb_domain *d;
+	uint64_t *codes;   /* 32 codes a word, state i in bits 2(i % 32) of word i / 32 */
+	uint64_t nwords;
+	uint64_t states;   /* the index's size (d->index_count) */
+	int radius;        /* the farthest distance */
+	uint64_t reached;  /* states reached (all of the goal's class) */
+	uint64_t counts[PB_TWOBIT_MAX_DEPTH + 1]; /* states at each distance */
+} pb_twobit;
+
+/* Bytes the table of D takes: a quarter of a byte a state, in whole words. */
+uint64_t pb_twobit_bytes(const pb_domain *d);
+
+/* Build D's table into T with THREADS threads (0: one a processor, up to
+ * PB_TWOBIT_MAX_THREADS), allocating through S->meter and polling S's
+ * limits (every thread a copy); S's expanded and generated count the
+ * states expanded (pushed) or checked (pulled) and the neighbours looked
+ * at. Returns PB_SOLVED, PB_MEMOUT, PB_TIMEOUT, PB_STOPPED, or
+ * PB_UNSUPPORTED (no index, or a radius past PB_TWOBIT_MAX_DEPTH) with the
+ * reason in S->message. On failure T holds no table. D must outlive T. */
+pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int threads);
+
+/* Free T's table. */
+void pb_twobit_release(pb_twobit *t);
+
+/* The code of the state of index I. */
+static inline unsigned pb_twobit_code(const pb_twobit *t, uint64_t i)
+{
+	return (unsigned)(t->codes[i / 32] >> (2 * (i % 32))) & 3u;
+}
+
+/* An optimal path from START to the goal by walking down T, into OUT: at
+ * each state the least move to a neighbour one nearer, so that the
+ * answers are the lexicographically least shortest ones. Returns
+ * PB_SOLVED, or PB_UNSOLVABLE (START never reached). *LOOKED counts the
+ * neighbours looked at. */
+pb_status pb_twobit_walk(const pb_twobit *t, const pb_state *start, pb_path *out,
+			 uint64_t *looked);
+
+/* The cache file of D's table under DIR, as DIR/tiles3x4-b11.2bit (the
+ * domain, the goal blank's cell: the internal goal, and so the table, is
+ * the same for every goal with the blank there), into BUF. Returns 0, or -1
+ * when it does not fit in LEN. */
+int pb_twobit_file_name(const pb_domain *d, const char *dir, char *buf, size_t len);
+
+/* Write T to PATH as a checked file (a header naming the domain, the
+ * counts, a checksum, then the codes), whole or not at all, creating the
+ * directories above it. Returns 0, or -1 with errno set. */
+int pb_twobit_save(const pb_twobit *t, const char *path);
+
+typedef enum pb_twobit_load_result {
+	PB_TWOBIT_LOADED,  /* the table is in T */
+	PB_TWOBIT_MISSING, /* no such file */
+	PB_TWOBIT_STALE,   /* a file, but not D's table (or damaged) */
+	PB_TWOBIT_NOMEM    /* the meter refused the table */
+} pb_twobit_load_result;
+
+/* Read D's table from PATH into T, allocating through M, and check it:
+ * magic, format version, domain, goal, size, counts and checksum. */
+pb_twobit_load_result pb_twobit_load(pb_twobit *t, const pb_domain *d, const char *path,
+				     pb_meter *m);
+
+/* Load D's table from the cache under DIR (NULL: the pattern databases'
+ * directory, pb_pdb_cache_dir), or build it (THREADS as in
+ * pb_twobit_build) when the file is missing or stale, then save it (a
+ * failure to save is noted in S->message, not returned). Returns as
+ * pb_twobit_build; *BUILT says whether it was built. */
+pb_status pb_twobit_open(pb_twobit *t, const pb_domain *d, const char *dir, pb_search *s,
+			 int threads, bool *built);
+
+/* The distance of START to the goal by walking down T, or -1 where it was
+ * never reached. */
+int pb_twobit_distance(const pb_twobit *t, const pb_state *start);
+
+#endif

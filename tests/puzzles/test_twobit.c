@@ -1,0 +1,237 @@
+/* The two-bit tables (twobit.h) against published figures and against
+ * the one-byte distances of pb_distances:
+ * - on every board of up to 10 cells, in both orientations and with the
+ *   goal's blank in each corner, the states at each distance are the ones
+ *   published in ../shared/data/tiles_distributions.tsv (Tarakanov, SoCS
+ *   2023; the README there names the source);
+ * - every state's code is its distance mod 3, on the 3x3 and 5x2 boards and
+ *   Magic Squares, with one thread and with several (the same table);
+ * - a walk down the table is an optimal answer from every state of the 3x3
+ *   board and of Magic Squares, the least one on Magic Squares;
+ * - PB_SPACE_12=1 adds the 3x4 and 2x6 boards (239,500,800 states each):
+ *   their published counts, radius 53 with 18 states and 80 with 2. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/puzzles/distances.h"
+#include "algorithms/puzzles/twobit.h"
+#include "tests/support/support.h"
+
+#define MAX_DEPTHS (PB_TWOBIT_MAX_DEPTH + 1)
+
+static void build(pb_twobit *t, const pb_domain *d, int threads)
+{
+	pb_search s;
+	pb_status st;
+
+	pb_search_init(&s, 0, 0, NULL);
+	st = pb_twobit_build(t, d, &s, threads);
+	cr_assert_eq(st, PB_SOLVED, "%s: %s (%s)", d->name, pb_status_name(st), s.message);
+	cr_assert_eq(s.meter.current, pb_twobit_bytes(d) + sizeof(uint64_t),
+		     "%s: the build kept %zu bytes, the table takes %llu", d->name, s.meter.current,
+		     (unsigned long long)pb_twobit_bytes(d));
+}
+
+/* T's counts against the published ones of the W x H board. */
+static void check_published(const pb_twobit *t, int w, int h, const char *goal)
+{
+	uint64_t published[MAX_DEPTHS];
+	int depths = it_published_distribution(w, h, published, MAX_DEPTHS);
+
+	cr_assert_eq(t->radius + 1, depths, "%dx%d, goal '%s': radius %d, published %d", w, h, goal,
+		     t->radius, depths - 1);
+	cr_assert_eq(t->reached, t->states, "%dx%d, goal '%s': %llu of %llu states reached", w, h,
+		     goal, (unsigned long long)t->reached, (unsigned long long)t->states);
+	for (int k = 0; k < depths; k++)
+		cr_assert_eq(t->counts[k], published[k],
+			     "%dx%d, goal '%s': %llu states at distance %d, published %llu", w, h, goal,
+			     (unsigned long long)t->counts[k], k, (unsigned long long)published[k]);
+}
+
+static void check_board(int w, int h, int blank)
+{
+	char name[32], goal[64];
+	pb_domain d;
+	pb_twobit t;
+
+	snprintf(name, sizeof(name), "tiles%dx%d", w, h);
+	it_corner_goal(w * h, blank, goal, sizeof(goal));
+	d = it_domain(name, goal);
+	build(&t, &d, 0);
+	check_published(&t, w, h, goal);
+	pb_twobit_release(&t);
+}
+
+Test(twobit, every_board_of_up_to_ten_cells_matches_the_published_counts, .timeout = 600)
+{
+	static const struct {
+		int w, h;
+	} boards[] = {
+		{ 2, 2 }, { 3, 2 }, { 2, 3 }, { 4, 2 }, { 2, 4 }, { 3, 3 }, { 5, 2 }, { 2, 5 },
+	};
+
+	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		int w = boards[i].w, h = boards[i].h, n = w * h;
+		const int corners[] = { 0, w - 1, n - w, n - 1 };
+
+		for (int c = 0; c < 4; c++)
+			check_board(w, h, corners[c]);
+	}
+}
+
+/* Every code of D's table, built with THREADS threads, is the distance
+ * mod 3; the counts are those of the distances. */
+static void check_codes(const char *name, int threads)
+{
+	pb_domain d = it_domain(name, NULL);
+	uint8_t *dist = it_distances(&d);
+	uint64_t counts[MAX_DEPTHS] = { 0 };
+	pb_twobit t;
+
+	build(&t, &d, threads);
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		cr_assert_eq(pb_twobit_code(&t, i), dist[i] % 3u,
+			     "%s, %d threads: state %llu has code %u, distance %u", name, threads,
+			     (unsigned long long)i, pb_twobit_code(&t, i), dist[i]);
+		counts[dist[i]]++;
+	}
+	for (int k = 0; k < MAX_DEPTHS; k++)
+		cr_assert_eq(k <= t.radius ? t.counts[k] : 0, counts[k],
+			     "%s, %d threads: %llu states at distance %d, the distances say %llu", name,
+			     threads, (unsigned long long)(k <= t.radius ? t.counts[k] : 0), k,
+			     (unsigned long long)counts[k]);
+	pb_twobit_release(&t);
+	free(dist);
+}
+
+Test(twobit, every_code_is_the_distance_mod_three, .timeout = 300)
+{
+	static const char *const names[] = { "8puzzle", "tiles5x2", "tiles2x5", "msquare" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		check_codes(names[i], 1);
+		check_codes(names[i], 2);
+		check_codes(names[i], PB_TWOBIT_MAX_THREADS);
+	}
+}
+
+/* A walk from every state of D: as long as the distance, a replay reaches
+ * the goal, and where D wants the least answers, no smaller move at any
+ * step starts a shortest path. */
+static void check_walks(const char *name)
+{
+	pb_domain d = it_domain(name, NULL);
+	uint8_t *dist = it_distances(&d);
+	pb_twobit t;
+
+	build(&t, &d, 0);
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		pb_state s, x;
+		pb_path p;
+		uint64_t looked = 0;
+		pb_status st;
+
+		pb_unindex(&d, i, &s);
+		st = pb_twobit_walk(&t, &s, &p, &looked);
+		cr_assert_eq(st, PB_SOLVED, "%s, state %llu: %s", name, (unsigned long long)i,
+			     pb_status_name(st));
+		cr_assert_eq(p.length, dist[i], "%s, state %llu: %d moves, optimal %u", name,
+			     (unsigned long long)i, p.length, dist[i]);
+		cr_assert_eq(it_replay(&d, &s, &p), PB_REACHES_GOAL, "%s, state %llu: no answer", name,
+			     (unsigned long long)i);
+		x = s;
+		for (int k = 0; d.lex_smallest && k < p.length; k++) {
+			for (int m = 0; m < p.moves[k]; m++) {
+				pb_state y;
+
+				if (pb_apply(&d, &x, m, &y))
+					cr_assert_neq(dist[pb_index(&d, &y)], p.length - k - 1,
+						      "%s, state %llu: move %s at step %d starts a "
+						      "smaller shortest path",
+						      name, (unsigned long long)i, pb_move_name(&d, m), k + 1);
+			}
+			pb_apply(&d, &x, p.moves[k], &x);
+		}
+	}
+	pb_twobit_release(&t);
+	free(dist);
+}
+
+Test(twobit, a_walk_down_is_an_optimal_answer_from_every_state, .timeout = 300)
+{
+	check_walks("8puzzle");
+	check_walks("msquare");
+}
+
+Test(twobit, a_state_of_the_other_class_is_unsolvable)
+{
+	pb_domain d = it_domain("8puzzle", NULL);
+	pb_state s = it_parse(&d, "2 1 3 4 5 6 7 8 x");
+	pb_twobit t;
+	pb_path p;
+	uint64_t looked = 0;
+
+	build(&t, &d, 0);
+	cr_assert_eq(pb_twobit_walk(&t, &s, &p, &looked), PB_UNSOLVABLE,
+		     "8puzzle '2 1 3 4 5 6 7 8 x': not unsolvable");
+	cr_assert_eq(pb_twobit_distance(&t, &s), -1, "8puzzle '2 1 3 4 5 6 7 8 x': a distance");
+	pb_twobit_release(&t);
+}
+
+/* A build of NAME under MEM bytes and NS nanoseconds must end WANT,
+ * keeping no byte and no table. */
+static void expect_failure(const char *name, size_t mem, uint64_t ns, pb_status want)
+{
+	pb_domain d = it_domain(name, NULL);
+	pb_search s;
+	pb_twobit t;
+	pb_status st;
+
+	pb_search_init(&s, mem, ns, NULL);
+	st = pb_twobit_build(&t, &d, &s, 2);
+	cr_assert_eq(st, want, "%s: %s, not %s", name, pb_status_name(st), pb_status_name(want));
+	cr_assert_eq(s.meter.current, 0, "%s: %zu bytes kept", name, s.meter.current);
+	cr_assert_null(t.codes, "%s: a table after %s", name, pb_status_name(st));
+}
+
+Test(twobit, a_domain_without_an_index_is_unsupported)
+{
+	expect_failure("24puzzle", 0, 0, PB_UNSUPPORTED);
+}
+
+Test(twobit, a_memory_limit_below_the_table_is_a_memout)
+{
+	pb_domain d = it_domain("tiles5x2", NULL);
+
+	expect_failure("tiles5x2", (size_t)pb_twobit_bytes(&d) / 2, 0, PB_MEMOUT);
+}
+
+/* A nanosecond: past before the first poll looks at the clock. */
+Test(twobit, a_deadline_passed_is_a_timeout)
+{
+	expect_failure("tiles5x2", 0, 1, PB_TIMEOUT);
+}
+
+/* Opt in: the 12-cell boards (about 60 MB and several seconds each). */
+Test(twobit, the_twelve_cell_boards_match_the_published_counts, .timeout = 1200)
+{
+	static const struct {
+		int w, h;
+	} boards[] = { { 3, 4 }, { 2, 6 } };
+	const char *opt = getenv("PB_SPACE_12");
+
+	if (!opt || strcmp(opt, "1"))
+		cr_skip_test("set PB_SPACE_12=1 to search the 3x4 and 2x6 boards");
+	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		char name[32];
+		pb_domain d;
+		pb_twobit t;
+
+		snprintf(name, sizeof(name), "tiles%dx%d", boards[i].w, boards[i].h);
+		d = it_domain(name, NULL);
+		build(&t, &d, 0);
+		check_published(&t, boards[i].w, boards[i].h, "default");
+		pb_twobit_release(&t);
+	}
+}
