@@ -16,6 +16,15 @@
  * adds a Manhattan delta from a table, the 5x5 board's works on two words,
  * Magic Squares' permutes eight cells and computes h afresh.
  *
+ * The moves are tried in Korf's order: on tiles boards the blank goes up,
+ * left, right, down (to its new cell, lowest first), which is the order of
+ * Burns, Hatem, Leighton & Ruml's IDA* (SoCS 2012) too; with it and the
+ * counting of the README (the start generated once; each node that passes
+ * the bound expanded, once an iteration; each of its children generated,
+ * the move back to its parent never made; the search stopping at the
+ * goal), Manhattan distance on Korf's 100 instances gives exactly the
+ * nodes Korf (1985) reports (tests/solvers/test_korf_counts.c).
+ *
  * Where answers must be the lexicographically least of the minimal ones
  * (Magic Squares), the last iteration tries the moves in order and the
  * first path found is the least: every prefix of a minimal path passes the
@@ -27,6 +36,14 @@
 
 #include "informed.h"
 #include "registry.h"
+
+/* The 4x4 board with Manhattan distance has a search of its own (b4_
+ * below): its side, its cells, and the blank's directions in the order
+ * tried (the opposite of direction i is 3 - i); B4_START: none (the
+ * start). */
+#define B4_SIDE 4
+#define B4_CELLS (B4_SIDE * B4_SIDE)
+enum { B4_UP, B4_LEFT, B4_RIGHT, B4_DOWN, B4_START };
 
 /* One solve. */
 typedef struct ida {
@@ -43,9 +60,17 @@ typedef struct ida {
 	/* the moves tried from class c after move l, at tried_at (l = nmoves:
 	 * none yet) */
 	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
+	/* the moves in the order tried (see the top) */
+	uint8_t order[PB_MAX_MOVES];
 	/* the heuristic's Manhattan deltas (see pb_heur_delta_at) */
 	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	uint8_t path[PB_MAX_PATH];
+	/* b4_: nodes so far; the domain's move for each direction; the change
+	 * of Manhattan distance as tile t slides from cell a into the blank at
+	 * cell b, at [a][b][t] */
+	uint64_t b4_expanded, b4_generated;
+	uint8_t b4_move[B4_START];
+	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
 	/* the heuristic's parts at each depth of the path, for the kinds that
 	 * keep them */
 	pb_heur_parts parts[PB_MAX_PATH];
@@ -114,11 +139,12 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	}
 	s->expanded++;
 #pragma GCC unroll 4
-	for (m = 0; m < pb_kernel_nmoves(k, d); m++) {
+	for (int i = 0; i < pb_kernel_nmoves(k, d); i++) {
 		int to, nh, f;
 		pb_cells child;
 		pb_heur_change change;
 
+		m = x->order[i];
 		if (!(tried & (1u << m)))
 			continue;
 		to = x->next[next_at(k, d, cls, m)];
@@ -161,10 +187,163 @@ PB_KERNELS(DEFINE)
 #undef DEFINE
 #undef DEFINE_ONE
 
+/* The 4x4 board with Manhattan distance: the search above with every
+ * constant known. One function for each cell of the blank and the
+ * direction it came from, so that its neighbours, their shifts, its
+ * children (the move back left out) and their count are constants and
+ * every call is a direct one; h is updated from a table indexed by the
+ * cells and the tile; the budget r = bound - g is passed instead of g. A
+ * move changes the Manhattan distance by one, so f = g + h changes by 0
+ * or 2: a child is within the bound when its h is below r, and the next
+ * bound is always the bound plus 2 (nothing to track). */
+PB_INLINE bool b4_legal(const int c, const int dir)
+{
+	switch (dir) {
+	case B4_UP:
+		return c >= B4_SIDE;
+	case B4_LEFT:
+		return c % B4_SIDE > 0;
+	case B4_RIGHT:
+		return c % B4_SIDE < B4_SIDE - 1;
+	case B4_DOWN:
+		return c < B4_CELLS - B4_SIDE;
+	}
+	return false;
+}
+
+PB_INLINE int b4_step(const int dir)
+{
+	return dir == B4_UP ? -B4_SIDE : dir == B4_LEFT ? -1 : dir == B4_RIGHT ? 1 : B4_SIDE;
+}
+
+/* Every (cell, direction the blank came from) pair, as X(cell, dir). */
+#define B4_DIRS(X, c) X(c, 0) X(c, 1) X(c, 2) X(c, 3) X(c, 4)
+#define B4_NODES(X)                                                                      	B4_DIRS(X, 0) B4_DIRS(X, 1) B4_DIRS(X, 2) B4_DIRS(X, 3) B4_DIRS(X, 4) B4_DIRS(X, 5)  	B4_DIRS(X, 6) B4_DIRS(X, 7) B4_DIRS(X, 8) B4_DIRS(X, 9) B4_DIRS(X, 10)               	B4_DIRS(X, 11) B4_DIRS(X, 12) B4_DIRS(X, 13) B4_DIRS(X, 14) B4_DIRS(X, 15)
+#define B4_DECLARE(C, D) static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r);
+B4_NODES(B4_DECLARE)
+#undef B4_DECLARE
+
+/* The function for the blank at C, come from direction CAME. */
+PB_INLINE int b4_call(ida *x, uint64_t s, int h, int r, const int c, const int came)
+{
+#define B4_CALL(C, D)                                                                    	if (c == C && came == D)                                                         		return b4_##C##_##D(x, s, h, r);
+	B4_NODES(B4_CALL)
+#undef B4_CALL
+	return STOPPED;
+}
+
+/* Expand S (the blank at C, come from direction CAME, heuristic H, budget
+ * R). */
+PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int came)
+{
+	int children = 0, left;
+
+	for (int dir = B4_UP; dir < B4_START; dir++)
+		children += b4_legal(c, dir) && dir != 3 - came;
+	if (__builtin_expect(!(++x->b4_expanded & (PB_POLL_INTERVAL - 1)), 0)) {
+		pb_status st = pb_search_check(x->s);
+
+		if (st != PB_SOLVED) {
+			x->stop = st;
+			return STOPPED;
+		}
+	}
+	x->b4_generated += (unsigned)children;
+	left = children;
+#pragma GCC unroll 4
+	for (int dir = B4_UP; dir < B4_START; dir++) {
+		const int to = c + b4_step(dir);
+		uint64_t tile, child;
+		int nh, result;
+
+		if (!b4_legal(c, dir) || dir == 3 - came)
+			continue;
+		left--;
+		tile = (s >> (4 * to)) & 15u;
+		nh = h + x->b4_delta[to][c][tile];
+		if (nh >= r)
+			continue;
+		child = s - (tile << (4 * to)) + (tile << (4 * c));
+		if (nh == 0 && child == (uint64_t)x->goal) {
+			x->length = x->bound - r + 1;
+			result = FOUND;
+		} else {
+			result = b4_call(x, child, nh, r - 1, to, dir);
+			if (__builtin_expect(result == GO_ON, 1))
+				continue;
+		}
+		/* found or stopped: the children after this one never made */
+		x->b4_generated -= (unsigned)left;
+		if (result == FOUND)
+			x->path[x->bound - r] = x->b4_move[dir];
+		return result;
+	}
+	return GO_ON;
+}
+
+#define B4_DEFINE(C, D)                                                                  	static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r) 	{                                                                                		return b4_node(x, s, h, r, C, D);                                        	}
+B4_NODES(B4_DEFINE)
+#undef B4_DEFINE
+
+/* Where move M takes the blank of a tiles board, relative to where it is
+ * (-width, -1, 1, width). */
+static int slide_offset(const pb_domain *d, int m)
+{
+	for (int c = 0; c < d->cells; c++)
+		if (d->next_class[c][m] >= 0)
+			return d->next_class[c][m] - c;
+	return 0;
+}
+
+/* The moves in the order tried: tiles by the blank's new cell, lowest
+ * first (up, left, right, down); any other domain's in the order of their
+ * indices (the lexicographic order of the least answers). */
+static void init_order(const pb_domain *d, uint8_t *order)
+{
+	for (int m = 0; m < d->nmoves; m++) {
+		int i = m;
+
+		for (; d->board && i > 0 && slide_offset(d, order[i - 1]) > slide_offset(d, m); i--)
+			order[i] = order[i - 1];
+		order[i] = (uint8_t)m;
+	}
+}
+
+/* Whether the solve takes the 4x4 board's own search. */
+static bool b4_serves(const ida *x)
+{
+	return x->d->kernel == PB_KERNEL_SLIDE4 && x->d->width == B4_SIDE &&
+	       x->d->height == B4_SIDE && x->h->info->kind == PB_HEUR_MANHATTAN;
+}
+
+/* Its tables, from the domain's moves and the heuristic's deltas. */
+static void b4_init(ida *x)
+{
+	const pb_domain *d = x->d;
+
+	memset(x->b4_delta, 0, sizeof(x->b4_delta));
+	for (int dir = B4_UP; dir < B4_START; dir++)
+		for (int m = 0; m < d->nmoves; m++)
+			if (slide_offset(d, m) == b4_step(dir))
+				x->b4_move[dir] = (uint8_t)m;
+	for (int c = 0; c < B4_CELLS; c++)
+		for (int m = 0; m < d->nmoves; m++) {
+			int to = d->next_class[c][m];
+
+			for (unsigned t = 1; to >= 0 && t < B4_CELLS; t++)
+				x->b4_delta[to][c][t] =
+					x->h->md_delta[pb_heur_delta_at(PB_KERNEL_SLIDE4, t, c, m)];
+		}
+}
+
 /* Copy in the tables of the hot loop, as far as the board uses them. */
 PB_INLINE void init_tables(ida *x, const pb_kernel k)
 {
 	const pb_domain *d = x->d;
+
+	init_order(d, x->order);
+	if (b4_serves(x))
+		b4_init(x);
 
 	for (int c = 0; c < d->nclasses; c++) {
 		for (int m = 0; m <= d->nmoves; m++) {
@@ -185,6 +364,17 @@ static int search_root(ida *x, const pb_state *start, int h)
 	pb_heuristic_kind kind = x->h->info->kind;
 	int last = x->d->nmoves;
 
+	if (b4_serves(x)) {
+		int r;
+
+		x->b4_expanded = x->b4_generated = 0;
+		r = b4_call(x, (uint64_t)start->cells, h, x->bound, start->cls, B4_START);
+		x->s->expanded += x->b4_expanded;
+		x->s->generated += x->b4_generated;
+		x->next_bound = x->bound + 2;
+		return r;
+	}
+
 #define ROOT_ONE(K, T, H)                                                                \
 	if (kernel == K && kind == H)                                                    \
 		return IDA_NAME(K, H)(x, (T)start->cells, start->cls, 0, h, last);
@@ -201,6 +391,8 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	ida x;
 	int h;
 
+	/* the start, the first node generated (README, Nodes) */
+	s->generated++;
 	if (!pb_solvable(c->d, start))
 		return PB_UNSOLVABLE;
 	out->length = 0;

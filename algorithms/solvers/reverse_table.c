@@ -410,6 +410,7 @@ static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
 {
 	table_ctx *t = ctx;
 
+	s->generated++; /* the start (README, Nodes) */
 #define SOLVE(K, T) case K: return solve_with(K, t, start, s, out);
 	switch (t->d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE
