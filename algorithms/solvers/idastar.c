@@ -45,8 +45,29 @@
 #define B4_CELLS (B4_SIDE * B4_SIDE)
 enum { B4_UP, B4_LEFT, B4_RIGHT, B4_DOWN, B4_START };
 
-/* One solve. */
+/* What prepare computes once for every solve: the moves in the order tried
+ * (see the top), and the 4x4 board's tables (b4_ below): whether it is
+ * served, the domain's move for each direction, the change of Manhattan
+ * distance as tile t slides from cell a into the blank at cell b, at
+ * [a][b][t]. */
+typedef struct ida_ctx {
+	pb_informed informed; /* first: the informed solvers' release frees it */
+	uint8_t order[PB_MAX_MOVES];
+	/* the hot loop's tables in slots, as struct ida has them (copied) */
+	int8_t next[PB_MAX_CLASSES * PB_MAX_MOVES];
+	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
+	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
+	size_t next_bytes, tried_bytes, delta_bytes;
+	bool b4;
+	uint8_t b4_move[B4_START];
+	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
+} ida_ctx;
+
+/* One solve. The moves are numbered by their places in the order tried
+ * (slots): next, tried, md_delta and last are in slots, path in the
+ * domain's moves. */
 typedef struct ida {
+	const ida_ctx *c;
 	const pb_domain *d;
 	const pb_heur *h;
 	pb_search *s;
@@ -55,21 +76,16 @@ typedef struct ida {
 	int next_bound; /* least f above it seen */
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
-	/* the class move m leads to from class c, at next_at (-1: not legal) */
+	/* the class slot m leads to from class c, at next_at (-1: not legal) */
 	int8_t next[PB_MAX_CLASSES * PB_MAX_MOVES];
-	/* the moves tried from class c after move l, at tried_at (l = nmoves:
+	/* the slots tried from class c after slot l, at tried_at (l = nmoves:
 	 * none yet) */
 	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
-	/* the moves in the order tried (see the top) */
-	uint8_t order[PB_MAX_MOVES];
-	/* the heuristic's Manhattan deltas (see pb_heur_delta_at) */
+	/* the heuristic's Manhattan deltas (see pb_heur_delta_at), by slot */
 	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	uint8_t path[PB_MAX_PATH];
-	/* b4_: nodes so far; the domain's move for each direction; the change
-	 * of Manhattan distance as tile t slides from cell a into the blank at
-	 * cell b, at [a][b][t] */
+	/* b4_: nodes so far, and ida_ctx's deltas copied next to them */
 	uint64_t b4_expanded, b4_generated;
-	uint8_t b4_move[B4_START];
 	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
 	/* the heuristic's parts at each depth of the path, for the kinds that
 	 * keep them */
@@ -139,12 +155,11 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	}
 	s->expanded++;
 #pragma GCC unroll 4
-	for (int i = 0; i < pb_kernel_nmoves(k, d); i++) {
+	for (m = 0; m < pb_kernel_nmoves(k, d); m++) {
 		int to, nh, f;
 		pb_cells child;
 		pb_heur_change change;
 
-		m = x->order[i];
 		if (!(tried & (1u << m)))
 			continue;
 		to = x->next[next_at(k, d, cls, m)];
@@ -172,7 +187,7 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	}
 	s->generated += generated;
 	if (result == FOUND)
-		x->path[g] = (uint8_t)m;
+		x->path[g] = x->c->order[m];
 	return result;
 }
 
@@ -275,7 +290,7 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 		/* found or stopped: the children after this one never made */
 		x->b4_generated -= (unsigned)left;
 		if (result == FOUND)
-			x->path[x->bound - r] = x->b4_move[dir];
+			x->path[x->bound - r] = x->c->b4_move[dir];
 		return result;
 	}
 	return GO_ON;
@@ -309,51 +324,61 @@ static void init_order(const pb_domain *d, uint8_t *order)
 	}
 }
 
-/* Whether the solve takes the 4x4 board's own search. */
-static bool b4_serves(const ida *x)
+/* Whether D with H takes the 4x4 board's own search. */
+static bool b4_serves(const pb_domain *d, const pb_heur *h)
 {
-	return x->d->kernel == PB_KERNEL_SLIDE4 && x->d->width == B4_SIDE &&
-	       x->d->height == B4_SIDE && x->h->info->kind == PB_HEUR_MANHATTAN;
+	return d->kernel == PB_KERNEL_SLIDE4 && d->width == B4_SIDE && d->height == B4_SIDE &&
+	       h->info->kind == PB_HEUR_MANHATTAN;
 }
 
 /* Its tables, from the domain's moves and the heuristic's deltas. */
-static void b4_init(ida *x)
+static void b4_init(ida_ctx *c)
 {
-	const pb_domain *d = x->d;
+	const pb_domain *d = c->informed.d;
 
-	memset(x->b4_delta, 0, sizeof(x->b4_delta));
 	for (int dir = B4_UP; dir < B4_START; dir++)
 		for (int m = 0; m < d->nmoves; m++)
 			if (slide_offset(d, m) == b4_step(dir))
-				x->b4_move[dir] = (uint8_t)m;
-	for (int c = 0; c < B4_CELLS; c++)
+				c->b4_move[dir] = (uint8_t)m;
+	for (int b = 0; b < B4_CELLS; b++)
 		for (int m = 0; m < d->nmoves; m++) {
-			int to = d->next_class[c][m];
+			int a = d->next_class[b][m];
 
-			for (unsigned t = 1; to >= 0 && t < B4_CELLS; t++)
-				x->b4_delta[to][c][t] =
-					x->h->md_delta[pb_heur_delta_at(PB_KERNEL_SLIDE4, t, c, m)];
+			for (unsigned t = 1; a >= 0 && t < B4_CELLS; t++)
+				c->b4_delta[a][b][t] = c->informed.h.md_delta[pb_heur_delta_at(
+					PB_KERNEL_SLIDE4, t, b, m)];
 		}
 }
 
-/* Copy in the tables of the hot loop, as far as the board uses them. */
-PB_INLINE void init_tables(ida *x, const pb_kernel k)
+/* The tables of the hot loop in slots, as far as the board uses them. */
+PB_INLINE void init_tables(ida_ctx *x, const pb_kernel k)
 {
-	const pb_domain *d = x->d;
-
-	init_order(d, x->order);
-	if (b4_serves(x))
-		b4_init(x);
+	const pb_domain *d = x->informed.d;
+	const pb_heur *h = &x->informed.h;
+	const uint8_t *order = x->order;
+	const int n = d->nmoves;
 
 	for (int c = 0; c < d->nclasses; c++) {
-		for (int m = 0; m <= d->nmoves; m++) {
-			if (m < d->nmoves)
-				x->next[next_at(k, d, c, m)] = d->next_class[c][m];
-			x->tried[tried_at(k, d, c, m)] = d->tried_after[c][m];
+		for (int l = 0; l <= n; l++) {
+			uint32_t domain_tried = d->tried_after[c][l < n ? order[l] : n], tried = 0;
+
+			for (int i = 0; i < n; i++)
+				tried |= (domain_tried >> order[i] & 1u) << i;
+			if (l < n)
+				x->next[next_at(k, d, c, l)] = d->next_class[c][order[l]];
+			x->tried[tried_at(k, d, c, l)] = tried;
 		}
 	}
-	if (x->h->info->kind == PB_HEUR_MANHATTAN)
-		memcpy(x->md_delta, x->h->md_delta, pb_heur_delta_bytes(k, d->cells));
+	x->next_bytes = next_at(k, d, d->nclasses, 0) * sizeof(x->next[0]);
+	x->tried_bytes = tried_at(k, d, d->nclasses, 0) * sizeof(x->tried[0]);
+	if (h->info->kind != PB_HEUR_MANHATTAN)
+		return;
+	x->delta_bytes = pb_heur_delta_bytes(k, d->cells);
+	for (unsigned t = 0; t < (unsigned)d->cells; t++)
+		for (int c = 0; c < d->cells; c++)
+			for (int i = 0; i < n; i++)
+				x->md_delta[pb_heur_delta_at(k, t, c, i)] =
+					h->md_delta[pb_heur_delta_at(k, t, c, order[i])];
 }
 
 /* The root: the function for the domain's kernel and the heuristic's
@@ -364,7 +389,7 @@ static int search_root(ida *x, const pb_state *start, int h)
 	pb_heuristic_kind kind = x->h->info->kind;
 	int last = x->d->nmoves;
 
-	if (b4_serves(x)) {
+	if (x->c->b4) {
 		int r;
 
 		x->b4_expanded = x->b4_generated = 0;
@@ -387,7 +412,8 @@ static int search_root(ida *x, const pb_state *start, int h)
 
 static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const pb_informed *c = ctx;
+	const ida_ctx *ic = ctx;
+	const pb_informed *c = &ic->informed;
 	ida x;
 	int h;
 
@@ -399,13 +425,21 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	if (pb_is_goal(c->d, start))
 		return PB_SOLVED;
 	/* the tables are filled as far as used, the path and parts as written */
+	x.c = ic;
 	x.d = c->d;
 	x.h = &c->h;
 	x.s = s;
 	x.goal = c->d->goal.cells;
 	x.length = 0;
 	x.stop = PB_SOLVED;
-	PB_WITH_KERNEL(c->d, init_tables(&x, K));
+	/* the tables the search uses, next to each other */
+	if (ic->b4) {
+		memcpy(x.b4_delta, ic->b4_delta, sizeof(x.b4_delta));
+	} else {
+		memcpy(x.next, ic->next, ic->next_bytes);
+		memcpy(x.tried, ic->tried, ic->tried_bytes);
+		memcpy(x.md_delta, ic->md_delta, ic->delta_bytes);
+	}
 	if (pb_heur_kind_has_parts(c->h.info->kind))
 		pb_heur_parts_init(&c->h, start->cells, &x.parts[0]);
 	h = (int)pb_heur_value(&c->h, start);
@@ -431,7 +465,17 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 static pb_status idastar_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s,
 				 void **ctx)
 {
-	return pb_informed_prepare(d, cfg, s, sizeof(pb_informed), ctx);
+	pb_status st = pb_informed_prepare(d, cfg, s, sizeof(ida_ctx), ctx);
+	ida_ctx *c = *ctx;
+
+	if (st != PB_SOLVED)
+		return st;
+	init_order(d, c->order);
+	PB_WITH_KERNEL(d, init_tables(c, K));
+	c->b4 = b4_serves(d, &c->informed.h);
+	if (c->b4)
+		b4_init(c);
+	return PB_SOLVED;
 }
 
 const pb_solver pb_solver_idastar = {
