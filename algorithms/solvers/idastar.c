@@ -233,15 +233,21 @@ PB_INLINE int b4_step(const int dir)
 
 /* Every (cell, direction the blank came from) pair, as X(cell, dir). */
 #define B4_DIRS(X, c) X(c, 0) X(c, 1) X(c, 2) X(c, 3) X(c, 4)
-#define B4_NODES(X)                                                                      	B4_DIRS(X, 0) B4_DIRS(X, 1) B4_DIRS(X, 2) B4_DIRS(X, 3) B4_DIRS(X, 4) B4_DIRS(X, 5)  	B4_DIRS(X, 6) B4_DIRS(X, 7) B4_DIRS(X, 8) B4_DIRS(X, 9) B4_DIRS(X, 10)               	B4_DIRS(X, 11) B4_DIRS(X, 12) B4_DIRS(X, 13) B4_DIRS(X, 14) B4_DIRS(X, 15)
-#define B4_DECLARE(C, D) static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r);
+#define B4_NODES(X)                                                                      \
+	B4_DIRS(X, 0) B4_DIRS(X, 1) B4_DIRS(X, 2) B4_DIRS(X, 3) B4_DIRS(X, 4) B4_DIRS(X, 5)  \
+	B4_DIRS(X, 6) B4_DIRS(X, 7) B4_DIRS(X, 8) B4_DIRS(X, 9) B4_DIRS(X, 10)               \
+	B4_DIRS(X, 11) B4_DIRS(X, 12) B4_DIRS(X, 13) B4_DIRS(X, 14) B4_DIRS(X, 15)
+#define B4_DECLARE(C, D) \
+	static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r);
 B4_NODES(B4_DECLARE)
 #undef B4_DECLARE
 
 /* The function for the blank at C, come from direction CAME. */
 PB_INLINE int b4_call(ida *x, uint64_t s, int h, int r, const int c, const int came)
 {
-#define B4_CALL(C, D)                                                                    	if (c == C && came == D)                                                         		return b4_##C##_##D(x, s, h, r);
+#define B4_CALL(C, D)                                                                    \
+	if (c == C && came == D)                                                         \
+		return b4_##C##_##D(x, s, h, r);
 	B4_NODES(B4_CALL)
 #undef B4_CALL
 	return STOPPED;
@@ -296,7 +302,11 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 	return GO_ON;
 }
 
-#define B4_DEFINE(C, D)                                                                  	static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r) 	{                                                                                		return b4_node(x, s, h, r, C, D);                                        	}
+#define B4_DEFINE(C, D)                                                                  \
+	static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r) \
+	{                                                                                \
+		return b4_node(x, s, h, r, C, D);                                        \
+	}
 B4_NODES(B4_DEFINE)
 #undef B4_DEFINE
 
