@@ -84,8 +84,11 @@ typedef struct ida {
 	/* the heuristic's Manhattan deltas (see pb_heur_delta_at), by slot */
 	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	uint8_t path[PB_MAX_PATH];
-	/* b4_: nodes so far, and ida_ctx's deltas copied next to them */
-	uint64_t b4_expanded, b4_generated;
+	/* b4_: the nodes expanded in this iteration with the blank at cell c,
+	 * come from direction d, at [c][d] (each has a known number of
+	 * children); the children not generated, the search having stopped
+	 * before them; ida_ctx's deltas copied next to them */
+	uint64_t b4_expanded[B4_CELLS][B4_START + 1], b4_not_generated;
 	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
 	/* the heuristic's parts at each depth of the path, for the kinds that
 	 * keep them */
@@ -255,13 +258,21 @@ PB_INLINE int b4_call(ida *x, uint64_t s, int h, int r, const int c, const int c
 
 /* Expand S (the blank at C, come from direction CAME, heuristic H, budget
  * R). */
-PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int came)
+PB_INLINE int b4_children(const int c, const int came)
 {
-	int children = 0, left;
+	int children = 0;
 
 	for (int dir = B4_UP; dir < B4_START; dir++)
 		children += b4_legal(c, dir) && dir != 3 - came;
-	if (__builtin_expect(!(++x->b4_expanded & (PB_POLL_INTERVAL - 1)), 0)) {
+	return children;
+}
+
+PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int came)
+{
+	int left = b4_children(c, came);
+
+	/* the clock read every PB_POLL_INTERVAL expansions of one kind */
+	if (__builtin_expect(!(++x->b4_expanded[c][came] & (PB_POLL_INTERVAL - 1)), 0)) {
 		pb_status st = pb_search_check(x->s);
 
 		if (st != PB_SOLVED) {
@@ -269,8 +280,6 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 			return STOPPED;
 		}
 	}
-	x->b4_generated += (unsigned)children;
-	left = children;
 #pragma GCC unroll 4
 	for (int dir = B4_UP; dir < B4_START; dir++) {
 		const int to = c + b4_step(dir);
@@ -294,7 +303,7 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 				continue;
 		}
 		/* found or stopped: the children after this one never made */
-		x->b4_generated -= (unsigned)left;
+		x->b4_not_generated += (unsigned)left;
 		if (result == FOUND)
 			x->path[x->bound - r] = x->c->b4_move[dir];
 		return result;
@@ -402,10 +411,16 @@ static int search_root(ida *x, const pb_state *start, int h)
 	if (x->c->b4) {
 		int r;
 
-		x->b4_expanded = x->b4_generated = 0;
+		memset(x->b4_expanded, 0, sizeof(x->b4_expanded));
+		x->b4_not_generated = 0;
 		r = b4_call(x, (uint64_t)start->cells, h, x->bound, start->cls, B4_START);
-		x->s->expanded += x->b4_expanded;
-		x->s->generated += x->b4_generated;
+		for (int c = 0; c < B4_CELLS; c++)
+			for (int came = B4_UP; came <= B4_START; came++) {
+				x->s->expanded += x->b4_expanded[c][came];
+				x->s->generated += x->b4_expanded[c][came] *
+						   (uint64_t)b4_children(c, came);
+			}
+		x->s->generated -= x->b4_not_generated;
 		x->next_bound = x->bound + 2;
 		return r;
 	}
