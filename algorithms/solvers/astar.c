@@ -527,6 +527,7 @@ static pb_status astar_solve(void *ctx, const pb_state *start, pb_search *s, pb_
 {
 	const pb_informed *c = ctx;
 
+	s->generated++; /* the start (README, Nodes) */
 #define SOLVE(K, T) case K: return solve_with(K, c, start, s, out);
 	switch (c->d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE

@@ -394,6 +394,7 @@ static inline __attribute__((always_inline)) pb_status
 solve_with(const visited_ops *ops, const bfs_ctx *c, const pb_state *start, pb_search *s,
 	   pb_path *out)
 {
+	s->generated++; /* the start (README, Nodes) */
 #define SOLVE(K, T) case K: return bfs_search(ops, K, c, start, s, out);
 	switch (c->d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE

@@ -285,6 +285,7 @@ solve_with(const pb_kernel k, const pb_domain *d, const pb_state *start, pb_sear
 		side_release(&bw);
 		return pb_search_alloc_failed(s);
 	}
+	s->generated++; /* the goal, the backward search's start */
 	while (best == none && st == PB_SOLVED) {
 		if (!fw.frontier.count || !bw.frontier.count) {
 			st = PB_UNSOLVABLE;
@@ -309,6 +310,7 @@ static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
 {
 	const pb_domain *d = ctx;
 
+	s->generated++; /* the start (README, Nodes) */
 #define SOLVE(K, T) case K: return solve_with(K, d, start, s, out);
 	switch (d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE

@@ -16,6 +16,15 @@
  * adds a Manhattan delta from a table, the 5x5 board's works on two words,
  * Magic Squares' permutes eight cells and computes h afresh.
  *
+ * The moves are tried in Korf's order: on tiles boards the blank goes up,
+ * left, right, down (to its new cell, lowest first), which is the order of
+ * Burns, Hatem, Leighton & Ruml's IDA* (SoCS 2012) too; with it and the
+ * counting of the README (the start generated once; each node that passes
+ * the bound expanded, once an iteration; each of its children generated,
+ * the move back to its parent never made; the search stopping at the
+ * goal), Manhattan distance on Korf's 100 instances gives exactly the
+ * nodes Korf (1985) reports (tests/solvers/test_korf_counts.c).
+ *
  * Where answers must be the lexicographically least of the minimal ones
  * (Magic Squares), the last iteration tries the moves in order and the
  * first path found is the least: every prefix of a minimal path passes the
@@ -28,8 +37,37 @@
 #include "informed.h"
 #include "registry.h"
 
-/* One solve. */
+/* The 4x4 board with Manhattan distance has a search of its own (b4_
+ * below): its side, its cells, and the blank's directions in the order
+ * tried (the opposite of direction i is 3 - i); B4_START: none (the
+ * start). */
+#define B4_SIDE 4
+#define B4_CELLS (B4_SIDE * B4_SIDE)
+enum { B4_UP, B4_LEFT, B4_RIGHT, B4_DOWN, B4_START };
+
+/* What prepare computes once for every solve: the moves in the order tried
+ * (see the top), and the 4x4 board's tables (b4_ below): whether it is
+ * served, the domain's move for each direction, the change of Manhattan
+ * distance as tile t slides from cell a into the blank at cell b, at
+ * [a][b][t]. */
+typedef struct ida_ctx {
+	pb_informed informed; /* first: the informed solvers' release frees it */
+	uint8_t order[PB_MAX_MOVES];
+	/* the hot loop's tables in slots, as struct ida has them (copied) */
+	int8_t next[PB_MAX_CLASSES * PB_MAX_MOVES];
+	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
+	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
+	size_t next_bytes, tried_bytes, delta_bytes;
+	bool b4;
+	uint8_t b4_move[B4_START];
+	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
+} ida_ctx;
+
+/* One solve. The moves are numbered by their places in the order tried
+ * (slots): next, tried, md_delta and last are in slots, path in the
+ * domain's moves. */
 typedef struct ida {
+	const ida_ctx *c;
 	const pb_domain *d;
 	const pb_heur *h;
 	pb_search *s;
@@ -38,14 +76,20 @@ typedef struct ida {
 	int next_bound; /* least f above it seen */
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
-	/* the class move m leads to from class c, at next_at (-1: not legal) */
+	/* the class slot m leads to from class c, at next_at (-1: not legal) */
 	int8_t next[PB_MAX_CLASSES * PB_MAX_MOVES];
-	/* the moves tried from class c after move l, at tried_at (l = nmoves:
+	/* the slots tried from class c after slot l, at tried_at (l = nmoves:
 	 * none yet) */
 	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
-	/* the heuristic's Manhattan deltas (see pb_heur_delta_at) */
+	/* the heuristic's Manhattan deltas (see pb_heur_delta_at), by slot */
 	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	uint8_t path[PB_MAX_PATH];
+	/* b4_: the nodes expanded in this iteration with the blank at cell c,
+	 * come from direction d, at [c][d] (each has a known number of
+	 * children); the children not generated, the search having stopped
+	 * before them; ida_ctx's deltas copied next to them */
+	uint64_t b4_expanded[B4_CELLS][B4_START + 1], b4_not_generated;
+	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
 	/* the heuristic's parts at each depth of the path, for the kinds that
 	 * keep them */
 	pb_heur_parts parts[PB_MAX_PATH];
@@ -146,7 +190,7 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	}
 	s->generated += generated;
 	if (result == FOUND)
-		x->path[g] = (uint8_t)m;
+		x->path[g] = x->c->order[m];
 	return result;
 }
 
@@ -161,20 +205,199 @@ PB_KERNELS(DEFINE)
 #undef DEFINE
 #undef DEFINE_ONE
 
-/* Copy in the tables of the hot loop, as far as the board uses them. */
-PB_INLINE void init_tables(ida *x, const pb_kernel k)
+/* The 4x4 board with Manhattan distance: the search above with every
+ * constant known. One function for each cell of the blank and the
+ * direction it came from, so that its neighbours, their shifts, its
+ * children (the move back left out) and their count are constants and
+ * every call is a direct one; h is updated from a table indexed by the
+ * cells and the tile; the budget r = bound - g is passed instead of g. A
+ * move changes the Manhattan distance by one, so f = g + h changes by 0
+ * or 2: a child is within the bound when its h is below r, and the next
+ * bound is always the bound plus 2 (nothing to track). */
+PB_INLINE bool b4_legal(const int c, const int dir)
 {
-	const pb_domain *d = x->d;
+	switch (dir) {
+	case B4_UP:
+		return c >= B4_SIDE;
+	case B4_LEFT:
+		return c % B4_SIDE > 0;
+	case B4_RIGHT:
+		return c % B4_SIDE < B4_SIDE - 1;
+	case B4_DOWN:
+		return c < B4_CELLS - B4_SIDE;
+	}
+	return false;
+}
 
-	for (int c = 0; c < d->nclasses; c++) {
-		for (int m = 0; m <= d->nmoves; m++) {
-			if (m < d->nmoves)
-				x->next[next_at(k, d, c, m)] = d->next_class[c][m];
-			x->tried[tried_at(k, d, c, m)] = d->tried_after[c][m];
+PB_INLINE int b4_step(const int dir)
+{
+	return dir == B4_UP ? -B4_SIDE : dir == B4_LEFT ? -1 : dir == B4_RIGHT ? 1 : B4_SIDE;
+}
+
+/* Every (cell, direction the blank came from) pair, as X(cell, dir). */
+#define B4_DIRS(X, c) X(c, 0) X(c, 1) X(c, 2) X(c, 3) X(c, 4)
+#define B4_NODES(X)                                                                      \
+	B4_DIRS(X, 0) B4_DIRS(X, 1) B4_DIRS(X, 2) B4_DIRS(X, 3) B4_DIRS(X, 4) B4_DIRS(X, 5)  \
+	B4_DIRS(X, 6) B4_DIRS(X, 7) B4_DIRS(X, 8) B4_DIRS(X, 9) B4_DIRS(X, 10)               \
+	B4_DIRS(X, 11) B4_DIRS(X, 12) B4_DIRS(X, 13) B4_DIRS(X, 14) B4_DIRS(X, 15)
+#define B4_DECLARE(C, D) \
+	static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r);
+B4_NODES(B4_DECLARE)
+#undef B4_DECLARE
+
+/* The function for the blank at C, come from direction CAME. */
+PB_INLINE int b4_call(ida *x, uint64_t s, int h, int r, const int c, const int came)
+{
+#define B4_CALL(C, D)                                                                    \
+	if (c == C && came == D)                                                         \
+		return b4_##C##_##D(x, s, h, r);
+	B4_NODES(B4_CALL)
+#undef B4_CALL
+	return STOPPED;
+}
+
+/* Expand S (the blank at C, come from direction CAME, heuristic H, budget
+ * R). */
+PB_INLINE int b4_children(const int c, const int came)
+{
+	int children = 0;
+
+	for (int dir = B4_UP; dir < B4_START; dir++)
+		children += b4_legal(c, dir) && dir != 3 - came;
+	return children;
+}
+
+PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int came)
+{
+	int left = b4_children(c, came);
+
+	/* the clock read every PB_POLL_INTERVAL expansions of one kind */
+	if (__builtin_expect(!(++x->b4_expanded[c][came] & (PB_POLL_INTERVAL - 1)), 0)) {
+		pb_status st = pb_search_check(x->s);
+
+		if (st != PB_SOLVED) {
+			x->stop = st;
+			return STOPPED;
 		}
 	}
-	if (x->h->info->kind == PB_HEUR_MANHATTAN)
-		memcpy(x->md_delta, x->h->md_delta, pb_heur_delta_bytes(k, d->cells));
+#pragma GCC unroll 4
+	for (int dir = B4_UP; dir < B4_START; dir++) {
+		const int to = c + b4_step(dir);
+		uint64_t tile, child;
+		int nh, result;
+
+		if (!b4_legal(c, dir) || dir == 3 - came)
+			continue;
+		left--;
+		tile = (s >> (4 * to)) & 15u;
+		nh = h + x->b4_delta[to][c][tile];
+		if (nh >= r)
+			continue;
+		child = s - (tile << (4 * to)) + (tile << (4 * c));
+		if (nh == 0 && child == (uint64_t)x->goal) {
+			x->length = x->bound - r + 1;
+			result = FOUND;
+		} else {
+			result = b4_call(x, child, nh, r - 1, to, dir);
+			if (__builtin_expect(result == GO_ON, 1))
+				continue;
+		}
+		/* found or stopped: the children after this one never made */
+		x->b4_not_generated += (unsigned)left;
+		if (result == FOUND)
+			x->path[x->bound - r] = x->c->b4_move[dir];
+		return result;
+	}
+	return GO_ON;
+}
+
+#define B4_DEFINE(C, D)                                                                  \
+	static __attribute__((noinline)) int b4_##C##_##D(ida *x, uint64_t s, int h, int r) \
+	{                                                                                \
+		return b4_node(x, s, h, r, C, D);                                        \
+	}
+B4_NODES(B4_DEFINE)
+#undef B4_DEFINE
+
+/* Where move M takes the blank of a tiles board, relative to where it is
+ * (-width, -1, 1, width). */
+static int slide_offset(const pb_domain *d, int m)
+{
+	for (int c = 0; c < d->cells; c++)
+		if (d->next_class[c][m] >= 0)
+			return d->next_class[c][m] - c;
+	return 0;
+}
+
+/* The moves in the order tried: tiles by the blank's new cell, lowest
+ * first (up, left, right, down); any other domain's in the order of their
+ * indices (the lexicographic order of the least answers). */
+static void init_order(const pb_domain *d, uint8_t *order)
+{
+	for (int m = 0; m < d->nmoves; m++) {
+		int i = m;
+
+		for (; d->board && i > 0 && slide_offset(d, order[i - 1]) > slide_offset(d, m); i--)
+			order[i] = order[i - 1];
+		order[i] = (uint8_t)m;
+	}
+}
+
+/* Whether D with H takes the 4x4 board's own search. */
+static bool b4_serves(const pb_domain *d, const pb_heur *h)
+{
+	return d->kernel == PB_KERNEL_SLIDE4 && d->width == B4_SIDE && d->height == B4_SIDE &&
+	       h->info->kind == PB_HEUR_MANHATTAN;
+}
+
+/* Its tables, from the domain's moves and the heuristic's deltas. */
+static void b4_init(ida_ctx *c)
+{
+	const pb_domain *d = c->informed.d;
+
+	for (int dir = B4_UP; dir < B4_START; dir++)
+		for (int m = 0; m < d->nmoves; m++)
+			if (slide_offset(d, m) == b4_step(dir))
+				c->b4_move[dir] = (uint8_t)m;
+	for (int b = 0; b < B4_CELLS; b++)
+		for (int m = 0; m < d->nmoves; m++) {
+			int a = d->next_class[b][m];
+
+			for (unsigned t = 1; a >= 0 && t < B4_CELLS; t++)
+				c->b4_delta[a][b][t] = c->informed.h.md_delta[pb_heur_delta_at(
+					PB_KERNEL_SLIDE4, t, b, m)];
+		}
+}
+
+/* The tables of the hot loop in slots, as far as the board uses them. */
+PB_INLINE void init_tables(ida_ctx *x, const pb_kernel k)
+{
+	const pb_domain *d = x->informed.d;
+	const pb_heur *h = &x->informed.h;
+	const uint8_t *order = x->order;
+	const int n = d->nmoves;
+
+	for (int c = 0; c < d->nclasses; c++) {
+		for (int l = 0; l <= n; l++) {
+			uint32_t domain_tried = d->tried_after[c][l < n ? order[l] : n], tried = 0;
+
+			for (int i = 0; i < n; i++)
+				tried |= (domain_tried >> order[i] & 1u) << i;
+			if (l < n)
+				x->next[next_at(k, d, c, l)] = d->next_class[c][order[l]];
+			x->tried[tried_at(k, d, c, l)] = tried;
+		}
+	}
+	x->next_bytes = next_at(k, d, d->nclasses, 0) * sizeof(x->next[0]);
+	x->tried_bytes = tried_at(k, d, d->nclasses, 0) * sizeof(x->tried[0]);
+	if (h->info->kind != PB_HEUR_MANHATTAN)
+		return;
+	x->delta_bytes = pb_heur_delta_bytes(k, d->cells);
+	for (unsigned t = 0; t < (unsigned)d->cells; t++)
+		for (int c = 0; c < d->cells; c++)
+			for (int i = 0; i < n; i++)
+				x->md_delta[pb_heur_delta_at(k, t, c, i)] =
+					h->md_delta[pb_heur_delta_at(k, t, c, order[i])];
 }
 
 /* The root: the function for the domain's kernel and the heuristic's
@@ -184,6 +407,23 @@ static int search_root(ida *x, const pb_state *start, int h)
 	pb_kernel kernel = x->d->kernel;
 	pb_heuristic_kind kind = x->h->info->kind;
 	int last = x->d->nmoves;
+
+	if (x->c->b4) {
+		int r;
+
+		memset(x->b4_expanded, 0, sizeof(x->b4_expanded));
+		x->b4_not_generated = 0;
+		r = b4_call(x, (uint64_t)start->cells, h, x->bound, start->cls, B4_START);
+		for (int c = 0; c < B4_CELLS; c++)
+			for (int came = B4_UP; came <= B4_START; came++) {
+				x->s->expanded += x->b4_expanded[c][came];
+				x->s->generated += x->b4_expanded[c][came] *
+						   (uint64_t)b4_children(c, came);
+			}
+		x->s->generated -= x->b4_not_generated;
+		x->next_bound = x->bound + 2;
+		return r;
+	}
 
 #define ROOT_ONE(K, T, H)                                                                \
 	if (kernel == K && kind == H)                                                    \
@@ -197,23 +437,34 @@ static int search_root(ida *x, const pb_state *start, int h)
 
 static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const pb_informed *c = ctx;
+	const ida_ctx *ic = ctx;
+	const pb_informed *c = &ic->informed;
 	ida x;
 	int h;
 
+	/* the start, the first node generated (README, Nodes) */
+	s->generated++;
 	if (!pb_solvable(c->d, start))
 		return PB_UNSOLVABLE;
 	out->length = 0;
 	if (pb_is_goal(c->d, start))
 		return PB_SOLVED;
 	/* the tables are filled as far as used, the path and parts as written */
+	x.c = ic;
 	x.d = c->d;
 	x.h = &c->h;
 	x.s = s;
 	x.goal = c->d->goal.cells;
 	x.length = 0;
 	x.stop = PB_SOLVED;
-	PB_WITH_KERNEL(c->d, init_tables(&x, K));
+	/* the tables the search uses, next to each other */
+	if (ic->b4) {
+		memcpy(x.b4_delta, ic->b4_delta, sizeof(x.b4_delta));
+	} else {
+		memcpy(x.next, ic->next, ic->next_bytes);
+		memcpy(x.tried, ic->tried, ic->tried_bytes);
+		memcpy(x.md_delta, ic->md_delta, ic->delta_bytes);
+	}
 	if (pb_heur_kind_has_parts(c->h.info->kind))
 		pb_heur_parts_init(&c->h, start->cells, &x.parts[0]);
 	h = (int)pb_heur_value(&c->h, start);
@@ -239,7 +490,17 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 static pb_status idastar_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s,
 				 void **ctx)
 {
-	return pb_informed_prepare(d, cfg, s, sizeof(pb_informed), ctx);
+	pb_status st = pb_informed_prepare(d, cfg, s, sizeof(ida_ctx), ctx);
+	ida_ctx *c = *ctx;
+
+	if (st != PB_SOLVED)
+		return st;
+	init_order(d, c->order);
+	PB_WITH_KERNEL(d, init_tables(c, K));
+	c->b4 = b4_serves(d, &c->informed.h);
+	if (c->b4)
+		b4_init(c);
+	return PB_SOLVED;
 }
 
 const pb_solver pb_solver_idastar = {
