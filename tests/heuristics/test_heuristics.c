@@ -275,3 +275,101 @@ Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+/* A partition given by name ('pdb:...') on every state of a small board:
+ * zero at the goal, never above the distance, at least Manhattan, and
+ * where the goal is symmetric about the diagonal, equal on a state and its
+ * mirror image. */
+static void check_partition_everywhere(const char *name, const char *goal, const char *heuristic,
+				       const char *cache, bool mirrored)
+{
+	pb_domain d = domain(name, goal);
+	pb_heur h, md;
+	pb_search s, ms, ds;
+	uint8_t *dist;
+
+	build(&h, heuristic, &d, cache, &s);
+	build(&md, "manhattan", &d, NULL, &ms);
+	cr_assert_eq(h.mirror, mirrored, "'%s' on %s: reflected %d", heuristic, name, h.mirror);
+	pb_search_init(&ds, 0, 0, NULL);
+	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
+	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
+		     pb_heur_value(&h, &d.goal));
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		pb_state x;
+		unsigned hx;
+		char text[80];
+
+		pb_unindex(&d, i, &x);
+		hx = pb_heur_value(&h, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
+			      text, hx, dist[i]);
+		cr_assert_geq(hx, pb_heur_value(&md, &x), "'%s' below Manhattan on %s '%s'", heuristic,
+			      name, text);
+		if (mirrored) {
+			pb_state y = mirror_of(&d, &x);
+
+			cr_assert_eq(pb_heur_value(&h, &y), hx, "'%s' on %s '%s': %u, on its mirror %u",
+				     heuristic, name, text, hx, pb_heur_value(&h, &y));
+		}
+	}
+	pb_free(dist);
+	release(&md, &ms);
+	release(&h, &s);
+}
+
+Test(heuristics, partitions_on_small_boards, .timeout = 300)
+{
+	char dir[] = "/tmp/pb-part-XXXXXX", cmd[64];
+
+	cr_assert_not_null(mkdtemp(dir));
+	/* the blank in the corner: the goal is its own mirror image */
+	check_partition_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", "pdb:1,2,3,4/5-8", dir, true);
+	check_partition_everywhere("8puzzle", NULL, "pdb:8,7,6/5,4,3,2", dir, true);
+	/* tiles in no pattern count their Manhattan distance */
+	check_partition_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", "pdb:1,3,5", dir, true);
+	/* a goal off the diagonal, and boards that are not square */
+	check_partition_everywhere("8puzzle", "1 x 2 3 4 5 6 7 8", "pdb:1-4/5-8", dir, false);
+	check_partition_everywhere("tiles2x4", "x 1 2 3 4 5 6 7", "pdb:1-3/4-7", dir, false);
+	check_partition_everywhere("tiles4x2", NULL, "pdb:7,5,3,1/2,4,6", dir, false);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* A named partition and the same tiles given as 'pdb:...': the same
+ * values on every state near the goal, from the same cache files. */
+Test(heuristics, named_and_given_partitions_agree, .timeout = 600)
+{
+	char dir[] = "/tmp/pb-same-XXXXXX", cmd[64], text[80];
+	pb_domain d = domain("15puzzle", KORF_GOAL);
+	const char *given = "pdb:1,2,3,6,7/4,5,8,9,12/10,11,13,14,15";
+	pb_heur named, mine;
+	pb_search s, t;
+	pb_state x = d.goal;
+	uint64_t seed = 1;
+
+	cr_assert_not_null(mkdtemp(dir));
+	build(&named, "pdb555", &d, dir, &s);
+	cr_assert_eq(named.built, 3, "an empty cache: three databases built");
+	build(&mine, given, &d, dir, &t);
+	cr_assert_eq(mine.built, 0, "'%s' loads pdb555's files: %s", given, t.message);
+	cr_assert_eq(mine.npatterns, 3);
+	/* a random walk of 2000 moves from the goal */
+	for (int step = 0; step < 2000; step++) {
+		pb_state y;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		if (!pb_apply(&d, &x, (int)(seed >> 62), &y))
+			continue;
+		x = y;
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_eq(pb_heur_value(&mine, &x), pb_heur_value(&named, &x),
+			     "'%s' %u, pdb555 %u on '%s'", given, pb_heur_value(&mine, &x),
+			     pb_heur_value(&named, &x), text);
+	}
+	release(&mine, &t);
+	release(&named, &s);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
