@@ -34,8 +34,12 @@
 #define RING 64
 #define PUSH_AHEAD 32
 #define FOUND_AHEAD 16
-/* Words of `front` a worker takes at a time. */
+/* Words of `front` a worker takes at a time: at least CHUNK_WORDS, and
+ * large enough that a layer has CHUNKS_PER_THREAD of them for each thread
+ * at most (so that the regions where the threads' successors land, most of
+ * them near the placements expanded, seldom meet), but no larger. */
 #define CHUNK_WORDS 1024
+#define CHUNKS_PER_THREAD 64
 /* The widest board (2x12). */
 #define MAX_WIDTH 12
 /* Boards of up to TABLE_CELLS cells have a table indexed by the set of
@@ -50,12 +54,6 @@
  * up to 31). */
 #define DIGIT_BITS 5
 #define DIGIT_MASK ((1u << DIGIT_BITS) - 1)
-/* A queued successor's word: its slot in the low PAIR_SLOT_BITS, its
- * Manhattan distance in the PAIR_MD_BITS above, its placement above
- * them. */
-#define PAIR_SLOT_BITS 5
-#define PAIR_MD_BITS 8
-#define PAIR_SHIFT (PAIR_SLOT_BITS + PAIR_MD_BITS)
 /* The two front bits of a placement. */
 #define FRONT_BITS 2
 #define FRONT_FIRST 1u /* slot 0 */
@@ -140,6 +138,7 @@ typedef struct builder {
 	pb_pdb *p;
 	int k;           /* pattern tiles */
 	int slots;       /* free cells of a placement: the blank's choices */
+	uint64_t slots_inverse; /* see front_bit */
 	int width;
 	uint32_t all;    /* every cell */
 	/* the cells with a neighbour on the left (right): where a step right
@@ -156,7 +155,7 @@ typedef struct builder {
 	uint64_t low_count;
 	uint32_t *high_table, *low_table;
 	uint64_t *seen, *front;
-	uint64_t front_words;
+	uint64_t front_words, chunk_words;
 	/* the layer being expanded: its depth, the next chunk of words to
 	 * take, and whether a worker was told to stop */
 	unsigned depth;
@@ -166,12 +165,13 @@ typedef struct builder {
 
 /* A pattern placement, unranked, with what its moves need, kept level by
  * level so that the next placement of a scan is unranked from the first
- * digit that differs: the packed digits; tile i on cell pos[i]; the cells
+ * digit that differs: its rank; the packed digits; tile i on cell pos[i]; the cells
  * the tiles before tile i leave (avail[i]) and their Manhattan distance
  * (md[i]); the index of the tile on each cell, and its weight (room past
  * the last cell for move_delta's look between). Cells no tile holds keep
  * stale values, which nothing reads. */
 typedef struct layout {
+	uint64_t rank, high, low; /* the rank and its parts, rank / low_count and the rest */
 	uint64_t digits;
 	uint8_t pos[PB_PDB_MAX_TILES];
 	uint32_t avail[PB_PDB_MAX_TILES + 1];
@@ -180,9 +180,6 @@ typedef struct layout {
 	uint64_t wcell[PB_PDB_MAX_CELLS + MAX_WIDTH];
 } layout;
 
-/* A successor waiting to be looked up: its placement, Manhattan distance
- * and slot in one word (see PAIR_SLOT_BITS). */
-typedef uint64_t pair;
 
 /* One thread's share of a layer: its pairs waiting to be looked up, its
  * last unranked placement, and its counts, summed when the layer is
@@ -196,11 +193,11 @@ typedef struct worker {
 	int max_excess;
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
 	layout x; /* the last placement unranked */
-	/* successors in two rings (pushed, then first seen), each settled a
-	 * fixed distance after it was queued and prefetched: counts queued
-	 * and settled */
+	/* successors in two rings (pushed, by their seen bits, then first
+	 * seen, by their front bits), each settled a fixed distance after it
+	 * was queued and prefetched: counts queued and settled */
 	uint64_t pushed_count, pushed_done, found_count, found_done;
-	pair pushed[RING], found[RING];
+	uint64_t pushed[RING], found[RING];
 } worker;
 
 /* The cells next to the cells X, on the board. */
@@ -223,14 +220,16 @@ static uint32_t flood(const builder *b, uint32_t x, uint32_t free)
 }
 
 /* The slot of the region of FREE that holds cell C: the rank among the
- * free cells of the region's lowest cell. From the table on boards that
- * have one; else the flood from C, which stops as soon as it holds the
- * lowest free cell (slot 0, the usual case). */
-static inline unsigned slot_of(const builder *b, uint32_t free, int c)
+ * free cells of the region's lowest cell. From the table where B has one
+ * (TABLE, a constant where the callers are specialised); else the flood
+ * from C, which stops as soon as it holds the lowest free cell (slot 0,
+ * the usual case). */
+static inline __attribute__((always_inline)) unsigned slot_in(const builder *b, uint32_t free, int c,
+							       bool table)
 {
 	uint32_t x = 1u << c, lowest = free & -free;
 
-	if (b->slot_table)
+	if (table)
 		return (unsigned)(b->slot_table[free] >> (TABLE_BITS * c)) & TABLE_MASK;
 	for (;;) {
 		uint32_t y;
@@ -242,6 +241,11 @@ static inline unsigned slot_of(const builder *b, uint32_t free, int c)
 			return (unsigned)__builtin_popcount(free & ((x & -x) - 1));
 		x = y;
 	}
+}
+
+static inline unsigned slot_of(const builder *b, uint32_t free, int c)
+{
+	return slot_in(b, free, c, b->slot_table != NULL);
 }
 
 /* The cells of the regions of FREE that the slots SLOTS name. */
@@ -273,17 +277,30 @@ static inline uint32_t slot_cells(const builder *b, uint32_t free, uint32_t slot
 }
 
 /* Unrank R into W's layout, from the first digit that differs from the
- * last placement's (all of them after a reset: digits ~0). */
+ * last placement's (all of them after a reset: digits ~0). R's parts for
+ * the digit tables come from the last placement's when R is a little
+ * past it (a scan's next placement), by a division else. */
 static void unrank(worker *w, uint64_t r)
 {
 	const builder *b = w->b;
 	const uint64_t *weight = b->p->weight;
 	layout *x = &w->x;
-	uint64_t high = r / b->low_count;
-	uint64_t digits = b->high_table[high] |
-			  (uint64_t)b->low_table[r - high * b->low_count] << (DIGIT_BITS * b->high_digits);
-	int i = __builtin_ctzll((digits ^ x->digits) | 1ULL << (DIGIT_BITS * b->k)) / DIGIT_BITS;
+	uint64_t digits;
+	int i;
 
+	if (r > x->rank && r - x->rank < b->low_count) {
+		x->low += r - x->rank;
+		if (x->low >= b->low_count) {
+			x->low -= b->low_count;
+			x->high++;
+		}
+	} else {
+		x->high = r / b->low_count;
+		x->low = r - x->high * b->low_count;
+	}
+	x->rank = r;
+	digits = b->high_table[x->high] | (uint64_t)b->low_table[x->low] << (DIGIT_BITS * b->high_digits);
+	i = __builtin_ctzll((digits ^ x->digits) | 1ULL << (DIGIT_BITS * b->k)) / DIGIT_BITS;
 	x->digits = digits;
 	for (digits >>= DIGIT_BITS * i; i < b->k; i++, digits >>= DIGIT_BITS) {
 		int c = select_bit(x->avail[i], (unsigned)digits & DIGIT_MASK);
@@ -336,76 +353,62 @@ static inline uint32_t seen_slots(const builder *b, uint64_t r)
 	return (uint32_t)bits & ((1u << b->slots) - 1);
 }
 
-/* Record that pair X was first seen at the next depth: the first to reach
- * its placement writes the entry by an atomic and on its nibble (all who
- * might write it in this layer write the same value; the other nibble is
- * another placement's). */
-static void reached(worker *w, uint64_t placement, unsigned md)
+/* Write the entry of placement R, of Manhattan distance MD, first seen at
+ * the depth being expanded, unless it has one. The layer's scan does it,
+ * and the two entries of a byte are in one word of `front`, so in one
+ * worker's chunk: no other thread writes the byte. */
+static void write_entry(worker *w, uint64_t r, unsigned md)
 {
-	pb_pdb *p = w->b->p;
-	uint8_t *entry = &p->excess[placement >> 1];
-	unsigned eshift = (unsigned)(placement & 1) * PB_PDB_ENTRY_BITS, excess;
+	uint8_t *entry = &w->b->p->excess[r >> 1];
+	unsigned shift = (unsigned)(r & 1) * PB_PDB_ENTRY_BITS, excess;
 
-	w->fresh++;
-	if (((__atomic_load_n(entry, __ATOMIC_RELAXED) >> eshift) & PB_PDB_UNSET) != PB_PDB_UNSET)
+	if (((*entry >> shift) & PB_PDB_UNSET) != PB_PDB_UNSET)
 		return;
-	excess = (w->b->depth + 1 - md) / 2;
+	excess = (w->b->depth - md) / 2;
 	if (excess > PB_PDB_MAX_EXCESS) {
 		w->overflow = true;
 		excess = PB_PDB_MAX_EXCESS;
 	}
 	if ((int)excess > w->max_excess)
 		w->max_excess = (int)excess;
-	__atomic_fetch_and(entry, (uint8_t)~((PB_PDB_UNSET & ~excess) << eshift), __ATOMIC_RELAXED);
+	*entry &= (uint8_t)~((PB_PDB_UNSET & ~excess) << shift);
 }
 
-/* The parts of a queued successor. */
-static inline uint64_t pair_placement(pair x)
+/* The front bit of the pair whose seen bit is BIT: the placement's first
+ * for its slot 0, else its second. The placement is BIT / slots, by a
+ * multiplication with slots_inverse, 2^64 / slots rounded up (exact for
+ * every bit index below 2^64 / slots); a pattern of all tiles but one has
+ * one slot. */
+static inline uint64_t front_bit(const builder *b, uint64_t bit)
 {
-	return x >> PAIR_SHIFT;
-}
+	uint64_t placement = b->slots == 1 ? bit :
+			     (uint64_t)(((unsigned __int128)bit * b->slots_inverse) >> 64);
 
-static inline unsigned pair_slot(pair x)
-{
-	return (unsigned)x & ((1u << PAIR_SLOT_BITS) - 1);
-}
-
-static inline unsigned pair_md(pair x)
-{
-	return (unsigned)(x >> PAIR_SLOT_BITS) & ((1u << PAIR_MD_BITS) - 1);
-}
-
-/* The front bit of the slot of X. */
-static inline uint64_t front_bit(pair x)
-{
-	return FRONT_BITS * pair_placement(x) + (pair_slot(x) != 0);
+	return FRONT_BITS * placement + (bit != placement * (uint64_t)b->slots);
 }
 
 /* The second stage of a successor first seen: its placement goes to the
- * next layer, its entry is written; FOUND_AHEAD successors after its words
- * were prefetched. */
+ * next layer; FOUND_AHEAD successors after its front word was
+ * prefetched. */
 static inline void settle_found(worker *w)
 {
-	pair x = w->found[w->found_done++ % RING];
-
-	claim(w->b->front, front_bit(x));
-	reached(w, pair_placement(x), pair_md(x));
+	claim(w->b->front, w->found[w->found_done++ % RING]);
 }
 
 /* The first stage, PUSH_AHEAD successors after its seen word was
  * prefetched: a pair not seen yet is claimed, and the one who claims it
- * passes it on, prefetching its placement's words. */
+ * passes it on, prefetching its front word. */
 static inline void settle_pushed(worker *w)
 {
 	const builder *b = w->b;
-	pair x = w->pushed[w->pushed_done++ % RING];
-	uint64_t placement = pair_placement(x);
+	uint64_t bit = w->pushed[w->pushed_done++ % RING], fbit;
 
-	if (!claim(b->seen, placement * (uint64_t)b->slots + pair_slot(x)))
+	if (!claim(b->seen, bit))
 		return;
-	__builtin_prefetch(&b->front[front_bit(x) / WORD_BITS], 1);
-	__builtin_prefetch(&b->p->excess[placement >> 1], 1);
-	w->found[w->found_count++ % RING] = x;
+	w->fresh++;
+	fbit = front_bit(b, bit);
+	__builtin_prefetch(&b->front[fbit / WORD_BITS], 1);
+	w->found[w->found_count++ % RING] = fbit;
 	if (w->found_count - w->found_done > FOUND_AHEAD)
 		settle_found(w);
 }
@@ -419,15 +422,15 @@ static void settle(worker *w)
 		settle_found(w);
 }
 
-/* Queue the successor (PLACEMENT, SLOT) of Manhattan distance MD,
- * prefetching its seen word, and settle the one pushed PUSH_AHEAD before
- * it. */
-static inline void push(worker *w, uint64_t placement, unsigned slot, unsigned md)
+/* Queue the successor (PLACEMENT, SLOT) by its seen bit, prefetching its
+ * word, and settle the one pushed PUSH_AHEAD before it. */
+static inline void push(worker *w, uint64_t placement, unsigned slot)
 {
 	const builder *b = w->b;
+	uint64_t bit = placement * (uint64_t)b->slots + slot;
 
-	w->pushed[w->pushed_count++ % RING] = placement << PAIR_SHIFT | md << PAIR_SLOT_BITS | slot;
-	__builtin_prefetch(&b->seen[(placement * (uint64_t)b->slots + slot) / WORD_BITS], 1);
+	w->pushed[w->pushed_count++ % RING] = bit;
+	__builtin_prefetch(&b->seen[bit / WORD_BITS], 1);
 	if (w->pushed_count - w->pushed_done > PUSH_AHEAD)
 		settle_pushed(w);
 }
@@ -449,62 +452,66 @@ move_delta(const uint64_t *wcell, uint64_t wi, uint32_t before, uint32_t occupie
 	return delta;
 }
 
-/* Queue the successor of a placement (free cells FREE, Manhattan
- * distance MD) by the move of tile I from cell C to cell T, of rank R2. */
-static inline __attribute__((always_inline)) void
-push_move(worker *w, unsigned md, uint32_t free, int i, int c, int t, uint64_t r2)
+/* Queue the successor of a placement (free cells FREE) by the move of a
+ * tile from cell C to cell T, of rank R2. */
+static inline __attribute__((always_inline)) void push_move(worker *w, uint32_t free, int c, int t,
+							     uint64_t r2, bool table)
 {
-	const builder *b = w->b;
-
-	push(w, r2, slot_of(b, free ^ (1u << t) ^ (1u << c), c), md - b->dist[i][c] + b->dist[i][t]);
+	push(w, r2, slot_in(w->b, free ^ (1u << t) ^ (1u << c), c, table));
 }
 
 /* The moves of the tiles of W's placement R into the cells TO, on a
- * board of width WD (a constant where the callers are specialised), a
- * direction at a time: the tiles that can step left are one mask, and so
- * on. */
+ * board of width WD, with a slot table or not (constants where the callers
+ * are specialised), a direction at a time: the tiles that can step left
+ * are one mask, and so on. */
 static inline __attribute__((always_inline)) void
-push_moves(worker *w, uint64_t r, uint32_t to, int wd)
+push_moves(worker *w, uint64_t r, uint32_t to, int wd, bool table)
 {
 	const builder *b = w->b;
 	const layout *x = &w->x;
 	const uint64_t *weight = b->p->weight;
 	uint32_t tiles = occupied(b, x), free = b->all & ~tiles;
-	unsigned md = layout_md(b, x);
+	uint32_t left = tiles & b->has_left & (to << 1), right = tiles & b->has_right & (to >> 1);
+	uint32_t up = tiles & (to << wd), down = tiles & (to >> wd);
 
-	for (uint32_t y = tiles & b->has_left & (to << 1); y; y &= y - 1, w->generated++) {
-		int c = __builtin_ctz(y), i = x->at[c];
+	w->generated += (unsigned)(__builtin_popcount(left) + __builtin_popcount(right) +
+				   __builtin_popcount(up) + __builtin_popcount(down));
+	for (; left; left &= left - 1) {
+		int c = __builtin_ctz(left);
 
-		push_move(w, md, free, i, c, c - 1, r - weight[i]);
+		push_move(w, free, c, c - 1, r - weight[x->at[c]], table);
 	}
-	for (uint32_t y = tiles & b->has_right & (to >> 1); y; y &= y - 1, w->generated++) {
-		int c = __builtin_ctz(y), i = x->at[c];
+	for (; right; right &= right - 1) {
+		int c = __builtin_ctz(right);
 
-		push_move(w, md, free, i, c, c + 1, r + weight[i]);
+		push_move(w, free, c, c + 1, r + weight[x->at[c]], table);
 	}
-	for (uint32_t y = tiles & (to << wd); y; y &= y - 1, w->generated++) {
-		int c = __builtin_ctz(y), i = x->at[c];
+	for (; up; up &= up - 1) {
+		int c = __builtin_ctz(up), i = x->at[c];
 
-		push_move(w, md, free, i, c, c - wd,
-			  r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd));
+		push_move(w, free, c, c - wd,
+			  r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd), table);
 	}
-	for (uint32_t y = tiles & (to >> wd); y; y &= y - 1, w->generated++) {
-		int c = __builtin_ctz(y), i = x->at[c];
+	for (; down; down &= down - 1) {
+		int c = __builtin_ctz(down), i = x->at[c];
 
-		push_move(w, md, free, i, c, c + wd,
-			  r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd));
+		push_move(w, free, c, c + wd,
+			  r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd), table);
 	}
 }
 
-/* push_moves for the widths of the common boards, their loops unrolled. */
-#define DEFINE_PUSH_MOVES(n)                                                                 \
-	static void push_moves_##n(worker *w, uint64_t r, uint32_t to)                  \
-	{                                                                                    \
-		push_moves(w, r, to, n);                                                     \
+/* push_moves for the common boards, their loops unrolled: widths 3 to 5
+ * with the slot table (boards of up to 16 cells), 5 with the flood (5x4,
+ * 5x5). */
+#define DEFINE_PUSH_MOVES(name, wd, table)                                    \
+	static void name(worker *w, uint64_t r, uint32_t to)                 \
+	{                                                                     \
+		push_moves(w, r, to, wd, table);                              \
 	}
-DEFINE_PUSH_MOVES(3)
-DEFINE_PUSH_MOVES(4)
-DEFINE_PUSH_MOVES(5)
+DEFINE_PUSH_MOVES(push_moves_3, 3, true)
+DEFINE_PUSH_MOVES(push_moves_4, 4, true)
+DEFINE_PUSH_MOVES(push_moves_5, 5, true)
+DEFINE_PUSH_MOVES(push_moves_5_flood, 5, false)
 
 /* Expand placement R of the front (unranked in W; FLAGS its front bits):
  * its slot 0, or every other seen slot, or both, in one go, by the moves of
@@ -522,12 +529,16 @@ static bool push_placement(worker *w, uint64_t r, unsigned flags)
 	w->status = pb_search_poll_many(&w->poll, (unsigned)__builtin_popcount(slots));
 	if (w->status != PB_SOLVED)
 		return false;
-	switch (b->width) {
-	case 3: push_moves_3(w, r, to); break;
-	case 4: push_moves_4(w, r, to); break;
-	case 5: push_moves_5(w, r, to); break;
-	default: push_moves(w, r, to, b->width); break;
-	}
+	if (b->slot_table && b->width == 3)
+		push_moves_3(w, r, to);
+	else if (b->slot_table && b->width == 4)
+		push_moves_4(w, r, to);
+	else if (b->slot_table && b->width == 5)
+		push_moves_5(w, r, to);
+	else if (b->width == 5)
+		push_moves_5_flood(w, r, to);
+	else
+		push_moves(w, r, to, b->width, b->slot_table != NULL);
 	w->expanded += (unsigned)__builtin_popcount(slots);
 	return true;
 }
@@ -545,8 +556,8 @@ static void *work(void *arg)
 	unsigned parity = b->depth & 1u;
 
 	while (!__atomic_load_n(&b->stopped, __ATOMIC_RELAXED)) {
-		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * CHUNK_WORDS;
-		uint64_t end = first + CHUNK_WORDS < b->front_words ? first + CHUNK_WORDS : b->front_words;
+		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk_words;
+		uint64_t end = first + b->chunk_words < b->front_words ? first + b->chunk_words : b->front_words;
 
 		if (first >= b->front_words)
 			break;
@@ -561,6 +572,7 @@ static void *work(void *arg)
 				unrank(w, r);
 				if ((layout_md(b, &w->x) & 1u) != parity)
 					continue;
+				write_entry(w, r, layout_md(b, &w->x));
 				if (!push_placement(w, r, (unsigned)(bits >> j) & (FRONT_FIRST | FRONT_OTHER))) {
 					__atomic_store_n(&b->stopped, 1, __ATOMIC_RELAXED);
 					return NULL;
@@ -598,6 +610,7 @@ static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nth
 		w->fresh = w->expanded = w->generated = 0;
 		w->pushed_count = w->pushed_done = w->found_count = w->found_done = 0;
 		w->x.digits = ~0ULL;
+		w->x.rank = UINT64_MAX;
 		w->x.avail[0] = b->all;
 		w->x.md[0] = 0;
 		if (t)
@@ -687,6 +700,7 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 	b->p = p;
 	b->k = k;
 	b->slots = n - k;
+	b->slots_inverse = b->slots > 1 ? UINT64_MAX / (uint64_t)b->slots + 1 : 0;
 	b->width = w;
 	b->all = (uint32_t)((1ULL << n) - 1);
 	for (int c = 0; c < n; c++) {
@@ -755,6 +769,9 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	seen_words = (p->entries * (uint64_t)b.slots + WORD_BITS - 1) / WORD_BITS;
 	b.front_words = (FRONT_BITS * p->entries + WORD_BITS - 1) / WORD_BITS;
 	nthreads = thread_count(b.front_words);
+	b.chunk_words = b.front_words / ((uint64_t)nthreads * CHUNKS_PER_THREAD);
+	if (b.chunk_words < CHUNK_WORDS)
+		b.chunk_words = CHUNK_WORDS;
 	workers = pb_calloc(&s->meter, (size_t)nthreads, sizeof(*workers));
 	b.seen = pb_calloc(&s->meter, seen_words, sizeof(uint64_t));
 	b.front = pb_calloc(&s->meter, b.front_words, sizeof(uint64_t));
@@ -766,12 +783,11 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	memset(p->excess, 0xff, bytes);
 
 	/* the goal: every pattern tile home, the blank in the goal blank's
-	 * region; its entry is 0 */
+	 * region (its entry, 0, is written when layer 0 expands it) */
 	goal = pb_placement_rank(p->ntiles, p->weight, p->goal_cell, b.identity, b.identity);
 	free = b.all & ~p->goal_cells;
 	claim(b.seen, goal * (uint64_t)b.slots + slot_of(&b, free, p->goal_blank));
 	claim(b.front, FRONT_BITS * goal + (slot_of(&b, free, p->goal_blank) != 0));
-	p->excess[goal >> 1] &= (uint8_t)~(PB_PDB_UNSET << (goal & 1) * PB_PDB_ENTRY_BITS);
 	for (b.depth = 0; fresh && st == PB_SOLVED; b.depth++)
 		st = expand_layer(&b, s, workers, nthreads, &fresh);
 	for (int t = 0; st == PB_SOLVED && t < nthreads; t++) {

@@ -15,13 +15,15 @@
  * blank region) pairs: the free cells that the blank reaches without moving
  * a pattern tile form one state, named by the rank of its lowest cell among
  * the free cells (its slot). A pair costs one bit (seen) while the search
- * runs, and a placement one more (it has pairs in the layer to expand): a
- * pair's depth has the parity of its placement's Manhattan distance (each
- * pattern move changes both by one), so the placements of one layer and of
- * the next are told apart by that parity and one bit serves both. The
- * layers are expanded in placement order, so that most successors (the
- * moves of the later tiles, whose digits weigh little) land near the
- * placement expanded.
+ * runs, and a placement two more (it has pairs in the layer to expand, in
+ * its slot 0 or in others): a pair's depth has the parity of its
+ * placement's Manhattan distance (each pattern move changes both by one),
+ * so the placements of one layer and of the next are told apart by that
+ * parity and one pair of bits serves both. The layers are expanded in
+ * placement order, so that most successors (the moves of the later tiles,
+ * whose digits weigh little) land near the placement expanded, and each
+ * placement's entry is written when it is first expanded. The 8 tiles of
+ * 7-8 on the 4x4 board cost 8 + 2 + 4 bits a placement: 908 MB.
  *
  * Storing: a placement's distance d is at least the Manhattan distance m of
  * the pattern tiles, and d - m is even, so an entry keeps (d - m) / 2 in
@@ -44,7 +46,9 @@
 /* The most threads a build runs (one a processor online). */
 #define PB_PDB_MAX_THREADS 8
 /* Bits an entry costs, and the largest excess an entry can hold; the value
- * above it marks an entry not reached yet during the build. */
+ * above it marks an entry not reached yet during the build, and after it
+ * the placements never reached (a pattern of all the tiles but one, or of
+ * all: half the placements have the wrong parity). */
 #define PB_PDB_ENTRY_BITS 4
 #define PB_PDB_UNSET ((1u << PB_PDB_ENTRY_BITS) - 1)
 #define PB_PDB_MAX_EXCESS (PB_PDB_UNSET - 1)
