@@ -156,6 +156,7 @@ typedef struct builder {
 	uint32_t *high_table, *low_table;
 	uint64_t *seen, *front;
 	uint64_t front_words, chunk_words;
+	uint64_t sentinel; /* a seen bit past the pairs', always set */
 	/* the layer being expanded: its depth, the next chunk of words to
 	 * take, and whether a worker was told to stop */
 	unsigned depth;
@@ -196,7 +197,7 @@ typedef struct worker {
 	/* successors in two rings (pushed, by their seen bits, then first
 	 * seen, by their front bits), each settled a fixed distance after it
 	 * was queued and prefetched: counts queued and settled */
-	uint64_t pushed_count, pushed_done, found_count, found_done;
+	uint64_t pushed_count, found_count, found_done;
 	uint64_t pushed[RING], found[RING];
 } worker;
 
@@ -395,13 +396,13 @@ static inline void settle_found(worker *w)
 	claim(w->b->front, w->found[w->found_done++ % RING]);
 }
 
-/* The first stage, PUSH_AHEAD successors after its seen word was
- * prefetched: a pair not seen yet is claimed, and the one who claims it
- * passes it on, prefetching its front word. */
-static inline void settle_pushed(worker *w)
+/* A successor whose seen bit BIT a plain load showed clear: claimed, and
+ * the one who claims it passes it on, prefetching its front word (out of
+ * line: the hot loop keeps its values in registers). */
+static __attribute__((noinline)) void seen_first(worker *w, uint64_t bit)
 {
 	const builder *b = w->b;
-	uint64_t bit = w->pushed[w->pushed_done++ % RING], fbit;
+	uint64_t fbit;
 
 	if (!claim(b->seen, bit))
 		return;
@@ -413,26 +414,49 @@ static inline void settle_pushed(worker *w)
 		settle_found(w);
 }
 
+/* The first stage of the successor in ring place I, PUSH_AHEAD successors
+ * after its word of SEEN was prefetched: seen already (most), or on to
+ * seen_first. */
+static inline void settle_pushed(worker *w, const uint64_t *seen, uint64_t i)
+{
+	uint64_t bit = w->pushed[i % RING];
+
+	if (!((__atomic_load_n(&seen[bit / WORD_BITS], __ATOMIC_RELAXED) >> (bit % WORD_BITS)) & 1u))
+		seen_first(w, bit);
+}
+
+/* Start W's rings: the pushed ring holds PUSH_AHEAD successors, at first
+ * the sentinel, a bit that is always seen (past the pairs' bits), so that
+ * each push settles one without a test. */
+static void rings_start(worker *w)
+{
+	for (int i = 0; i < PUSH_AHEAD; i++)
+		w->pushed[i] = w->b->sentinel;
+	w->pushed_count = PUSH_AHEAD;
+	w->found_count = w->found_done = 0;
+}
+
 /* Settle every successor W still holds. */
 static void settle(worker *w)
 {
-	while (w->pushed_done < w->pushed_count)
-		settle_pushed(w);
+	for (uint64_t i = w->pushed_count - PUSH_AHEAD; i < w->pushed_count; i++)
+		settle_pushed(w, w->b->seen, i);
 	while (w->found_done < w->found_count)
 		settle_found(w);
+	rings_start(w);
 }
 
-/* Queue the successor (PLACEMENT, SLOT) by its seen bit, prefetching its
- * word, and settle the one pushed PUSH_AHEAD before it. */
-static inline void push(worker *w, uint64_t placement, unsigned slot)
+/* Queue the successor (PLACEMENT, SLOT) by its seen bit (SEEN, SLOTS: the
+ * builder's, in registers), prefetching its word, and settle the one
+ * pushed PUSH_AHEAD before it. */
+static inline void push(worker *w, const uint64_t *seen, uint64_t slots, uint64_t placement,
+			unsigned slot)
 {
-	const builder *b = w->b;
-	uint64_t bit = placement * (uint64_t)b->slots + slot;
+	uint64_t bit = placement * slots + slot, i = w->pushed_count++;
 
-	w->pushed[w->pushed_count++ % RING] = bit;
-	__builtin_prefetch(&b->seen[bit / WORD_BITS], 1);
-	if (w->pushed_count - w->pushed_done > PUSH_AHEAD)
-		settle_pushed(w);
+	w->pushed[i % RING] = bit;
+	__builtin_prefetch(&seen[bit / WORD_BITS], 1);
+	settle_pushed(w, seen, i - PUSH_AHEAD);
 }
 
 /* The rank delta of a move of tile I between cell LO and cell LO + W (W:
@@ -452,12 +476,19 @@ move_delta(const uint64_t *wcell, uint64_t wi, uint32_t before, uint32_t occupie
 	return delta;
 }
 
+/* The builder's values that the hot loop keeps in registers. */
+typedef struct hot {
+	const builder *b;
+	const uint64_t *seen;
+	uint64_t slots;
+} hot;
+
 /* Queue the successor of a placement (free cells FREE) by the move of a
  * tile from cell C to cell T, of rank R2. */
-static inline __attribute__((always_inline)) void push_move(worker *w, uint32_t free, int c, int t,
-							     uint64_t r2, bool table)
+static inline __attribute__((always_inline)) void push_move(worker *w, const hot *h, uint32_t free,
+							     int c, int t, uint64_t r2, bool table)
 {
-	push(w, r2, slot_in(w->b, free ^ (1u << t) ^ (1u << c), c, table));
+	push(w, h->seen, h->slots, r2, slot_in(h->b, free ^ (1u << t) ^ (1u << c), c, table));
 }
 
 /* The moves of the tiles of W's placement R into the cells TO, on a
@@ -473,29 +504,30 @@ push_moves(worker *w, uint64_t r, uint32_t to, int wd, bool table)
 	uint32_t tiles = occupied(b, x), free = b->all & ~tiles;
 	uint32_t left = tiles & b->has_left & (to << 1), right = tiles & b->has_right & (to >> 1);
 	uint32_t up = tiles & (to << wd), down = tiles & (to >> wd);
+	const hot h = { b, b->seen, (uint64_t)b->slots };
 
 	w->generated += (unsigned)(__builtin_popcount(left) + __builtin_popcount(right) +
 				   __builtin_popcount(up) + __builtin_popcount(down));
 	for (; left; left &= left - 1) {
 		int c = __builtin_ctz(left);
 
-		push_move(w, free, c, c - 1, r - weight[x->at[c]], table);
+		push_move(w, &h, free, c, c - 1, r - weight[x->at[c]], table);
 	}
 	for (; right; right &= right - 1) {
 		int c = __builtin_ctz(right);
 
-		push_move(w, free, c, c + 1, r + weight[x->at[c]], table);
+		push_move(w, &h, free, c, c + 1, r + weight[x->at[c]], table);
 	}
 	for (; up; up &= up - 1) {
 		int c = __builtin_ctz(up), i = x->at[c];
 
-		push_move(w, free, c, c - wd,
+		push_move(w, &h, free, c, c - wd,
 			  r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd), table);
 	}
 	for (; down; down &= down - 1) {
 		int c = __builtin_ctz(down), i = x->at[c];
 
-		push_move(w, free, c, c + wd,
+		push_move(w, &h, free, c, c + wd,
 			  r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd), table);
 	}
 }
@@ -608,7 +640,7 @@ static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nth
 		w->poll = *s;
 		w->status = PB_SOLVED;
 		w->fresh = w->expanded = w->generated = 0;
-		w->pushed_count = w->pushed_done = w->found_count = w->found_done = 0;
+		rings_start(w);
 		w->x.digits = ~0ULL;
 		w->x.rank = UINT64_MAX;
 		w->x.avail[0] = b->all;
@@ -766,7 +798,7 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	p->excess = pb_alloc(&s->meter, bytes);
 	if (builder_init(&b, p, s) || !p->excess)
 		goto refused;
-	seen_words = (p->entries * (uint64_t)b.slots + WORD_BITS - 1) / WORD_BITS;
+	seen_words = (p->entries * (uint64_t)b.slots + WORD_BITS - 1) / WORD_BITS + 1;
 	b.front_words = (FRONT_BITS * p->entries + WORD_BITS - 1) / WORD_BITS;
 	nthreads = thread_count(b.front_words);
 	b.chunk_words = b.front_words / ((uint64_t)nthreads * CHUNKS_PER_THREAD);
@@ -778,6 +810,8 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	if (!workers || !b.seen || !b.front)
 		goto refused;
 	want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
+	b.seen[seen_words - 1] = ~0ULL;
+	b.sentinel = (seen_words - 1) * WORD_BITS;
 	want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
 	want_huge_pages(p->excess, bytes);
 	memset(p->excess, 0xff, bytes);

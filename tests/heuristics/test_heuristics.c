@@ -13,20 +13,9 @@
 #include "algorithms/core/table.h"
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/puzzles/distances.h"
+#include "heuristics_test.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
-
-static pb_domain domain(const char *name, const char *goal)
-{
-	pb_domain d;
-	char err[200];
-
-	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
-	if (goal)
-		cr_assert_eq(pb_domain_set_goal(&d, goal, strlen(goal), err, sizeof(err)), 0,
-			     "goal '%s': %s", goal, err);
-	return d;
-}
 
 static pb_state parse(const pb_domain *d, const char *text)
 {
@@ -59,8 +48,8 @@ static void release(pb_heur *h, pb_search *s)
 
 Test(heuristics, names_defaults_and_domains)
 {
-	pb_domain tiles = domain("8puzzle", NULL), ms = domain("msquare", NULL);
-	pb_domain wide = domain("tiles4x3", NULL);
+	pb_domain tiles = ht_domain("8puzzle", NULL), ms = ht_domain("msquare", NULL);
+	pb_domain wide = ht_domain("tiles4x3", NULL);
 	char why[160];
 	const char *r;
 
@@ -79,7 +68,7 @@ Test(heuristics, names_defaults_and_domains)
 
 Test(heuristics, values_counted_by_hand)
 {
-	pb_domain d = domain("8puzzle", NULL);
+	pb_domain d = ht_domain("8puzzle", NULL);
 	pb_heur md, lc;
 	pb_search s1, s2;
 	static const struct {
@@ -107,65 +96,6 @@ Test(heuristics, values_counted_by_hand)
 	}
 	release(&md, &s1);
 	release(&lc, &s2);
-}
-
-/* Every state of D: h at most the distance, zero at the goal, and
- * consistent: a move from x to y lowers it by one at most (Magic Squares'
- * ops are not their own inverses, so h may rise by more). */
-static void check_everywhere(const char *name, const char *goal, const char *heuristic)
-{
-	pb_domain d = domain(name, goal);
-	pb_search s, ds;
-	pb_heur h;
-	uint8_t *dist;
-
-	build(&h, heuristic, &d, NULL, &s);
-	pb_search_init(&ds, 0, 0, NULL);
-	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
-	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
-		     pb_heur_value(&h, &d.goal));
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		pb_state x, y;
-		unsigned hx;
-		char text[80];
-
-		pb_unindex(&d, i, &x);
-		hx = pb_heur_value(&h, &x);
-		pb_format(&d, &x, text, sizeof(text));
-		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
-			      text, hx, dist[i]);
-		for (int m = 0; m < d.nmoves; m++) {
-			unsigned hy;
-
-			if (!pb_apply(&d, &x, m, &y))
-				continue;
-			hy = pb_heur_value(&h, &y);
-			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %c takes h from %u to %u",
-				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
-		}
-	}
-	pb_free(dist);
-	release(&h, &s);
-}
-
-Test(heuristics, admissible_and_consistent_on_small_boards)
-{
-	static const char *const names[] = { "zero", "manhattan", "linear-conflict" };
-
-	for (int i = 0; i < 3; i++) {
-		check_everywhere("8puzzle", NULL, names[i]);
-		check_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", names[i]);
-		check_everywhere("tiles2x4", "4 3 2 1 x 5 6 7", names[i]);
-	}
-	/* rows of five: conflicts counted without a table */
-	check_everywhere("tiles5x2", NULL, "linear-conflict");
-	check_everywhere("tiles2x5", "x 1 2 3 4 5 6 7 8 9", "linear-conflict");
-}
-
-Test(heuristics, msquare_pattern_databases)
-{
-	check_everywhere("msquare", NULL, "msquare-pdb");
-	check_everywhere("msquare", NULL, "zero");
 }
 
 /* The user's tiles of S mirrored about the main diagonal, relabelled so
@@ -198,6 +128,93 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 	return parse(d, out);
 }
 
+/* What check_states asserts besides h(goal) = 0 and h never above the
+ * distance: consistency (a move lowers h by one at most: all but the
+ * tiles pattern databases), h at least Manhattan, and (with the
+ * reflection) equal values on a state and its mirror image. */
+#define CHECK_CONSISTENT 1u
+#define CHECK_ABOVE_MANHATTAN 2u
+#define CHECK_MIRROR 4u
+
+/* HEURISTIC on every state of the board NAME with goal GOAL, from one
+ * breadth-first search (databases cached under CACHE). */
+static void check_states(const char *name, const char *goal, const char *heuristic,
+			 const char *cache, unsigned checks)
+{
+	pb_domain d = ht_domain(name, goal);
+	pb_heur h, md;
+	pb_search s, ms, ds;
+	uint8_t *dist;
+
+	build(&h, heuristic, &d, cache, &s);
+	if (checks & CHECK_ABOVE_MANHATTAN)
+		build(&md, "manhattan", &d, NULL, &ms);
+	if (checks & (CHECK_ABOVE_MANHATTAN | CHECK_MIRROR))
+		cr_assert_eq(h.mirror, !!(checks & CHECK_MIRROR), "'%s' on %s: reflected %d", heuristic,
+			     name, h.mirror);
+	pb_search_init(&ds, 0, 0, NULL);
+	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
+	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
+		     pb_heur_value(&h, &d.goal));
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		pb_state x, y;
+		unsigned hx;
+		char text[80];
+
+		pb_unindex(&d, i, &x);
+		hx = pb_heur_value(&h, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
+			      text, hx, dist[i]);
+		if (checks & CHECK_ABOVE_MANHATTAN)
+			cr_assert_geq(hx, pb_heur_value(&md, &x), "'%s' below Manhattan on %s '%s'",
+				      heuristic, name, text);
+		if (checks & CHECK_MIRROR) {
+			y = mirror_of(&d, &x);
+			cr_assert_eq(pb_heur_value(&h, &y), hx, "'%s' on %s '%s': %u, on its mirror %u",
+				     heuristic, name, text, hx, pb_heur_value(&h, &y));
+		}
+		for (int m = 0; checks & CHECK_CONSISTENT && m < d.nmoves; m++) {
+			unsigned hy;
+
+			if (!pb_apply(&d, &x, m, &y))
+				continue;
+			hy = pb_heur_value(&h, &y);
+			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %c takes h from %u to %u",
+				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
+		}
+	}
+	pb_free(dist);
+	if (checks & CHECK_ABOVE_MANHATTAN)
+		release(&md, &ms);
+	release(&h, &s);
+}
+
+static void check_everywhere(const char *name, const char *goal, const char *heuristic)
+{
+	check_states(name, goal, heuristic, NULL, CHECK_CONSISTENT);
+}
+
+Test(heuristics, admissible_and_consistent_on_small_boards)
+{
+	static const char *const names[] = { "zero", "manhattan", "linear-conflict" };
+
+	for (int i = 0; i < 3; i++) {
+		check_everywhere("8puzzle", NULL, names[i]);
+		check_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", names[i]);
+		check_everywhere("tiles2x4", "4 3 2 1 x 5 6 7", names[i]);
+	}
+	/* rows of five: conflicts counted without a table */
+	check_everywhere("tiles5x2", NULL, "linear-conflict");
+	check_everywhere("tiles2x5", "x 1 2 3 4 5 6 7 8 9", "linear-conflict");
+}
+
+Test(heuristics, msquare_pattern_databases)
+{
+	check_everywhere("msquare", NULL, "msquare-pdb");
+	check_everywhere("msquare", NULL, "zero");
+}
+
 /* Breadth-first from the goal of the 15-puzzle to DEPTH moves: h never
  * above the distance, at least Manhattan, and (where the goal is
  * symmetric) equal on a state and its mirror image; and consistent but for
@@ -206,7 +223,7 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 static void check_near_goal(const char *goal, const char *heuristic, const char *cache, int depth)
 {
 	bool consistent = pb_heuristic_find(heuristic)->kind != PB_HEUR_TILES_PDB;
-	pb_domain d = domain("15puzzle", goal);
+	pb_domain d = ht_domain("15puzzle", goal);
 	pb_search s;
 	pb_heur h, md;
 	pb_search ms;
@@ -258,7 +275,7 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 {
 	char dir[] = "/tmp/pb-heur-XXXXXX", cmd[64];
-	pb_domain korf = domain("15puzzle", KORF_GOAL);
+	pb_domain korf = ht_domain("15puzzle", KORF_GOAL);
 	pb_heur h;
 	pb_search s;
 
@@ -283,40 +300,7 @@ Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 static void check_partition_everywhere(const char *name, const char *goal, const char *heuristic,
 				       const char *cache, bool mirrored)
 {
-	pb_domain d = domain(name, goal);
-	pb_heur h, md;
-	pb_search s, ms, ds;
-	uint8_t *dist;
-
-	build(&h, heuristic, &d, cache, &s);
-	build(&md, "manhattan", &d, NULL, &ms);
-	cr_assert_eq(h.mirror, mirrored, "'%s' on %s: reflected %d", heuristic, name, h.mirror);
-	pb_search_init(&ds, 0, 0, NULL);
-	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
-	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
-		     pb_heur_value(&h, &d.goal));
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		pb_state x;
-		unsigned hx;
-		char text[80];
-
-		pb_unindex(&d, i, &x);
-		hx = pb_heur_value(&h, &x);
-		pb_format(&d, &x, text, sizeof(text));
-		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
-			      text, hx, dist[i]);
-		cr_assert_geq(hx, pb_heur_value(&md, &x), "'%s' below Manhattan on %s '%s'", heuristic,
-			      name, text);
-		if (mirrored) {
-			pb_state y = mirror_of(&d, &x);
-
-			cr_assert_eq(pb_heur_value(&h, &y), hx, "'%s' on %s '%s': %u, on its mirror %u",
-				     heuristic, name, text, hx, pb_heur_value(&h, &y));
-		}
-	}
-	pb_free(dist);
-	release(&md, &ms);
-	release(&h, &s);
+	check_states(name, goal, heuristic, cache, CHECK_ABOVE_MANHATTAN | (mirrored ? CHECK_MIRROR : 0));
 }
 
 Test(heuristics, partitions_on_small_boards, .timeout = 300)
@@ -342,7 +326,7 @@ Test(heuristics, partitions_on_small_boards, .timeout = 300)
 Test(heuristics, named_and_given_partitions_agree, .timeout = 600)
 {
 	char dir[] = "/tmp/pb-same-XXXXXX", cmd[64], text[80];
-	pb_domain d = domain("15puzzle", KORF_GOAL);
+	pb_domain d = ht_domain("15puzzle", KORF_GOAL);
 	const char *given = "pdb:1,2,3,6,7/4,5,8,9,12/10,11,13,14,15";
 	pb_heur named, mine;
 	pb_search s, t;

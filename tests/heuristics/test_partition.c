@@ -8,6 +8,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/heuristics/partition.h"
+#include "heuristics_test.h"
 
 static pb_partition parse_ok(const char *text)
 {
@@ -85,18 +86,6 @@ Test(partition, bad_input_and_its_messages)
 	parse_bad("1 2", "'1 2' is not a tile number or a range");
 }
 
-static pb_domain domain(const char *name, const char *goal)
-{
-	pb_domain d;
-	char err[200];
-
-	cr_assert_eq(pb_domain_init(&d, name, err, sizeof(err)), 0, "%s: %s", name, err);
-	if (goal)
-		cr_assert_eq(pb_domain_set_goal(&d, goal, strlen(goal), err, sizeof(err)), 0,
-			     "goal '%s': %s", goal, err);
-	return d;
-}
-
 Test(partition, names_checked_as_heuristics)
 {
 	char why[160];
@@ -111,62 +100,62 @@ Test(partition, names_checked_as_heuristics)
 	cr_assert_null(pb_heuristic_find("pdb"), "'pdb' alone is no heuristic");
 }
 
-/* The goal cells of the patterns heuristic NAME gives on D, as masks. */
-static int patterns(const char *name, const pb_domain *d, uint32_t *cells, char *why, size_t len)
+#define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+
+/* A heuristic's patterns on a board: the goal cells of each as masks, or
+ * the message when there are none. */
+typedef struct patterns_case {
+	const char *heuristic, *domain, *goal;
+	int count;
+	uint32_t cells[3];
+	const char *message;
+} patterns_case;
+
+static const patterns_case patterns_cases[] = {
+	/* Korf's goal: tile t's goal cell is t; the default goal: t - 1 */
+	{ "pdb:1-7/8-15", "15puzzle", KORF_GOAL, 2, { 0x00fe, 0xff00 }, NULL },
+	{ "pdb:1-7/8-15", "15puzzle", NULL, 2, { 0x007f, 0x7f80 }, NULL },
+	/* a goal of the user's: tile 8 is on cell 0, tiles 1 and 2 on 8 and 6 */
+	{ "pdb:8/1,2", "8puzzle", "8 x 6 5 4 7 2 3 1", 2, { 0x001, 0x140 }, NULL },
+	{ "pdb:1-3/4-8", "tiles2x4", NULL, -1, { 0 },
+	  "heuristic 'pdb:1-3/4-8': tile 8 is not on the 2x4 board (tiles 1-7)" },
+	{ "pdb:1-3,x", "tiles2x4", NULL, -1, { 0 }, "heuristic 'pdb:1-3,x': 'x' is not a tile number" },
+	/* 7-8 with the blank in cell 0: the top half's 7 tiles, the bottom's
+	 * 8; with the blank in cell 15, turned half a turn */
+	{ "pdb78", "15puzzle", KORF_GOAL, 2, { 0x00fe, 0xff00 }, NULL },
+	{ "pdb78", "15puzzle", NULL, 2, { 0x7f00, 0x00ff }, NULL },
+	/* 5-5-5 and 6-6-3 (the top row less the blank) */
+	{ "pdb555", "15puzzle", KORF_GOAL, 3, { 0x00ce, 0x1330, 0xec00 }, NULL },
+	{ "pdb663", "15puzzle", KORF_GOAL, 3, { 0x000e, 0x3330, 0xccc0 }, NULL },
+	{ "pdb78", "tiles4x3", NULL, -1, { 0 }, "'pdb78' is defined on the 4x4 board only" },
+};
+
+Test(partition, patterns_on_boards)
 {
-	const pb_heuristic_info *info = pb_heuristic_find(name);
+	for (size_t k = 0; k < sizeof(patterns_cases) / sizeof(patterns_cases[0]); k++) {
+		const patterns_case *c = &patterns_cases[k];
+		const pb_heuristic_info *info = pb_heuristic_find(c->heuristic);
+		pb_domain d = ht_domain(c->domain, c->goal);
+		uint32_t cells[PB_MAX_PATTERNS];
+		pb_config cfg = { .heuristic = c->heuristic };
+		char why[160] = "";
+		int n;
 
-	cr_assert_not_null(info, "'%s'", name);
-	return pb_heuristic_patterns(info, name, d, cells, why, len);
-}
-
-Test(partition, tile_numbers_to_goal_cells)
-{
-	pb_domain korf = domain("15puzzle", "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
-	pb_domain plain = domain("15puzzle", NULL);
-	pb_domain odd = domain("8puzzle", "8 x 6 5 4 7 2 3 1");
-	pb_domain small = domain("tiles2x4", NULL);
-	uint32_t cells[PB_MAX_PATTERNS];
-	char why[160];
-
-	/* Korf's goal: tile t's goal cell is t */
-	cr_assert_eq(patterns("pdb:1-7/8-15", &korf, cells, why, sizeof(why)), 2, "%s", why);
-	cr_assert_eq(cells[0], 0x00feu);
-	cr_assert_eq(cells[1], 0xff00u);
-	/* the default goal: t - 1 */
-	cr_assert_eq(patterns("pdb:1-7/8-15", &plain, cells, why, sizeof(why)), 2, "%s", why);
-	cr_assert_eq(cells[0], 0x007fu);
-	cr_assert_eq(cells[1], 0x7f80u);
-	/* a goal of the user's: tile 8 is on cell 0, tiles 1 and 2 on cells 8 and 6 */
-	cr_assert_eq(patterns("pdb:8/1,2", &odd, cells, why, sizeof(why)), 2, "%s", why);
-	cr_assert_eq(cells[0], 0x001u);
-	cr_assert_eq(cells[1], 0x140u);
-	/* past the board */
-	cr_assert_eq(patterns("pdb:1-3/4-8", &small, cells, why, sizeof(why)), -1);
-	cr_assert_str_eq(why, "heuristic 'pdb:1-3/4-8': tile 8 is not on the 2x4 board (tiles 1-7)");
-	cr_assert_eq(patterns("pdb:1-3,x", &small, cells, why, sizeof(why)), -1);
-	cr_assert_str_eq(why, "heuristic 'pdb:1-3,x': 'x' is not a tile number");
-}
-
-Test(partition, named_partitions)
-{
-	pb_domain korf = domain("15puzzle", "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
-	pb_domain plain = domain("15puzzle", NULL);
-	uint32_t cells[PB_MAX_PATTERNS];
-	char why[160];
-
-	/* 7-8 with the blank in cell 0: the top half's 7 tiles, the bottom's 8 */
-	cr_assert_eq(patterns("pdb78", &korf, cells, why, sizeof(why)), 2, "%s", why);
-	cr_assert_eq(cells[0], 0x00feu);
-	cr_assert_eq(cells[1], 0xff00u);
-	/* the blank in cell 15: turned half a turn */
-	cr_assert_eq(patterns("pdb78", &plain, cells, why, sizeof(why)), 2, "%s", why);
-	cr_assert_eq(cells[0], 0x7f00u);
-	cr_assert_eq(cells[1], 0x00ffu);
-	/* 5-5-5 keeps three groups, 6-6-3 too */
-	cr_assert_eq(patterns("pdb555", &korf, cells, why, sizeof(why)), 3, "%s", why);
-	cr_assert_eq(patterns("pdb663", &korf, cells, why, sizeof(why)), 3, "%s", why);
-	cr_assert_eq(__builtin_popcount(cells[0]), 3, "the top row less the blank");
+		cr_assert_not_null(info, "'%s'", c->heuristic);
+		if (c->message) {
+			cr_assert_str_eq(pb_heuristic_supports_config(&d, &cfg, why, sizeof(why)),
+					 c->message, "'%s' on %s", c->heuristic, c->domain);
+			continue;
+		}
+		cr_assert_null(pb_heuristic_supports_config(&d, &cfg, why, sizeof(why)), "'%s' on %s: %s",
+			       c->heuristic, c->domain, why);
+		n = pb_heuristic_patterns(info, c->heuristic, &d, cells, why, sizeof(why));
+		cr_assert_eq(n, c->count, "'%s' on %s: %d patterns (%s)", c->heuristic, c->domain, n,
+			     why);
+		for (int q = 0; q < n; q++)
+			cr_assert_eq(cells[q], c->cells[q], "'%s' on %s, pattern %d: %04x", c->heuristic,
+				     c->domain, q + 1, (unsigned)cells[q]);
+	}
 }
 
 /* Korf & Felner's 6-6-6-6: four patterns of six of the 5x5 board's 24

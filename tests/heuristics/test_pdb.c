@@ -311,6 +311,40 @@ Test(pdb, cache_round_trip_and_stale_files)
 	cr_assert_eq(system(cmd), 0);
 }
 
+/* Past 16 cells: the 5x5 board's file (seven hex digits of pattern) is
+ * written, found and loaded back whole, and the 4x6 board's (the same
+ * cells, another board) is another file. */
+Test(pdb, cache_round_trip_past_sixteen_cells)
+{
+	char dir[] = "/tmp/pb-pdb25-XXXXXX", path[256], other[256], cmd[128];
+	uint32_t cells = (1u << 1) | (1u << 5) | (1u << 24);
+	pb_pdb a, b, c;
+	pb_search s;
+	bool built;
+
+	cr_assert_not_null(mkdtemp(dir));
+	pb_search_init(&s, 0, 0, NULL);
+	cr_assert_eq(pb_pdb_init(&a, 5, 5, 0, cells, NULL), 0);
+	cr_assert_eq(pb_pdb_open(&a, dir, &s, &built), PB_SOLVED, "%s", s.message);
+	cr_assert(built);
+	cr_assert_eq(pb_pdb_file_name(&a, dir, path, sizeof(path)), 0);
+	cr_assert(strstr(path, "/tiles5x5-b0-1000022.pdb"), "%s", path);
+	cr_assert_eq(pb_pdb_init(&b, 5, 5, 0, cells, NULL), 0);
+	cr_assert_eq(pb_pdb_open(&b, dir, &s, &built), PB_SOLVED, "%s", s.message);
+	cr_assert(!built, "'%s' is loaded, not rebuilt", path);
+	cr_assert_eq(memcmp(a.excess, b.excess, (size_t)((a.entries + 1) / 2)), 0);
+	cr_assert_eq(a.max_excess, b.max_excess);
+	cr_assert_eq(pb_pdb_init(&c, 4, 6, 0, cells & ((1u << 24) - 1), NULL), 0);
+	cr_assert_eq(pb_pdb_file_name(&c, dir, other, sizeof(other)), 0);
+	cr_assert_str_neq(path, other);
+	cr_assert_eq(pb_pdb_load(&c, path, &s.meter), PB_PDB_STALE, "another board's file passed");
+	pb_pdb_release(&a);
+	pb_pdb_release(&b);
+	cr_assert_eq(s.meter.current, 0, "%zu bytes left", s.meter.current);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
 Test(pdb, cache_directory_choice)
 {
 	cr_assert_str_eq(pb_pdb_cache_dir("mine"), "mine");
