@@ -179,6 +179,8 @@ int pb_heuristic_patterns(const pb_heuristic_info *info, const char *name, const
 	int n = 0;
 
 	if (info == partition_entry()) {
+		if (!name || !is_partition(name))
+			name = info->name;
 		if (pb_partition_parse(name + strlen(PB_PARTITION_PREFIX), &part, err, sizeof(err)) ||
 		    partition_cells(&part, d, cells, err, sizeof(err)) < 0) {
 			snprintf(why, whylen, "heuristic '%.60s': %s", name, err);

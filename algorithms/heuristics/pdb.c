@@ -25,22 +25,23 @@
  * regions.
  *
  * Bits are set by atomic operations, only where a plain load shows them
- * clear, so that a successor seen already (most of them) costs one load. */
+ * clear, so that a successor seen already (most of them) costs one load.
+ * A placement's entry is written when a layer first expands it (its first
+ * depth), by the worker whose chunk holds its front word. */
 #define WORD_BITS 64
-/* Successors are looked at a fixed distance after their words were
- * prefetched, so that the cache misses overlap: PUSH_AHEAD for their seen
- * bit, FOUND_AHEAD for the words of those first seen (both below RING, a
- * power of 2). */
+/* Successors are looked at PUSH_AHEAD after their seen words were
+ * prefetched, so that the cache misses overlap (below RING, a power of 2);
+ * those not seen yet are claimed CANDIDATES at a time. */
 #define RING 64
 #define PUSH_AHEAD 32
-#define FOUND_AHEAD 16
+#define CANDIDATES 32
 /* Words of `front` a worker takes at a time: at least CHUNK_WORDS, and
  * large enough that a layer has CHUNKS_PER_THREAD of them for each thread
  * at most (so that the regions where the threads' successors land, most of
  * them near the placements expanded, seldom meet), but no larger. */
 #define CHUNK_WORDS 1024
 #define CHUNKS_PER_THREAD 64
-/* The widest board (2x12). */
+/* The widest board's columns (12x2). */
 #define MAX_WIDTH 12
 /* Boards of up to TABLE_CELLS cells have a table indexed by the set of
  * free cells (2^16 of them): the slot of each cell's region, TABLE_BITS a
@@ -166,13 +167,14 @@ typedef struct builder {
 
 /* A pattern placement, unranked, with what its moves need, kept level by
  * level so that the next placement of a scan is unranked from the first
- * digit that differs: its rank; the packed digits; tile i on cell pos[i]; the cells
- * the tiles before tile i leave (avail[i]) and their Manhattan distance
- * (md[i]); the index of the tile on each cell, and its weight (room past
- * the last cell for move_delta's look between). Cells no tile holds keep
- * stale values, which nothing reads. */
+ * digit that differs: its rank and the rank's parts for the digit tables
+ * (rank / low_count, and the rest); the packed digits; tile i on cell
+ * pos[i]; the cells the tiles before tile i leave (avail[i]) and their
+ * Manhattan distance (md[i]); the index of the tile on each cell, and its
+ * weight (room past the last cell for move_delta's look between). Cells
+ * no tile holds keep stale values, which nothing reads. */
 typedef struct layout {
-	uint64_t rank, high, low; /* the rank and its parts, rank / low_count and the rest */
+	uint64_t rank, high, low;
 	uint64_t digits;
 	uint8_t pos[PB_PDB_MAX_TILES];
 	uint32_t avail[PB_PDB_MAX_TILES + 1];
@@ -180,7 +182,6 @@ typedef struct layout {
 	uint8_t at[PB_PDB_MAX_CELLS];
 	uint64_t wcell[PB_PDB_MAX_CELLS + MAX_WIDTH];
 } layout;
-
 
 /* One thread's share of a layer: its pairs waiting to be looked up, its
  * last unranked placement, and its counts, summed when the layer is
@@ -194,11 +195,13 @@ typedef struct worker {
 	int max_excess;
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
 	layout x; /* the last placement unranked */
-	/* successors in two rings (pushed, by their seen bits, then first
-	 * seen, by their front bits), each settled a fixed distance after it
-	 * was queued and prefetched: counts queued and settled */
-	uint64_t pushed_count, found_count, found_done;
-	uint64_t pushed[RING], found[RING];
+	/* successors in a ring, by their seen bits, each settled PUSH_AHEAD
+	 * after it was queued and prefetched (the count queued; the settled
+	 * ones trail it), and those found not seen, to be claimed */
+	uint64_t pushed_count;
+	uint64_t pushed[RING];
+	int ncandidates;
+	uint64_t candidates[CANDIDATES];
 } worker;
 
 /* The cells next to the cells X, on the board. */
@@ -225,8 +228,8 @@ static uint32_t flood(const builder *b, uint32_t x, uint32_t free)
  * (TABLE, a constant where the callers are specialised); else the flood
  * from C, which stops as soon as it holds the lowest free cell (slot 0,
  * the usual case). */
-static inline __attribute__((always_inline)) unsigned slot_in(const builder *b, uint32_t free, int c,
-							       bool table)
+static inline __attribute__((always_inline)) unsigned
+slot_in(const builder *b, uint32_t free, int c, bool table)
 {
 	uint32_t x = 1u << c, lowest = free & -free;
 
@@ -388,41 +391,42 @@ static inline uint64_t front_bit(const builder *b, uint64_t bit)
 	return FRONT_BITS * placement + (bit != placement * (uint64_t)b->slots);
 }
 
-/* The second stage of a successor first seen: its placement goes to the
- * next layer; FOUND_AHEAD successors after its front word was
- * prefetched. */
-static inline void settle_found(worker *w)
-{
-	claim(w->b->front, w->found[w->found_done++ % RING]);
-}
-
-/* A successor whose seen bit BIT a plain load showed clear: claimed, and
- * the one who claims it passes it on, prefetching its front word (out of
- * line: the hot loop keeps its values in registers). */
-static __attribute__((noinline)) void seen_first(worker *w, uint64_t bit)
+/* The successors whose seen bits a plain load showed clear, a batch of
+ * them: each is claimed (by an atomic or; another thread may have been
+ * first), and the one who claims it puts its placement in the next layer,
+ * after a pass that prefetches the front words. Out of line: the hot loop
+ * keeps its values in registers, and takes this branch once a batch. */
+static __attribute__((noinline)) void settle_candidates(worker *w)
 {
 	const builder *b = w->b;
-	uint64_t fbit;
+	uint64_t fbit[CANDIDATES];
+	int n = 0;
 
-	if (!claim(b->seen, bit))
-		return;
-	w->fresh++;
-	fbit = front_bit(b, bit);
-	__builtin_prefetch(&b->front[fbit / WORD_BITS], 1);
-	w->found[w->found_count++ % RING] = fbit;
-	if (w->found_count - w->found_done > FOUND_AHEAD)
-		settle_found(w);
+	for (int i = 0; i < w->ncandidates; i++) {
+		if (!claim(b->seen, w->candidates[i]))
+			continue;
+		fbit[n] = front_bit(b, w->candidates[i]);
+		__builtin_prefetch(&b->front[fbit[n] / WORD_BITS], 1);
+		n++;
+	}
+	for (int i = 0; i < n; i++)
+		claim(b->front, fbit[i]);
+	w->fresh += (uint64_t)n;
+	w->ncandidates = 0;
 }
 
 /* The first stage of the successor in ring place I, PUSH_AHEAD successors
- * after its word of SEEN was prefetched: seen already (most), or on to
- * seen_first. */
+ * after its word of SEEN was prefetched: seen already (most), or a
+ * candidate (appended without a branch). */
 static inline void settle_pushed(worker *w, const uint64_t *seen, uint64_t i)
 {
 	uint64_t bit = w->pushed[i % RING];
+	uint64_t word = __atomic_load_n(&seen[bit / WORD_BITS], __ATOMIC_RELAXED);
 
-	if (!((__atomic_load_n(&seen[bit / WORD_BITS], __ATOMIC_RELAXED) >> (bit % WORD_BITS)) & 1u))
-		seen_first(w, bit);
+	w->candidates[w->ncandidates] = bit;
+	w->ncandidates += (int)(~word >> (bit % WORD_BITS) & 1u);
+	if (w->ncandidates == CANDIDATES)
+		settle_candidates(w);
 }
 
 /* Start W's rings: the pushed ring holds PUSH_AHEAD successors, at first
@@ -433,7 +437,7 @@ static void rings_start(worker *w)
 	for (int i = 0; i < PUSH_AHEAD; i++)
 		w->pushed[i] = w->b->sentinel;
 	w->pushed_count = PUSH_AHEAD;
-	w->found_count = w->found_done = 0;
+	w->ncandidates = 0;
 }
 
 /* Settle every successor W still holds. */
@@ -441,8 +445,7 @@ static void settle(worker *w)
 {
 	for (uint64_t i = w->pushed_count - PUSH_AHEAD; i < w->pushed_count; i++)
 		settle_pushed(w, w->b->seen, i);
-	while (w->found_done < w->found_count)
-		settle_found(w);
+	settle_candidates(w);
 	rings_start(w);
 }
 
