@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "harness/cmd/commands.h"
+#include "harness/io/meta.h"
 
 static const struct subcommand {
 	const char *name;
@@ -17,29 +18,74 @@ static const struct subcommand {
 	{ "plot", cmd_plot, "regenerate a run's charts from its CSV files" },
 	{ "solve", cmd_solve, "answer puzzles from standard input (POJ 1077, HDU 1043, USACO)" },
 	{ "merge", cmd_merge, "join the shards of a run into one" },
+	{ "report", cmd_report, "a run's tables (text, Markdown, CSV) and its page, index.html" },
+	{ "check", cmd_check, "grade a file of answers against a dataset" },
 };
+#define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
 
 static void usage(FILE *out)
 {
-	fputs("usage: bench <command> [options]\n\ncommands:\n", out);
-	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+	fputs("usage: bench <command> [options]\n"
+	      "       bench help <command>\n"
+	      "       bench --version\n\ncommands:\n", out);
+	for (size_t i = 0; i < NSUBCOMMANDS; i++)
 		fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
-	fputs("\n'bench <command> --help' describes each one.\n", out);
+	fputs("\n'bench <command> --help' (or 'bench help <command>') describes each one.\n", out);
+}
+
+static const struct subcommand *find(const char *name)
+{
+	for (size_t i = 0; i < NSUBCOMMANDS; i++)
+		if (!strcmp(name, subcommands[i].name))
+			return &subcommands[i];
+	return NULL;
+}
+
+/* 'bench help [COMMAND]': the command's own --help. */
+static int help(int argc, char **argv)
+{
+	char flag[] = "--help";
+	const struct subcommand *s;
+	char *args[3];
+
+	if (argc < 3) {
+		usage(stdout);
+		return PB_EXIT_OK;
+	}
+	s = find(argv[2]);
+	if (!s || argc > 3) {
+		fprintf(stderr, s ? "bench: help: one command at a time, not '%s'\n"
+			: "bench: help: unknown command '%s' (see 'bench --help')\n",
+			s ? argv[3] : argv[2]);
+		return PB_EXIT_USAGE;
+	}
+	args[0] = argv[2];
+	args[1] = flag;
+	args[2] = NULL;
+	return s->run(2, args);
 }
 
 int main(int argc, char **argv)
 {
+	const struct subcommand *s;
+
 	if (argc < 2) {
 		usage(stderr);
 		return PB_EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return PB_EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "help"))
+		return help(argc, argv);
+	if (!strcmp(argv[1], "--version")) {
+		printf("bench (puzzlebench) %s, revision %s\n", meta_version(), meta_git_revision());
+		return ferror(stdout) ? PB_EXIT_USAGE : PB_EXIT_OK;
+	}
+	s = find(argv[1]);
+	if (s)
+		return s->run(argc - 1, argv + 1);
 	fprintf(stderr, "bench: unknown command '%s' (see 'bench --help')\n", argv[1]);
 	return PB_EXIT_USAGE;
 }

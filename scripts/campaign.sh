@@ -2,7 +2,8 @@
 # The default campaign (the README's main command): install what is
 # missing, build, run every solver where it finishes in reasonable time and
 # memory over the committed datasets, write results/<run>/ (runs.csv,
-# summary.csv, meta.json, charts/) and print each run's summary table.
+# summary.csv, meta.json, charts/, index.html), print each run's summary
+# table, and write results/index.html linking every run's page.
 # Usage: scripts/campaign.sh [OUT_DIR]   (default: results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,5 +35,12 @@ run 15puzzle-walks datasets/15puzzle-walks.txt -a idastar,astar,bibfs,bfs-hash \
 # Korf's 100 with the 7-8 pattern databases (built on first use, then cached).
 run korf100-pdb78 datasets/korf100.txt -a idastar,astar --heuristic pdb78 \
 	-r 1 -w 0 -t 60 -m 8G
+# The classic programs (POJ 1077, HDU 1043, USACO 3.2.5) as outside
+# solvers beside reverse-table and bfs-cantor, in one run.
+echo
+echo "== classics"
+scripts/classics.sh 3 "$out/classics"
+# Each run's page (tables, charts, machine, datasets) and an index of all.
+"$bench" report "$out" >/dev/null
 echo
 echo "campaign: done in $(($(date +%s) - start)) s; results and charts under $out/"

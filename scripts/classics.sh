@@ -1,89 +1,42 @@
 #!/usr/bin/env bash
-# Side by side with the classic programs in ../shared/baselines (POJ 1077's
-# forward BFS, HDU 1043's reverse BFS, USACO 3.2.5): the same inputs, each
-# program run as a whole process, the two alternately, REPEAT times each;
-# medians and their ratio. A run is timed by bash around one fork and exec
-# of the program (its $EPOCHREALTIME, no helper process in the interval), so
-# both columns carry the same process start-up and nothing else.
-# Usage: scripts/classics.sh [REPEAT]   (after scripts/setup.sh)
+# Side by side with the classic programs in ../shared/baselines, in one
+# bench run: POJ 1077's forward BFS (one process a puzzle, as the judge
+# runs it), HDU 1043's reverse BFS (one process fed every puzzle, as it
+# reads until end of input; its table build is its preparation row) and
+# USACO 3.2.5's BFS (one process a puzzle, through its files msquare.in and
+# msquare.out in a scratch directory) run as external solvers beside
+# reverse-table and bfs-cantor on the 8-puzzle and Magic Squares depth
+# datasets: one runs.csv, one summary, the classic programs as lines in the
+# charts. Each is built as the baselines' README says (g++ -O2). HDU 1043's
+# program does not flush its output, so it runs under stdbuf -oL, which
+# makes its C stdio flush at each line (without it, bench says so).
+# Usage: scripts/classics.sh [REPEAT [OUT_DIR]]   (after scripts/setup.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repeat=${1:-21}
+repeat=${1:-3}
+out=${2:-results/classics}
 bench=$PWD/build/bench
 classics=../shared/baselines
-work="$PWD/build/classics"
+work=build/classics
 [ -x "$bench" ] || { echo "classics: build first (scripts/setup.sh)" >&2; exit 2; }
 [ -d "$classics" ] || { echo "classics: no $classics" >&2; exit 2; }
 command -v g++ >/dev/null || { echo "classics: g++ is needed (apt-get install g++)" >&2; exit 2; }
+command -v stdbuf >/dev/null || { echo "classics: stdbuf is needed (coreutils)" >&2; exit 2; }
 case $repeat in '' | *[!0-9]* | 0) echo "classics: REPEAT must be a positive number" >&2; exit 2 ;; esac
 mkdir -p "$work"
 for p in poj1077_forward_bfs hdu1043_reverse_bfs usaco_msquare; do
 	[ "$work/$p" -nt "$classics/$p.cpp" ] || g++ -O2 -w -o "$work/$p" "$classics/$p.cpp"
 done
 
-# Inputs: every 3x3 arrangement (in lexicographic order, and shuffled); the
-# two farthest starts (31 moves); two unsolvable ones; the USACO sample.
-"$bench" gen --domain 8puzzle --method all -o "$work/all.txt" >/dev/null
-grep -v '^#' "$work/all.txt" | cut -f2 >"$work/all.in"
-shuf --random-source=<(yes) "$work/all.in" >"$work/shuffled.in"
-rm -f "$work"/far*.in "$work"/unsolvable*.in
-awk -F'\t' '!/^#/ && $3 == 31 { print $2 > ("'"$work"'/far" ++n ".in") }' "$work/all.txt"
-awk -F'\t' '!/^#/ && $3 == "unsolvable" && n < 2 { print $2 > ("'"$work"'/unsolvable" ++n ".in") }' "$work/all.txt"
-echo "2 6 8 4 5 7 3 1" >"$work/msquare.in"
-
-# Microseconds of one run of the command "$@" on standard input $input, in
-# directory $work.
-time_once() {
-	local t0 t1
-	t0=$EPOCHREALTIME
-	(cd "$work" && exec "$@" <"$input" >/dev/null)
-	t1=$EPOCHREALTIME
-	echo $((${t1/./} - ${t0/./}))
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-# compare LABEL INPUT 'OURS' 'CLASSIC': alternate the two, print medians
-# and the ratio.
-compare() {
-	local label=$1 ours classic a=() b=() i ma mb
-	input=$2
-	read -ra ours <<<"$3"
-	read -ra classic <<<"$4"
-	time_once "${ours[@]}" >/dev/null
-	time_once "${classic[@]}" >/dev/null
-	for ((i = 0; i < repeat; i++)); do
-		a+=("$(time_once "${ours[@]}")")
-		b+=("$(time_once "${classic[@]}")")
-	done
-	ma=$(printf '%s\n' "${a[@]}" | median)
-	mb=$(printf '%s\n' "${b[@]}" | median)
-	awk -v l="$label" -v a="$ma" -v b="$mb" 'BEGIN {
-		printf "%-50s %9.2f ms %9.2f ms %7.1fx\n", l, a / 1000, b / 1000, b / a }'
-}
-
-# The answers first: ours replayed, the same lines unsolvable, the same
-# lengths as the classic's answers.
-"$bench" solve --check <"$work/all.in" >"$work/ours.out"
-"$work/hdu1043_reverse_bfs" <"$work/all.in" >"$work/classic.out"
-awk '{ print ($0 == "unsolvable" ? -1 : length($0)) }' "$work/ours.out" >"$work/ours.len"
-awk '{ print ($0 == "unsolvable" ? -1 : length($0)) }' "$work/classic.out" >"$work/classic.len"
-cmp -s "$work/ours.len" "$work/classic.len" ||
-	{ echo "classics: answers differ from HDU 1043's in length or solvability" >&2; exit 1; }
-
-printf '%-50s %12s %12s %8s\n' "median of $repeat runs, whole process" "puzzlebench" "classic" "speed-up"
-compare "all 9! arrangements: reverse-table vs HDU 1043" "$work/all.in" \
-	"$bench solve -a reverse-table" "./hdu1043_reverse_bfs"
-compare "the same, shuffled" "$work/shuffled.in" \
-	"$bench solve -a reverse-table" "./hdu1043_reverse_bfs"
-for f in "$work"/far*.in "$work"/unsolvable*.in; do
-	kind=$(basename "$f" .in)
-	compare "${kind%[0-9]} $(cat "$f"): bfs-cantor vs POJ 1077" "$f" \
-		"$bench solve -a bfs-cantor" "./poj1077_forward_bfs"
-done
-# USACO's program reads msquare.in and writes msquare.out, in $work.
-compare "USACO sample: bfs-cantor vs USACO 3.2.5" "$work/msquare.in" \
-	"$bench solve --domain msquare -a bfs-cantor" "./usaco_msquare"
-(cd "$work" && ./usaco_msquare) && [ "$(tr '\n' ' ' <"$work/msquare.out")" = "7 BCABCCB " ] ||
-	{ echo "classics: USACO 3.2.5 did not answer its sample" >&2; exit 1; }
-[ "$("$bench" solve --domain msquare <"$work/msquare.in" | tr '\n' ' ')" = "7 BCABCCB " ] ||
-	{ echo "classics: bench solve did not answer the USACO sample" >&2; exit 1; }
+status=0
+"$bench" run datasets/8puzzle-depth.txt datasets/msquare-depth.txt \
+	-a reverse-table,bfs-cantor \
+	--solver "hdu1043@8puzzle=stdbuf -oL $work/hdu1043_reverse_bfs" \
+	--solver-once "poj1077@8puzzle=$work/poj1077_forward_bfs" \
+	--solver-once "usaco@msquare<msquare.in>msquare.out=$work/usaco_msquare" \
+	-r "$repeat" -w 1 -t 10 --force -o "$out" || status=$?
+# exit 1: a wrong answer, which the classic programs give (POJ 1077's calls
+# the goal itself unsolvable): the rows say so, and the charts are made
+[ "$status" -le 1 ] || exit "$status"
+"$bench" plot "$out" >/dev/null
+echo "classics: results and charts under $out/"

@@ -13,12 +13,19 @@ set terminal pngcairo size 1280,800 font 'Sans,12' noenhanced background rgb 'wh
 set output out.'.png'
 
 pscale = 1
+# memory.gp sets these for its axis; the others keep them
+bytes_axis = 0
+zero_label = '0'
+zero_what = ''
+yformat = '%g'
 load scripts.'linetypes.gp'
 
 set border 3
 set tics nomirror out
 set grid xtics ytics mytics lc rgb '#d8d8d8' lw 1, lc rgb '#ececec' lw 1
-set key outside right top vertical Left reverse samplen 3 spacing 1.3 noautotitle
+# The legend below the plot, in as many columns as fit: the plot keeps the
+# whole width however many series there are.
+set key below center horizontal Left reverse samplen 3 spacing 1.2 width 2 noautotitle
 
 subtitle = (machine ne '' ? machine : 'machine not recorded (no meta.json)') . \
            (date ne '' ? ', run of '.date : '') . (caveat ne '' ? ' -- '.caveat : '')

@@ -18,3 +18,7 @@ bench=${1:-build/bench}
 # (optimal lengths unknown: '-'; a walk of n moves is at most n from the goal)
 "$bench" gen --domain 15puzzle --method walk --length 4..64 --step 4 --count 2 \
 	--seed 1 -o datasets/15puzzle-walks.txt
+# 5x5: random walks of 10, 20, ..., 60 moves, two each (the same kind of
+# file on a board of 25 cells, five bits a cell)
+"$bench" gen --domain 24puzzle --method walk --length 10..60 --step 10 --count 2 \
+	--seed 1 -o datasets/24puzzle-walks.txt

@@ -3,6 +3,9 @@
 load scripts.'common.gp'
 what = 'median nodes expanded per solve'
 set ylabel 'nodes expanded per solve (log scale)'
-set format y '%.0s%c'
+yformat = '%.0s%c'
+set format y yformat
+zero_label = '0'
+zero_what = 'no node expanded'
 load scripts.'by-length.gp'
 load scripts.'svg.gp'

@@ -5,6 +5,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# --- issue 17: a browser for the report page's test ---------------------
+# tests/harness/test_report_html.c loads the pages of 'bench report' in
+# headless Chromium; installed here when missing (as root), else that test
+# is skipped and says why.
+if ! command -v chromium >/dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+	else
+		echo "test: chromium is missing and this is not root: the report page's browser test will be skipped (sudo apt-get install chromium)" >&2
+	fi
+fi
+
 scripts/setup.sh build
 (cd build && ctest --output-on-failure -j1)
 

@@ -3,6 +3,9 @@
 load scripts.'common.gp'
 what = 'median wall time per solve'
 set ylabel 'wall time per solve (log scale)'
-set format y '%.0s %cs'
+yformat = '%.0s %cs'
+set format y yformat
+zero_label = '0 s'
+zero_what = 'no time measured'
 load scripts.'by-length.gp'
 load scripts.'svg.gp'

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-int pb_queue_init(pb_queue *q, pb_meter *meter, size_t capacity)
+int pb_queue_init(pb_queue *q, pb_meter *meter, size_t capacity, int words)
 {
 	size_t cap = 16;
 
@@ -10,7 +10,8 @@ int pb_queue_init(pb_queue *q, pb_meter *meter, size_t capacity)
 		cap *= 2;
 	memset(q, 0, sizeof(*q));
 	q->meter = meter;
-	q->cells = pb_alloc(meter, cap * sizeof(*q->cells));
+	q->words = words;
+	q->cells = pb_alloc(meter, cap * (size_t)words * sizeof(*q->cells));
 	q->tags = q->cells ? pb_alloc(meter, cap) : NULL;
 	if (!q->tags) {
 		pb_free(q->cells);
@@ -30,8 +31,8 @@ void pb_queue_release(pb_queue *q)
 
 int pb_queue_grow(pb_queue *q)
 {
-	size_t cap = q->mask + 1, wrapped;
-	uint64_t *cells = pb_realloc(q->meter, q->cells, 2 * cap * sizeof(*cells));
+	size_t cap = q->mask + 1, wrapped, entry = (size_t)q->words * sizeof(*q->cells);
+	uint64_t *cells = pb_realloc(q->meter, q->cells, 2 * cap * entry);
 	uint8_t *tags;
 
 	if (!cells)
@@ -43,7 +44,7 @@ int pb_queue_grow(pb_queue *q)
 	q->tags = tags;
 	/* Move the part that wrapped past the end to just after the old end. */
 	wrapped = q->head + q->count > cap ? q->head + q->count - cap : 0;
-	memcpy(cells + cap, cells, wrapped * sizeof(*cells));
+	memcpy((char *)cells + cap * entry, cells, wrapped * entry);
 	memcpy(tags + cap, tags, wrapped);
 	q->mask = 2 * cap - 1;
 	return 0;

@@ -30,7 +30,7 @@ uint64_t pb_perm_from_digits(const unsigned *digits, int n)
 
 uint64_t pb_unrank(uint64_t rank, int n)
 {
-	unsigned digits[PB_MAX_CELLS];
+	unsigned digits[PB_RANK_MAX];
 
 	pb_rank_digits(rank, n, digits);
 	return pb_perm_from_digits(digits, n);

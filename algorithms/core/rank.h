@@ -1,5 +1,5 @@
 /* Lexicographic ranks of permutations (the Cantor expansion, or Lehmer code)
- * for n <= 16 elements, packed four bits an element in a uint64_t (element i
+ * for n <= PB_RANK_MAX (16) elements, packed four bits an element in a uint64_t (element i
  * in bits 4i..4i+3). Each rank or unrank is O(n) word operations: a 16-bit
  * mask and popcount give the count of smaller unused values, and unrank keeps
  * the unused values as a packed list from which it cuts one nibble. */
@@ -8,10 +8,11 @@
 
 #include <stdint.h>
 
-#define PB_MAX_CELLS 16
+/* The most elements a packed permutation holds. */
+#define PB_RANK_MAX 16
 
-/* n! for 0 <= n <= 20, built by multiplication (a table of products, not of
- * pasted values). */
+/* n! for 0 <= n <= 20 (21! needs 66 bits), built by multiplication (a
+ * table of products, not of pasted values). */
 #define PB_F1 1ULL
 #define PB_F2 (PB_F1 * 2)
 #define PB_F3 (PB_F2 * 3)
@@ -28,12 +29,17 @@
 #define PB_F14 (PB_F13 * 14)
 #define PB_F15 (PB_F14 * 15)
 #define PB_F16 (PB_F15 * 16)
-static const uint64_t pb_factorial_table[PB_MAX_CELLS + 1] = {
-	PB_F1, PB_F1, PB_F2, PB_F3, PB_F4, PB_F5, PB_F6, PB_F7, PB_F8,
-	PB_F9, PB_F10, PB_F11, PB_F12, PB_F13, PB_F14, PB_F15, PB_F16,
+#define PB_F17 (PB_F16 * 17)
+#define PB_F18 (PB_F17 * 18)
+#define PB_F19 (PB_F18 * 19)
+#define PB_F20 (PB_F19 * 20)
+#define PB_FACTORIAL_MAX 20
+static const uint64_t pb_factorial_table[PB_FACTORIAL_MAX + 1] = {
+	PB_F1, PB_F1, PB_F2, PB_F3, PB_F4, PB_F5, PB_F6, PB_F7, PB_F8, PB_F9, PB_F10,
+	PB_F11, PB_F12, PB_F13, PB_F14, PB_F15, PB_F16, PB_F17, PB_F18, PB_F19, PB_F20,
 };
 
-/* n! for 0 <= n <= 16. */
+/* n! for 0 <= n <= 20. */
 static inline uint64_t pb_factorial(int n)
 {
 	return pb_factorial_table[n];

@@ -4,21 +4,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A table of conflicts per line for lines of up to this many cells (16^4
- * bytes each); longer lines (boards up to 8 wide) count them each time. */
-#define TABLE_LINE_MAX 4
+/* A table of conflicts per line for lines whose tiles pack into this many
+ * bits (16^4 bytes: lines of four cells of four bits); longer lines count
+ * them each time. */
+#define TABLE_KEY_BITS 16
 
+/* The distances, and their changes by each move of the blank. */
 static void init_manhattan(pb_heur *h, const pb_domain *d)
 {
 	int w = d->width;
 
 	for (int c = 0; c < d->cells; c++) {
-		int t = (int)pb_nibble(d->goal.cells, c);
+		int t = d->goal_label[c];
 
 		if (!t)
 			continue;
 		for (int x = 0; x < d->cells; x++)
 			h->md[t][x] = (uint8_t)(abs(x / w - c / w) + abs(x % w - c % w));
+	}
+	for (int c = 0; c < d->cells; c++) {
+		for (int m = 0; m < PB_SLIDE_MOVES && m < d->nmoves; m++) {
+			int to = d->next_class[c][m];
+
+			for (int t = 0; to >= 0 && t < d->cells; t++)
+				PB_WITH_KERNEL(d, h->md_delta[pb_heur_delta_at(K, (unsigned)t, c, m)] =
+							  (int8_t)(h->md[t][c] - h->md[t][to]));
+		}
 	}
 }
 
@@ -40,15 +51,17 @@ static unsigned longest_increasing(const uint8_t *seq, int n)
 	return longest;
 }
 
-unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint32_t key)
+unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint64_t key, int bits)
 {
 	int dir = l < h->d->height ? 0 : 1, n = 0;
 	uint8_t seq[PB_MAX_CELLS];
 
 	for (int j = 0; j < h->line_len[l]; j++) {
-		unsigned t = (key >> (4 * j)) & 15u;
+		unsigned t = (unsigned)(key >> (bits * j)) & ((1u << bits) - 1);
 
-		if (t && h->goal_line[t][dir] == l)
+		/* values past the tiles come up only in keys no state has, as a
+		 * table is filled */
+		if (t && t < (unsigned)h->d->cells && h->goal_line[t][dir] == l)
 			seq[n++] = h->goal_place[t][dir];
 	}
 	return (unsigned)n - longest_increasing(seq, n);
@@ -56,17 +69,20 @@ unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint32_t key)
 
 static pb_status init_conflicts(pb_heur *h, const pb_domain *d, pb_search *s)
 {
-	int w = d->width, rows = d->height;
+	int w = d->width, rows = d->height, bits = 0;
+	pb_cells field = 0;
 
+	PB_WITH_KERNEL(d, bits = pb_kernel_bits(K));
+	field = ((pb_cells)1 << bits) - 1;
 	h->nlines = rows + w;
 	for (int c = 0; c < d->cells; c++) {
 		int row = c / w, col = c % w;
-		unsigned t = pb_nibble(d->goal.cells, c);
+		unsigned t = d->goal_label[c];
 
 		h->line_of[c][0] = (uint8_t)row;
 		h->line_of[c][1] = (uint8_t)(rows + col);
-		h->line_mask[row] |= 15ULL << (4 * c);
-		h->line_mask[rows + col] |= 15ULL << (4 * c);
+		h->line_mask[row] |= field << (bits * c);
+		h->line_mask[rows + col] |= field << (bits * c);
 		h->line_len[row]++;
 		h->line_len[rows + col]++;
 		if (t) {
@@ -79,14 +95,14 @@ static pb_status init_conflicts(pb_heur *h, const pb_domain *d, pb_search *s)
 	for (int l = 0; l < h->nlines; l++) {
 		uint32_t keys;
 
-		if (h->line_len[l] > TABLE_LINE_MAX)
+		if (bits * h->line_len[l] > TABLE_KEY_BITS)
 			continue;
-		keys = 1u << (4 * h->line_len[l]);
+		keys = 1u << (bits * h->line_len[l]);
 		h->conflicts[l] = pb_alloc(&s->meter, keys);
 		if (!h->conflicts[l])
 			return pb_search_alloc_failed(s);
 		for (uint32_t key = 0; key < keys; key++)
-			h->conflicts[l][key] = (uint8_t)pb_heur_count_conflicts(h, l, key);
+			h->conflicts[l][key] = (uint8_t)pb_heur_count_conflicts(h, l, key, bits);
 	}
 	return PB_SOLVED;
 }
@@ -105,10 +121,10 @@ static void init_mirror(pb_heur *h, const pb_domain *d)
 		return;
 	for (int c = 0; c < d->cells; c++) {
 		h->mirror_cell[c] = (uint8_t)((c % w) * w + c / w);
-		goal_cell[pb_nibble(d->goal.cells, c)] = (uint8_t)c;
+		goal_cell[d->goal_label[c]] = (uint8_t)c;
 	}
 	for (int t = 1; t < d->cells; t++)
-		sigma[t] = (uint8_t)pb_nibble(d->goal.cells, h->mirror_cell[goal_cell[t]]);
+		sigma[t] = d->goal_label[h->mirror_cell[goal_cell[t]]];
 	for (int q = 0; q < h->npatterns; q++)
 		for (int i = 0; i < h->pdb[q].ntiles; i++)
 			h->mirror_tiles[q][i] = sigma[h->pdb[q].tiles[i]];
@@ -121,21 +137,18 @@ static pb_status init_tiles_pdb(pb_heur *h, const pb_domain *d, const pb_config 
 {
 	const char *dir = pb_pdb_cache_dir(cfg ? cfg->cache_dir : NULL);
 	uint32_t groups[PB_MAX_PATTERNS];
-	uint8_t labels[PB_MAX_CELLS];
 	int ngroups = pb_heuristic_patterns(h->info, cfg ? cfg->heuristic : NULL, d, groups,
 					    s->message, sizeof(s->message));
 
 	if (ngroups < 0)
 		return PB_UNSUPPORTED;
-	for (int c = 0; c < d->cells; c++)
-		labels[c] = (uint8_t)pb_nibble(d->goal.cells, c);
 	s->message[0] = '\0';
 	for (int g = 0; g < ngroups; g++) {
 		pb_pdb *p = &h->pdb[h->npatterns];
 		bool built;
 		pb_status st;
 
-		if (pb_pdb_init(p, d->width, d->height, d->goal_blank, groups[g], labels)) {
+		if (pb_pdb_init(p, d->width, d->height, d->goal_blank, groups[g], d->goal_label)) {
 			snprintf(s->message, sizeof(s->message), "no pattern database for pattern %d of '%s'",
 				 g + 1, h->info->name);
 			return PB_UNSUPPORTED;
@@ -159,7 +172,7 @@ static pb_status init_tiles_pdb(pb_heur *h, const pb_domain *d, const pb_config 
 /* Magic Squares: the placements of the pattern's values by breadth-first
  * search back from the goal (value v in cell v). An op puts in cell i what
  * cell op_source[i] held, so a value in cell c came from op_source[c]. */
-static pb_status init_value_pdb(pb_value_pdb *v, const pb_domain *d, uint16_t values,
+static pb_status init_value_pdb(pb_value_pdb *v, const pb_domain *d, uint32_t values,
 				pb_search *s)
 {
 	uint8_t pos[PB_MAX_CELLS], goal[PB_MAX_CELLS], cell[PB_MAX_CELLS];
@@ -224,7 +237,7 @@ pb_status pb_heur_init(pb_heur *h, const pb_heuristic_info *info, const pb_domai
 	}
 	for (int c = 0; c < PB_MAX_CELLS; c++)
 		h->identity[c] = (uint8_t)c;
-	if (d->kind == PB_TILES)
+	if (d->board)
 		init_manhattan(h, d);
 	switch (info->kind) {
 	case PB_HEUR_ZERO:
@@ -248,7 +261,7 @@ pb_status pb_heur_init(pb_heur *h, const pb_heuristic_info *info, const pb_domai
 
 void pb_heur_release(pb_heur *h)
 {
-	for (int l = 0; l < 2 * PB_MAX_CELLS; l++) {
+	for (int l = 0; l < PB_MAX_LINES; l++) {
 		pb_free(h->conflicts[l]);
 		h->conflicts[l] = NULL;
 	}
@@ -260,35 +273,12 @@ void pb_heur_release(pb_heur *h)
 	h->npatterns = h->nvalue_pdbs = 0;
 }
 
-void pb_heur_parts_init(const pb_heur *h, uint64_t cells, pb_heur_parts *p)
+void pb_heur_parts_init(const pb_heur *h, pb_cells cells, pb_heur_parts *p)
 {
-	memset(p, 0, sizeof(*p));
-	p->md = pb_heur_manhattan(h, cells);
-	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT)
-		p->lc = pb_heur_all_conflicts(h, cells);
-	if (h->info->kind != PB_HEUR_TILES_PDB)
-		return;
-	for (int c = 0; c < h->d->cells; c++)
-		p->where[pb_nibble(cells, c)] = (uint8_t)c;
-	for (int q = 0; q < h->npatterns; q++) {
-		p->plain[q] = (uint8_t)pb_heur_pattern_excess(h, q, p->where);
-		p->plain_sum += p->plain[q];
-		if (h->mirror) {
-			p->mirrored[q] = (uint8_t)pb_heur_mirror_excess(h, q, p->where);
-			p->mirrored_sum += p->mirrored[q];
-		}
-	}
+	PB_WITH_KERNEL(h->d, pb_heur_parts_fill(h, K, cells, p));
 }
 
-static unsigned tiles_pdb_value(const pb_heur *h, uint64_t cells)
-{
-	pb_heur_parts p;
-
-	pb_heur_parts_init(h, cells, &p);
-	return pb_heur_parts_value(h, &p);
-}
-
-static unsigned value_pdb_value(const pb_heur *h, uint64_t cells)
+unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells)
 {
 	uint8_t where[PB_MAX_CELLS];
 	unsigned best = 0;
@@ -308,17 +298,18 @@ static unsigned value_pdb_value(const pb_heur *h, uint64_t cells)
 
 unsigned pb_heur_value(const pb_heur *h, const pb_state *s)
 {
+	pb_heur_parts p;
+
 	switch (h->info->kind) {
 	case PB_HEUR_ZERO:
 		return 0;
 	case PB_HEUR_MANHATTAN:
-		return pb_heur_manhattan(h, s->cells);
 	case PB_HEUR_LINEAR_CONFLICT:
-		return pb_heur_manhattan(h, s->cells) + 2 * pb_heur_all_conflicts(h, s->cells);
 	case PB_HEUR_TILES_PDB:
-		return tiles_pdb_value(h, s->cells);
+		pb_heur_parts_init(h, s->cells, &p);
+		return pb_heur_parts_value(&p, h->info->kind);
 	case PB_HEUR_MSQUARE_PDB:
-		return value_pdb_value(h, s->cells);
+		return pb_heur_value_pdbs(h, (uint64_t)s->cells);
 	}
 	return 0;
 }

@@ -7,12 +7,13 @@
  * the least distance over the blank's places, which one move can lower by
  * more; A* reopens a state it meets again by a shorter path.
  * - zero: h = 0 (breadth-first order; every domain).
- * - manhattan: the sum of the tiles' distances from their goal cells.
+ * - manhattan: the sum of the tiles' distances from their goal cells (any
+ *   board).
  * - linear-conflict: Manhattan plus two moves for each tile that must leave
  *   its goal row or column to let another pass (Hansson, Mayer & Yung,
  *   Information Sciences 63, 1992):
  *   per line, the tiles in their goal line less the longest run of them
- *   already in goal order.
+ *   already in goal order (any board).
  * - pdb555, pdb663, pdb78: the sum of disjoint pattern databases (pdb.h) on
  *   the 4x4 board, looked up as is and, when the goal is symmetric about the
  *   main diagonal, also reflected about it, taking the larger sum (Felner,
@@ -21,13 +22,21 @@
  * - msquare-pdb: Magic Squares: the larger of two pattern databases that
  *   each track where six of the eight values are (the other two
  *   unlabelled), built by a breadth-first search backwards from the goal
- *   in memory (20,160 bytes each, in milliseconds). */
+ *   in memory (20,160 bytes each, in milliseconds).
+ *
+ * The tiles heuristics are updated from the one tile a move slides: the
+ * inline functions below take the domain's kernel as a constant (see
+ * kernel.h), so a search instantiated for a kernel reads the cells the way
+ * that kernel packs them, with nothing decided per node but the
+ * heuristic's kind (itself a constant where the search instantiates for
+ * it, as IDA* does). */
 #ifndef PB_HEURISTIC_H
 #define PB_HEURISTIC_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../puzzles/domain.h"
 #include "../solvers/solver.h"
@@ -42,6 +51,16 @@ typedef enum pb_heuristic_kind {
 	PB_HEUR_MSQUARE_PDB,
 } pb_heuristic_kind;
 
+/* Every kind, for a search that instantiates its hot loop per kind:
+ * X(..., kind), the arguments after X passed first. */
+#define PB_HEURISTIC_KINDS(X, ...)                                                       \
+	X(__VA_ARGS__, PB_HEUR_ZERO)                                                      \
+	X(__VA_ARGS__, PB_HEUR_MANHATTAN)                                                 \
+	X(__VA_ARGS__, PB_HEUR_LINEAR_CONFLICT)                                           \
+	X(__VA_ARGS__, PB_HEUR_TILES_PDB)                                                 \
+	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)
+
+/* The most disjoint patterns a tiles heuristic sums. */
 #define PB_MAX_PATTERNS PB_PARTITION_MAX_PATTERNS
 
 typedef struct pb_heuristic_info {
@@ -103,21 +122,28 @@ typedef struct pb_value_pdb {
 	uint8_t *dist;
 } pb_value_pdb;
 
+/* The lines of a board for linear conflicts: rows 0..H-1, then columns
+ * H..H+W-1. */
+#define PB_MAX_LINES (2 * PB_MAX_CELLS)
+
 /* A heuristic built for one domain and goal (tables in memory). */
 typedef struct pb_heur {
 	const pb_heuristic_info *info;
 	const pb_domain *d;
 	/* tiles: Manhattan distance of tile t (internal label) from cell c */
 	uint8_t md[PB_MAX_CELLS][PB_MAX_CELLS];
+	/* the change of Manhattan distance when the blank at cell c moves by m
+	 * and the tile t there comes to c, at pb_heur_delta_at */
+	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	/* linear conflict: lines 0..H-1 are the rows, H..H+W-1 the columns */
 	int nlines;
-	uint8_t line_of[PB_MAX_CELLS][2]; /* cell -> its row line, its column line */
-	uint64_t line_mask[2 * PB_MAX_CELLS]; /* the nibbles of the line's cells */
-	uint8_t line_len[2 * PB_MAX_CELLS];
+	uint8_t line_of[PB_MAX_CELLS][2];   /* cell -> its row line, its column line */
+	pb_cells line_mask[PB_MAX_LINES];   /* the fields of the line's cells */
+	uint8_t line_len[PB_MAX_LINES];
 	uint8_t goal_line[PB_MAX_CELLS][2];  /* tile -> line of its goal row, column */
 	uint8_t goal_place[PB_MAX_CELLS][2]; /* tile -> its goal's place along them */
-	uint8_t *conflicts[2 * PB_MAX_CELLS]; /* per line, by its packed tiles; or
-					       * NULL: counted each time */
+	uint8_t *conflicts[PB_MAX_LINES]; /* per line, by its packed tiles; or
+					   * NULL: counted each time */
 	/* pattern databases */
 	int npatterns;
 	pb_pdb pdb[PB_MAX_PATTERNS];
@@ -133,6 +159,23 @@ typedef struct pb_heur {
 	pb_value_pdb value_pdb[PB_MAX_PATTERNS];
 	int built; /* pattern databases built by init (not loaded) */
 } pb_heur;
+
+/* Where the Manhattan delta of tile T, blank cell C and move M lies in
+ * md_delta: rows of 16 cells on the one-word kernels (a shift), of 25 on
+ * the others. */
+PB_INLINE size_t pb_heur_delta_at(const pb_kernel k, unsigned t, int c, int m)
+{
+	const size_t row = pb_kernel_words(k) == 1 ? PB_RANK_MAX : PB_MAX_CELLS;
+
+	return ((size_t)t * row + (size_t)c) * PB_SLIDE_MOVES + (size_t)m;
+}
+
+/* Bytes of md_delta a board of N cells uses (a search may copy them next
+ * to its other tables). */
+PB_INLINE size_t pb_heur_delta_bytes(const pb_kernel k, int n)
+{
+	return pb_heur_delta_at(k, (unsigned)n, 0, 0);
+}
 
 /* Build INFO for D into H (which keeps pointers to INFO and D: both must
  * outlive it), allocating through S's meter and polling S. Tiles pattern
@@ -150,68 +193,79 @@ void pb_heur_release(pb_heur *h);
 /* The heuristic's value of S, computed from scratch. */
 unsigned pb_heur_value(const pb_heur *h, const pb_state *s);
 
-/* Tiles: the Manhattan distance of packed CELLS. */
-static inline unsigned pb_heur_manhattan(const pb_heur *h, uint64_t cells)
+/* Tiles: the Manhattan distance of packed CELLS (kernel K). */
+PB_INLINE unsigned pb_heur_manhattan(const pb_heur *h, const pb_kernel k, pb_cells cells)
 {
 	unsigned sum = 0;
 
 	for (int c = 0; c < h->d->cells; c++)
-		sum += h->md[pb_nibble(cells, c)][c];
+		sum += h->md[pb_cell(k, cells, c)][c];
 	return sum;
 }
 
-/* The tiles of line L of packed CELLS, in order along it, 4 bits each. */
-static inline uint32_t pb_heur_line_key(const pb_heur *h, int l, uint64_t cells)
+/* The bits of the fields of MASK in X, gathered low to high. */
+PB_INLINE uint64_t pb_heur_gather(uint64_t x, uint64_t mask)
 {
 #ifdef __BMI2__
-	return (uint32_t)__builtin_ia32_pext_di(cells, h->line_mask[l]);
+	return _pext_u64(x, mask);
 #else
-	uint64_t mask = h->line_mask[l];
-	uint32_t key = 0;
+	uint64_t key = 0;
 
-	for (int shift = 0; mask; shift += 4) {
-		int bit = __builtin_ctzll(mask);
-
-		key |= (uint32_t)((cells >> bit) & 15u) << shift;
-		mask &= ~(15ULL << bit);
-	}
+	for (int shift = 0; mask; mask &= mask - 1, shift++)
+		key |= ((x >> __builtin_ctzll(mask)) & 1u) << shift;
 	return key;
 #endif
 }
 
-/* The conflicts of line L counted from its tiles (for lines too long for a
- * table). */
-unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint32_t key);
+/* The tiles of line L of packed CELLS, in order along it, one field of the
+ * kernel's bits each. Both halves of a wide state are gathered, the low
+ * first: a cell split between them comes out whole. */
+PB_INLINE uint64_t pb_heur_line_key(const pb_heur *h, const pb_kernel k, int l, pb_cells cells)
+{
+	pb_cells mask = h->line_mask[l];
+	uint64_t low = pb_heur_gather((uint64_t)cells, (uint64_t)mask);
+
+	if (pb_kernel_words(k) == 1)
+		return low;
+	return low | pb_heur_gather((uint64_t)(cells >> 64), (uint64_t)(mask >> 64))
+			     << __builtin_popcountll((uint64_t)mask);
+}
+
+/* The conflicts of line L counted from its tiles KEY (BITS a tile), for
+ * lines too long for a table. */
+unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint64_t key, int bits);
 
 /* Tiles that must leave line L of packed CELLS so that the rest can pass. */
-static inline unsigned pb_heur_line_conflicts(const pb_heur *h, int l, uint64_t cells)
+PB_INLINE unsigned pb_heur_line_conflicts(const pb_heur *h, const pb_kernel k, int l,
+					  pb_cells cells)
 {
-	uint32_t key = pb_heur_line_key(h, l, cells);
+	uint64_t key = pb_heur_line_key(h, k, l, cells);
 
-	return h->conflicts[l] ? h->conflicts[l][key] : pb_heur_count_conflicts(h, l, key);
+	return h->conflicts[l] ? h->conflicts[l][key]
+			       : pb_heur_count_conflicts(h, l, key, pb_kernel_bits(k));
 }
 
 /* The linear conflicts (tiles to move aside) of packed CELLS, all lines. */
-static inline unsigned pb_heur_all_conflicts(const pb_heur *h, uint64_t cells)
+PB_INLINE unsigned pb_heur_all_conflicts(const pb_heur *h, const pb_kernel k, pb_cells cells)
 {
 	unsigned sum = 0;
 
 	for (int l = 0; l < h->nlines; l++)
-		sum += pb_heur_line_conflicts(h, l, cells);
+		sum += pb_heur_line_conflicts(h, k, l, cells);
 	return sum;
 }
 
 /* Tiles pattern databases: the excess over Manhattan distance that
  * pattern Q's database holds for the tiles at cells WHERE[t], as is and in
  * the state reflected about the diagonal. */
-static inline unsigned pb_heur_pattern_excess(const pb_heur *h, int q, const uint8_t *where)
+PB_INLINE unsigned pb_heur_pattern_excess(const pb_heur *h, int q, const uint8_t *where)
 {
 	const pb_pdb *p = &h->pdb[q];
 
 	return pb_pdb_excess(p, pb_pdb_rank(p, where, p->tiles, h->identity));
 }
 
-static inline unsigned pb_heur_mirror_excess(const pb_heur *h, int q, const uint8_t *where)
+PB_INLINE unsigned pb_heur_mirror_excess(const pb_heur *h, int q, const uint8_t *where)
 {
 	const pb_pdb *p = &h->pdb[q];
 
@@ -228,50 +282,179 @@ typedef struct pb_heur_parts {
 	uint8_t where[PB_MAX_CELLS];
 } pb_heur_parts;
 
-/* Fill P for the tiles state CELLS. */
-void pb_heur_parts_init(const pb_heur *h, uint64_t cells, pb_heur_parts *p);
-
-/* The heuristic's value from its parts. */
-static inline unsigned pb_heur_parts_value(const pb_heur *h, const pb_heur_parts *p)
+/* Fill P for the tiles state CELLS (kernel K). */
+PB_INLINE void pb_heur_parts_fill(const pb_heur *h, const pb_kernel k, pb_cells cells,
+				  pb_heur_parts *p)
 {
-	switch (h->info->kind) {
+	memset(p, 0, sizeof(*p));
+	p->md = pb_heur_manhattan(h, k, cells);
+	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT)
+		p->lc = pb_heur_all_conflicts(h, k, cells);
+	if (h->info->kind != PB_HEUR_TILES_PDB)
+		return;
+	for (int c = 0; c < h->d->cells; c++)
+		p->where[pb_cell(k, cells, c)] = (uint8_t)c;
+	for (int q = 0; q < h->npatterns; q++) {
+		p->plain[q] = (uint8_t)pb_heur_pattern_excess(h, q, p->where);
+		p->plain_sum += p->plain[q];
+		if (h->mirror) {
+			p->mirrored[q] = (uint8_t)pb_heur_mirror_excess(h, q, p->where);
+			p->mirrored_sum += p->mirrored[q];
+		}
+	}
+}
+
+/* As pb_heur_parts_fill, choosing the kernel at run time. */
+void pb_heur_parts_init(const pb_heur *h, pb_cells cells, pb_heur_parts *p);
+
+/* The value of a tiles heuristic of kind KIND from its sums: Manhattan
+ * distance MD, the conflicts LC, the patterns' excesses PLAIN and MIRRORED
+ * (the larger counts). */
+PB_INLINE unsigned pb_heur_sums_value(const pb_heuristic_kind kind, unsigned md, unsigned lc,
+				      unsigned plain, unsigned mirrored)
+{
+	switch (kind) {
 	case PB_HEUR_MANHATTAN:
-		return p->md;
+		return md;
 	case PB_HEUR_LINEAR_CONFLICT:
-		return p->md + 2 * p->lc;
+		return md + 2 * lc;
 	case PB_HEUR_TILES_PDB:
-		return p->md + 2 * (p->plain_sum > p->mirrored_sum ? p->plain_sum : p->mirrored_sum);
+		return md + 2 * (plain > mirrored ? plain : mirrored);
 	default:
 		return 0;
 	}
 }
 
-/* Update P, the parts of packed tiles CELLS, for the move of TILE from
- * cell FROM to the blank's cell TO, which gives CHILD. */
-static inline void pb_heur_parts_move(const pb_heur *h, pb_heur_parts *p, uint64_t cells,
-				      uint64_t child, unsigned tile, int from, int to)
+/* The heuristic's value from its parts (KIND the heuristic's kind). */
+PB_INLINE unsigned pb_heur_parts_value(const pb_heur_parts *p, const pb_heuristic_kind kind)
 {
-	p->md = p->md + h->md[tile][to] - h->md[tile][from];
-	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT) {
+	return pb_heur_sums_value(kind, p->md, p->lc, p->plain_sum, p->mirrored_sum);
+}
+
+/* What one move changes in the parts: the new sums, and the pattern
+ * whose excess changes as is (Q, to E) and reflected (MQ, to ME). */
+typedef struct pb_heur_change {
+	unsigned md, lc, plain_sum, mirrored_sum;
+	uint8_t q, e, mq, me;
+} pb_heur_change;
+
+/* The change to P, the parts of packed tiles CELLS, that the move of TILE
+ * from cell FROM to the blank's cell TO makes, giving CHILD. P's where[]
+ * is borrowed (TILE put at TO while the patterns are ranked) and given
+ * back as it was. */
+PB_INLINE void pb_heur_change_of(const pb_heur *h, const pb_kernel k,
+				 const pb_heuristic_kind kind, pb_heur_parts *p, pb_cells cells,
+				 pb_cells child, unsigned tile, int from, int to, pb_heur_change *c)
+{
+	c->md = p->md + h->md[tile][to] - h->md[tile][from];
+	if (kind == PB_HEUR_LINEAR_CONFLICT) {
 		int dir = from / h->d->width == to / h->d->width; /* sideways: columns */
 		int a = h->line_of[from][dir], b = h->line_of[to][dir];
 
-		p->lc = p->lc - pb_heur_line_conflicts(h, a, cells) - pb_heur_line_conflicts(h, b, cells) +
-			pb_heur_line_conflicts(h, a, child) + pb_heur_line_conflicts(h, b, child);
-	} else if (h->info->kind == PB_HEUR_TILES_PDB) {
-		unsigned q = h->pattern_of[tile], e;
+		c->lc = p->lc - pb_heur_line_conflicts(h, k, a, cells) -
+			pb_heur_line_conflicts(h, k, b, cells) + pb_heur_line_conflicts(h, k, a, child) +
+			pb_heur_line_conflicts(h, k, b, child);
+	} else if (kind == PB_HEUR_TILES_PDB) {
+		uint8_t was = p->where[tile];
 
 		p->where[tile] = (uint8_t)to;
-		e = pb_heur_pattern_excess(h, (int)q, p->where);
-		p->plain_sum = p->plain_sum - p->plain[q] + e;
-		p->plain[q] = (uint8_t)e;
+		c->q = h->pattern_of[tile];
+		c->e = (uint8_t)pb_heur_pattern_excess(h, c->q, p->where);
+		c->plain_sum = p->plain_sum - p->plain[c->q] + c->e;
+		c->mirrored_sum = p->mirrored_sum;
 		if (h->mirror) {
-			q = h->mirror_pattern_of[tile];
-			e = pb_heur_mirror_excess(h, (int)q, p->where);
-			p->mirrored_sum = p->mirrored_sum - p->mirrored[q] + e;
-			p->mirrored[q] = (uint8_t)e;
+			c->mq = h->mirror_pattern_of[tile];
+			c->me = (uint8_t)pb_heur_mirror_excess(h, c->mq, p->where);
+			c->mirrored_sum = p->mirrored_sum - p->mirrored[c->mq] + c->me;
+		}
+		p->where[tile] = was;
+	}
+}
+
+/* The heuristic's value after the change C. */
+PB_INLINE unsigned pb_heur_change_value(const pb_heur_change *c, const pb_heuristic_kind kind)
+{
+	return pb_heur_sums_value(kind, c->md, c->lc, c->plain_sum, c->mirrored_sum);
+}
+
+/* Make P the parts after the change C, TILE now at cell TO. */
+PB_INLINE void pb_heur_change_apply(const pb_heur *h, const pb_heuristic_kind kind,
+				    pb_heur_parts *p, const pb_heur_change *c, unsigned tile, int to)
+{
+	p->md = c->md;
+	if (kind == PB_HEUR_LINEAR_CONFLICT) {
+		p->lc = c->lc;
+	} else if (kind == PB_HEUR_TILES_PDB) {
+		p->where[tile] = (uint8_t)to;
+		p->plain_sum = c->plain_sum;
+		p->plain[c->q] = c->e;
+		if (h->mirror) {
+			p->mirrored_sum = c->mirrored_sum;
+			p->mirrored[c->mq] = c->me;
 		}
 	}
+}
+
+/* Magic Squares: the larger of the value databases for packed CELLS. */
+unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells);
+
+/* Whether the kind keeps parts that a move updates (the tiles
+ * heuristics but Manhattan distance, which a single delta updates). */
+PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
+{
+	return kind == PB_HEUR_LINEAR_CONFLICT || kind == PB_HEUR_TILES_PDB;
+}
+
+/* The value of the child CHILD (class CCLS) reached by move M from PARENT
+ * (class PCLS, value PH, parts *PP where the kind keeps them, see
+ * pb_heur_kind_has_parts), with the kernel K and kind KIND constants: from
+ * the one tile that moved where the kernel slides tiles, else afresh. *PP
+ * is only borrowed; *C receives what the move changes in the parts, for
+ * pb_heur_step_keep (a search that keeps parts per depth, as IDA* does,
+ * makes the child's only for the children it goes down to). DELTA is
+ * h->md_delta or a copy of it (pb_heur_delta_bytes of it) where the search
+ * keeps one next to its other tables. */
+PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, const pb_kernel k,
+				     const pb_heuristic_kind kind, pb_cells parent, int pcls,
+				     unsigned ph, pb_heur_parts *pp, pb_cells child, int ccls,
+				     int m, pb_heur_change *c)
+{
+	unsigned tile = pb_cell(k, parent, ccls);
+
+	switch (kind) {
+	case PB_HEUR_ZERO:
+		return 0;
+	case PB_HEUR_MANHATTAN:
+		return (unsigned)((int)ph + delta[pb_heur_delta_at(k, tile, pcls, m)]);
+	case PB_HEUR_LINEAR_CONFLICT:
+	case PB_HEUR_TILES_PDB:
+		pb_heur_change_of(h, k, kind, pp, parent, child, tile, ccls, pcls, c);
+		return pb_heur_change_value(c, kind);
+	case PB_HEUR_MSQUARE_PDB:
+		return pb_heur_value_pdbs(h, (uint64_t)child);
+	}
+	return 0;
+}
+
+/* pb_heur_step_with the heuristic's own table. */
+PB_INLINE unsigned pb_heur_step(const pb_heur *h, const pb_kernel k, const pb_heuristic_kind kind,
+				pb_cells parent, int pcls, unsigned ph, pb_heur_parts *pp,
+				pb_cells child, int ccls, int m, pb_heur_change *c)
+{
+	return pb_heur_step_with(h, h->md_delta, k, kind, parent, pcls, ph, pp, child, ccls, m, c);
+}
+
+/* The child's parts *CP from the parent's *PP (PARENT, blank at PCLS) and
+ * the change C that pb_heur_step gave for the child of class CCLS; nothing
+ * for the kinds that keep no parts. */
+PB_INLINE void pb_heur_step_keep(const pb_heur *h, const pb_kernel k, const pb_heuristic_kind kind,
+				 const pb_heur_parts *pp, pb_heur_parts *cp, const pb_heur_change *c,
+				 pb_cells parent, int pcls, int ccls)
+{
+	if (!pb_heur_kind_has_parts(kind))
+		return;
+	*cp = *pp;
+	pb_heur_change_apply(h, kind, cp, c, pb_cell(k, parent, ccls), pcls);
 }
 
 #endif

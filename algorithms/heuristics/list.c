@@ -114,19 +114,18 @@ const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain
 		return NULL;
 	case PB_HEUR_MANHATTAN:
 	case PB_HEUR_LINEAR_CONFLICT:
-		return d->kind == PB_TILES ? NULL : "serves sliding tiles only";
+		return d->board ? NULL : "serves sliding tiles only";
 	case PB_HEUR_TILES_PDB:
-		if (d->kind == PB_TILES && (info == partition_entry() ||
-					    (d->width == info->width && d->height == info->height)))
-			return NULL;
-		if (d->kind != PB_TILES)
+		if (!d->board)
 			return "serves sliding tiles only";
+		if (info == partition_entry() || (d->width == info->width && d->height == info->height))
+			return NULL;
 		if (why && whylen)
 			snprintf(why, whylen, "'%s' is defined on the %dx%d board only", info->name,
 				 info->width, info->height);
 		return why && whylen ? why : "defined on another board";
 	case PB_HEUR_MSQUARE_PDB:
-		return d->kind == PB_MSQUARE ? NULL : "serves Magic Squares only";
+		return !strcmp(d->name, "msquare") ? NULL : "serves Magic Squares only";
 	}
 	return "unknown kind of heuristic";
 }
@@ -147,7 +146,7 @@ static uint32_t turn_half(uint32_t m, int n)
 static int goal_cell_of(const pb_domain *d, unsigned v)
 {
 	for (int c = 0; c < d->cells; c++)
-		if (c != d->goal_blank && d->unlabel[pb_nibble(d->goal.cells, c)] == v)
+		if (c != d->goal_blank && d->unlabel[d->goal_label[c]] == v)
 			return c;
 	return -1;
 }

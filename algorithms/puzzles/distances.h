@@ -13,7 +13,8 @@
 /* Fill *OUT with one byte a state, indexed by pb_index: the optimal number
  * of moves to the goal. Allocated through S->meter (free with pb_free);
  * counts nodes in S and polls its limits. Returns PB_SOLVED, PB_MEMOUT,
- * PB_TIMEOUT, PB_STOPPED or PB_FAILED; *OUT is NULL unless PB_SOLVED. */
+ * PB_TIMEOUT, PB_STOPPED, PB_FAILED or PB_UNSUPPORTED (a domain without an
+ * index); *OUT is NULL unless PB_SOLVED. */
 pb_status pb_distances(const pb_domain *d, pb_search *s, uint8_t **out);
 
 #endif

@@ -1,16 +1,30 @@
-/* Puzzle domains: the sliding-tile puzzle on a W x H board and USACO 3.2.5
- * Magic Squares, as data plus a few inline operations shared by every solver.
+/* Puzzle domains behind one interface (after Fast Downward's task proxy and
+ * hog2's environments): a domain is data that every search reads (moves,
+ * their names, which moves are tried after which, the goal, counts) plus a
+ * table of operations (pb_domain_ops) for everything outside the hot loops
+ * (parsing, formatting, another goal, the plain-data view, ranks, random
+ * states). What the hot loops need (apply and undo a move, the goal test,
+ * the index, the parity test) comes from the domain's kernel (kernel.h):
+ * inline code chosen once a search, so that no solver makes an indirect
+ * call, or branches on the kind of puzzle, per node.
  *
- * A state packs its cells four bits each in a uint64_t (cell i in bits
- * 4i..4i+3). Tiles: cells are numbered row by row; internal labels are the
- * user's tiles relabelled by their goal cell, so the internal goal always
- * holds 1..n-1 in reading order with the blank (0) at goal_blank, whatever
- * goal the user gave. Moves name where the blank goes: u d l r (POJ 1077).
- * Magic Squares: eight cells read clockwise from the top left; ops A B C. An
- * instance is a target T reached from 1 2 3 4 5 6 7 8; since the ops move
- * cells, not values, the ops that take the start to T take T's inverse
- * permutation to the identity, so internally every instance is a start (the
- * inverse of T) and the goal is the identity. */
+ * The domains here:
+ * - tiles, the sliding-tile puzzle on a W x H board (W, H >= 2, W*H <= 25):
+ *   cells numbered row by row; internal labels are the user's tiles
+ *   relabelled by their goal cell, so the internal goal always holds
+ *   1..n-1 in reading order with the blank (0) at goal_blank, whatever goal
+ *   the user gave. Moves name where the blank goes: u d l r (POJ 1077). A
+ *   state's class is the blank's cell.
+ * - msquare, USACO 3.2.5 Magic Squares: eight cells read clockwise from the
+ *   top left; ops A B C. An instance is a target T reached from
+ *   1 2 3 4 5 6 7 8; since the ops move cells, not values, the ops that
+ *   take the start to T take T's inverse permutation to the identity, so
+ *   internally every instance is a start (the inverse of T) and the goal is
+ *   the identity. Answers are the lexicographically least shortest ones.
+ *
+ * A new domain (pancakes, the 2x2x2 cube) is a file like tiles.c: an init
+ * that fills the data, an ops table, and, where no kernel fits its moves,
+ * a kernel in kernel.h. No solver changes. */
 #ifndef PB_DOMAIN_H
 #define PB_DOMAIN_H
 
@@ -19,367 +33,291 @@
 #include <stdint.h>
 
 #include "../core/rank.h"
+#include "state.h"
 
-#if defined(__BMI2__) || defined(__SSSE3__)
-#include <immintrin.h>
-#endif
+/* How a domain's states pack and its moves apply (see kernel.h). */
+typedef enum pb_kernel {
+	PB_KERNEL_SLIDE4,   /* a tile slides into the blank; 4 bits a cell, <= 16 cells */
+	PB_KERNEL_SLIDE5,   /* the same, 5 bits a cell, <= 25 cells (both halves) */
+	PB_KERNEL_PERMUTE4, /* each move permutes the cells by a table; 4 bits a cell */
+} pb_kernel;
 
-#define PB_MAX_MOVES 4
-#define PB_NO_MOVE 255
-/* The most successors a state has besides the one it came from. */
-#define PB_BRANCHING 3
-/* Longest move string a solver may return (well above every diameter of a
- * board of 16 cells). */
-#define PB_MAX_PATH 512
+/* Every kernel with the C type a hot loop keeps its cells in (the half
+ * that holds them): X(kernel, type). A solver instantiates its hot loop
+ * for each (see kernel.h); a new kernel is one more line here. */
+#define PB_KERNELS(X)                                                                    \
+	X(PB_KERNEL_SLIDE4, uint64_t)                                                     \
+	X(PB_KERNEL_SLIDE5, pb_cells)                                                     \
+	X(PB_KERNEL_PERMUTE4, uint64_t)
 
-typedef enum pb_kind { PB_TILES, PB_MSQUARE } pb_kind;
+typedef struct pb_domain pb_domain;
 
+/* A source of uniform random numbers: below(rng, n) is uniform on 0..n-1. */
+typedef struct pb_random {
+	uint64_t (*below)(void *rng, uint64_t n);
+	void *rng;
+} pb_random;
+
+/* What a domain does outside the hot loops. Every pointer is set unless
+ * said otherwise. */
+typedef struct pb_domain_ops {
+	/* One instance from TEXT[0..len) in the domain's syntax into OUT.
+	 * Returns 0, or -1 with what is wrong in ERR. */
+	int (*parse)(const pb_domain *d, const char *text, size_t len, pb_state *out,
+		     char *err, size_t errlen);
+	/* S in the domain's syntax, NUL-terminated; returns the length. */
+	size_t (*format)(const pb_domain *d, const pb_state *s, char *buf, size_t size);
+	/* Another goal from TEXT (the instance syntax). NULL: one goal only. */
+	int (*set_goal)(pb_domain *d, const char *text, size_t len, char *err, size_t errlen);
+	/* The plain-data view: S's cells as values plain_low..plain_high in
+	 * the user's labels, VALUES[0..cells), and back (refusing values that
+	 * are not an arrangement). */
+	void (*to_plain)(const pb_domain *d, const pb_state *s, uint8_t *values);
+	int (*from_plain)(const pb_domain *d, const uint8_t *values, pb_state *out, char *err,
+			  size_t errlen);
+	/* The state of index INDEX (< index_count). NULL where there is no
+	 * index. */
+	void (*unindex)(const pb_domain *d, uint64_t index, pb_state *out);
+	/* A uniformly random state of the goal's class. */
+	void (*random)(const pb_domain *d, const pb_random *r, pb_state *out);
+	/* The state paired with S in a class that cannot reach the goal (a
+	 * bijection between the classes); NULL where every state can. */
+	void (*twin)(const pb_domain *d, const pb_state *s, pb_state *out);
+	/* A lower bound on S's distance needing no table (tiles: Manhattan
+	 * distance), or -1. */
+	int (*estimate)(const pb_domain *d, const pb_state *s);
+} pb_domain_ops;
+
+/* Boards of up to 9 cells and Magic Squares take their index from two
+ * tables (see pb_small_entry). */
 #define PB_SMALL_HALF 4
 #define PB_SMALL_VALUES (2 * PB_SMALL_HALF)
 
-typedef struct pb_state {
-	uint64_t cells;
-	int blank; /* tiles: the blank's cell; msquare: -1 */
-} pb_state;
+struct pb_domain {
+	const pb_domain_ops *ops;
+	pb_kernel kernel;
+	char name[16];            /* "8puzzle", "24puzzle", "tiles3x8", "msquare" */
+	int cells;                /* of a state */
+	int width, height;        /* tiles: the board; Magic Squares: 4 x 2 */
+	bool board;               /* tiles slide on the width x height board:
+				   * what the tiles heuristics measure on */
+	int plain_low, plain_high; /* the plain values: tiles 0 (the blank) to
+				    * n-1, Magic Squares 1..8 */
+	bool blank;                /* the plain value 0 is a blank, written 'x' */
 
-typedef struct pb_domain {
-	pb_kind kind;
-	char name[16];            /* "8puzzle", "15puzzle", "tiles3x4", "msquare" */
-	int width, height, cells; /* msquare: 4 x 2, 8 cells */
+	/* Moves, and answers. The move index nmoves is the stay move, which
+	 * leaves every state as it is: it pads move lists so that loops over
+	 * them have a fixed length and no branch. As the last move, nmoves
+	 * means none yet (the start). */
 	int nmoves;
-	char move_names[PB_MAX_MOVES + 1];
-	/* tiles: the cell the blank reaches from cell c by move m, or -1 */
-	int8_t next_cell[PB_MAX_CELLS][PB_MAX_MOVES + 1];
-	/* the move undoing m (tiles), PB_NO_MOVE where no single op does */
+	int stay_move; /* nmoves */
+	char move_names[PB_MAX_MOVES + 1][PB_MOVE_NAME_MAX];
+	bool letter_moves;     /* every name is one character */
+	const char *move_sep;  /* between the names in an answer: "" or " " */
+	int answer_line;       /* USACO: the length on a line, then the moves
+				* in lines of this many; 0: one line */
+	bool lex_smallest;     /* answers must be the lexicographically least */
+	/* the move undoing m, PB_NO_MOVE where no single move does */
 	uint8_t inverse[PB_MAX_MOVES];
-	/* msquare: after op m, cell i holds what cell op_source[m][i] held */
-	uint8_t op_source[PB_MAX_MOVES + 1][PB_MAX_CELLS];
-	/* A move that leaves every state as it is (nmoves): it pads move lists
-	 * so that loops over them have a fixed length and no branch. */
-	int stay_move;
-	/* The moves worth trying from blank cell c (0 for Magic Squares) after
-	 * move l (PB_MAX_MOVES: none yet): the legal ones but the one undoing
-	 * l, in move order, padded with stay_move. PB_BRANCHING of them cover
-	 * every state but the first. */
-	uint8_t moves_after[PB_MAX_CELLS][PB_MAX_MOVES + 1][PB_MAX_MOVES];
-	int goal_blank;
-	uint8_t label[PB_MAX_CELLS];   /* user's tile value -> internal label */
-	uint8_t unlabel[PB_MAX_CELLS]; /* internal label -> user's tile value */
+	/* The moves not tried after move m, as a bit mask: what a family sets
+	 * (a cube: every turn of the same face); where it sets none, the move
+	 * undoing m. */
+	uint32_t pruned_after[PB_MAX_MOVES];
+	bool invertible; /* every move has an inverse */
+
+	/* Classes (see state.h): the class a move leads to from class c, or -1
+	 * where it is not legal ([c][stay_move] is c); and the class of the
+	 * state that move m takes to a state of class c, or -1 where none. */
+	int nclasses;
+	int8_t next_class[PB_MAX_CLASSES][PB_MAX_MOVES + 1];
+	int8_t prev_class[PB_MAX_CLASSES][PB_MAX_MOVES + 1];
+	/* The moves worth trying from class c after move l (nmoves: none yet):
+	 * the legal ones but those pruned after l, in move order, padded with
+	 * stay_move; branching of them cover every list (tiles 4, Magic
+	 * Squares 3). tried_after holds the same as bit masks. */
+	int branching;
+	uint8_t moves_after[PB_MAX_CLASSES][PB_MAX_MOVES + 1][PB_MAX_MOVES];
+	uint32_t tried_after[PB_MAX_CLASSES][PB_MAX_MOVES + 1];
+
+	/* The goal (internal labels). */
 	pb_state goal;
-	uint64_t index_count; /* states of the goal's class: n!/2 tiles, 8! msquare */
-	uint64_t tile_ones;   /* tiles: a 1 in each of the n-1 low nibbles */
-	uint64_t cell_ones;   /* tiles: a 1 in each of the n low nibbles */
-	unsigned goal_row_parity; /* tiles: the goal blank's row, mod 2 */
-	/* Boards of up to 9 cells and Magic Squares take their index from two
-	 * tables (see pb_small_entry): the first PB_SMALL_HALF values' part and
-	 * the rest's, each indexed by the values packed three bits apiece. */
-	int small_values;   /* the values the tables cover; 0: the rank loop */
+	int goal_blank;                    /* tiles: the goal blank's cell; else -1 */
+	uint8_t goal_label[PB_MAX_CELLS];  /* the value at each cell of the goal */
+	uint8_t label[PB_MAX_CELLS];       /* tiles: user's tile value -> internal label */
+	uint8_t unlabel[PB_MAX_CELLS];     /* tiles: internal label -> user's tile value */
+	unsigned goal_row_parity;          /* tiles: the goal blank's row, mod 2 */
+
+	/* Counts and the dense index. */
+	pb_cells state_count; /* states of the goal's class: n!/2 tiles, 8! msquare */
+	uint64_t index_count; /* state_count where states have an index (a
+			       * rank), 0 where they have none (over 16 cells) */
+	/* Kernel data. Tiles: a 1 in the low bit of each cell's field (for the
+	 * blank's search); SLIDE4: a 1 in each of the n-1 low nibbles, and
+	 * (boards of up to 9 cells) a 7 in each of the n. */
+	pb_cells cell_ones;
+	uint64_t tile_ones, cell_sevens;
+	/* The index tables (see pb_small_entry): the first PB_SMALL_HALF
+	 * values' part and the rest's, each indexed by the values packed three
+	 * bits apiece; small_values is how many values they cover (0: the rank
+	 * loop). */
+	int small_values;
 	uint32_t index_head[1 << (3 * PB_SMALL_HALF)];
 	uint32_t index_tail[1 << (3 * PB_SMALL_HALF)];
-	uint64_t cell_sevens; /* small tiles boards: a 7 in each of the n low nibbles */
-	bool lex_smallest;    /* answers must be the lexicographically least */
-} pb_domain;
+	/* PERMUTE4: after move m, cell i holds what cell op_source[m][i] held
+	 * ([stay_move] the identity). */
+	uint8_t op_source[PB_MAX_MOVES + 1][PB_MAX_CELLS];
+	/* The one-character shape of 9 or 10 cells has a vector parser. */
+	bool compact_parse;
+};
 
-/* Set up the domain called NAME: "8puzzle", "15puzzle", "tilesWxH" (W, H >= 2,
- * W*H <= 16) or "msquare", with its default goal. Returns 0, or -1 with a
- * message in ERR. */
+/* Set up the domain called NAME, with its default goal: "8puzzle",
+ * "15puzzle", "24puzzle", "tilesWxH" (W, H >= 2, W*H <= 25) or "msquare".
+ * Returns 0, or -1 with a message in ERR. */
 int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen);
 
-/* Replace a tiles domain's goal by the arrangement in TEXT (user labels,
- * parsed as pb_parse does). Returns 0, or -1 with a message in ERR. */
+/* The domains, for 'bench list': a name (or name pattern) and a line. */
+typedef struct pb_domain_info {
+	const char *name, *summary;
+} pb_domain_info;
+extern const pb_domain_info pb_domain_list[];
+extern const size_t pb_domain_list_count;
+
+/* Replace D's goal by the arrangement in TEXT (user labels, parsed as
+ * pb_parse does). Returns 0, or -1 with a message in ERR (also where the
+ * domain has one goal only); a refused goal leaves the old one. */
 int pb_domain_set_goal(pb_domain *d, const char *text, size_t len, char *err,
 		       size_t errlen);
+
+/* Whether the domain takes another goal (tiles do, Magic Squares not). */
+static inline bool pb_domain_has_goals(const pb_domain *d)
+{
+	return d->ops->set_goal != NULL;
+}
 
 /* Write the goal in the user's labels, as pb_format does. */
 size_t pb_format_goal(const pb_domain *d, char *buf, size_t size);
 
-/* pb_parse's general path (any line, and the messages for wrong ones). */
-int pb_parse_text(const pb_domain *d, const char *text, size_t len, pb_state *out,
-		  char *err, size_t errlen);
-
-/* Write S in the user's labels, space-separated, blank as 'x' (tiles) or as
- * the Magic Squares target; NUL-terminated. Returns the length written. */
-size_t pb_format(const pb_domain *d, const pb_state *s, char *buf, size_t size);
-
-/* Tiles: the tiles of S without the blank, packed, as labels 0..n-2. */
-static inline uint64_t pb_tiles_only(const pb_domain *d, const pb_state *s)
+/* Write S in the user's labels (tiles: space-separated, the blank as 'x';
+ * Magic Squares: the target); NUL-terminated. Returns the length written
+ * (as snprintf, what it would have written). */
+static inline size_t pb_format(const pb_domain *d, const pb_state *s, char *buf, size_t size)
 {
-	int b = s->blank;
-	uint64_t low = s->cells & ((1ULL << (4 * b)) - 1);
-	uint64_t high = b + 1 < PB_MAX_CELLS ? (s->cells >> (4 * (b + 1))) << (4 * b) : 0;
-
-	return (low | high) - d->tile_ones;
+	return d->ops->format(d, s, buf, size);
 }
 
-/* Tiles: the parity the tiles' inversions must have with the blank at B.
- * Each move keeps (inversions + [W even] * blank row) mod 2; the internal
- * goal has no inversions. */
-static inline unsigned pb_tiles_parity_needed(const pb_domain *d, int b)
+/* The longest text pb_format writes, its NUL included: two digits and a
+ * space a cell. */
+#define PB_STATE_TEXT_MAX (PB_MAX_CELLS * 3 + 1)
+
+/* The plain-data view (what a plugin sees): S's cells as small integers
+ * in the user's labels, VALUES[0..d->cells), from d->plain_low to
+ * d->plain_high (tiles: the tile numbers, 0 for the blank; Magic Squares:
+ * the target's numbers); and back, refusing what is not an arrangement of
+ * those values. The goal's view is pb_to_plain(d, &d->goal, ...). */
+static inline void pb_to_plain(const pb_domain *d, const pb_state *s, uint8_t *values)
 {
-	if (d->width % 2)
-		return 0;
-	return ((unsigned)(b / d->width) & 1u) ^ d->goal_row_parity;
+	d->ops->to_plain(d, s, values);
 }
 
-
-/* Squeeze PB_SMALL_VALUES nibbles (each < 8) to three bits each. */
-static inline uint32_t pb_squeeze_nibbles(uint64_t packed)
+static inline int pb_from_plain(const pb_domain *d, const uint8_t *values, pb_state *out,
+				char *err, size_t errlen)
 {
-#ifdef __BMI2__
-	return (uint32_t)_pext_u64(packed, 0x77777777u);
-#else
-	uint32_t x = 0;
-
-	for (int i = 0; i < PB_SMALL_VALUES; i++)
-		x |= (uint32_t)pb_nibble(packed, i) << (3 * i);
-	return x;
-#endif
+	return d->ops->from_plain(d, values, out, err, errlen);
 }
 
-/* A small tiles board's table key for CELLS with the blank at B: the tiles
- * in reading order, the blank skipped, each label less one, three bits
- * apiece. One subtraction and one bit gather where BMI2 has them. */
-static inline uint32_t pb_tiles_key(const pb_domain *d, uint64_t cells, int b)
-{
-#ifdef __BMI2__
-	uint64_t hole = 15ULL << (4 * b);
-
-	return (uint32_t)_pext_u64(cells - (d->cell_ones & ~hole), d->cell_sevens & ~hole);
-#else
-	pb_state s = { cells, b };
-
-	return pb_squeeze_nibbles(pb_tiles_only(d, &s));
-#endif
-}
-
-/* A table entry's bit holding the parity of its Lehmer digits; the index
- * part lies below it. */
-#define PB_INDEX_PARITY 24
-#define PB_INDEX_MASK ((1u << PB_INDEX_PARITY) - 1)
-
-/* The sum of the two table entries for KEY: below PB_INDEX_PARITY, the
- * index without the blank's cell (tiles: the rank halved, times the cells;
- * Magic Squares: the rank); at PB_INDEX_PARITY, the parity of the
- * permutation, since adding the entries adds their parity bits and the
- * index parts never carry into them. A value's Lehmer digit (later values
- * smaller than it) is also the value less the earlier values smaller than
- * it, so the first half's digits depend on the first half alone and the
- * second half's on the second half alone. */
-static inline uint32_t pb_small_entry(const pb_domain *d, uint32_t key)
-{
-	const uint32_t half_mask = (1u << (3 * PB_SMALL_HALF)) - 1;
-
-	return d->index_head[key & half_mask] + d->index_tail[key >> (3 * PB_SMALL_HALF)];
-}
-
-/* Whether S can reach the goal, by parity alone (no search). */
-static inline bool pb_solvable(const pb_domain *d, const pb_state *s)
-{
-	unsigned parity;
-
-	if (d->kind == PB_MSQUARE)
-		return true;
-	if (d->small_values)
-		parity = (pb_small_entry(d, pb_tiles_key(d, s->cells, s->blank)) >> PB_INDEX_PARITY) & 1u;
-	else
-		parity = pb_inversions(pb_tiles_only(d, s), d->cells - 1) & 1u;
-	return parity == pb_tiles_parity_needed(d, s->blank);
-}
-
-/* Dense index of a state of the goal's class, 0..index_count-1.
- * Tiles: (the rank of the tiles without the blank, halved) * n + the blank's
- * cell. Of two arrangements that differ by swapping the last two tiles
- * exactly one has the goal's parity, so halving the rank loses nothing; and
- * with the blank's cell lowest, a sideways move (which leaves the order of
- * the tiles alone) lands on a neighbouring entry, in the same cache line. */
-static inline uint64_t pb_index(const pb_domain *d, const pb_state *s)
-{
-	int m = d->cells - 1;
-
-	if (d->kind == PB_MSQUARE)
-		return pb_small_entry(d, pb_squeeze_nibbles(s->cells)) & PB_INDEX_MASK;
-	if (d->small_values)
-		return (pb_small_entry(d, pb_tiles_key(d, s->cells, s->blank)) & PB_INDEX_MASK) +
-		       (uint64_t)s->blank;
-	return pb_rank_prefix(pb_tiles_only(d, s), m, m - 2) / 2 * (uint64_t)d->cells +
-	       (uint64_t)s->blank;
-}
-
-/* The state of index INDEX (the inverse of pb_index). */
-void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s);
-
-/* The cell holding the blank in packed CELLS (tiles): the one nibble that
- * is zero, found without a loop. */
-static inline int pb_find_blank(const pb_domain *d, uint64_t cells)
-{
-	uint64_t any = cells | cells >> 1;
-
-	any |= any >> 2;
-	return __builtin_ctzll(~any & d->cell_ones) / 4;
-}
-
-#ifdef __SSSE3__
-/* Bytes to nibbles: the low nibble of each byte of X (each < 16), byte i
- * to nibble i. */
-static inline uint32_t pb_bytes_to_nibbles(uint64_t x)
-{
-	x = (x | x >> 4) & 0x00ff00ff00ff00ffULL;
-	x = (x | x >> 8) & 0x0000ffff0000ffffULL;
-	return (uint32_t)(x | x >> 16);
-}
-
-/* The one-character shape on boards of 9 or 10 cells (the 8-puzzle's
- * "2 3 4 1 5 x 7 6 8"), the first sixteen bytes in one vector: the state's
- * cells into *CELLS and true, or false for anything else, left to
- * pb_parse_text (which also words the errors). */
-static inline bool pb_parse_compact(const pb_domain *d, const char *text, size_t len,
-				    uint64_t *cells)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	unsigned n = (unsigned)d->cells, seen = 0;
-	__m128i v, blank, digit, fits, labels, low, high;
-	uint64_t packed;
-
-	if (len == 2 * n && p[len - 1] == '\r')
-		len--;
-	if (d->kind != PB_TILES || n < 9 || n > 10 || len != 2 * n - 1)
-		return false;
-	v = _mm_loadu_si128((const void *)p);
-	blank = _mm_cmpeq_epi8(v, _mm_set1_epi8('x'));
-	digit = _mm_andnot_si128(blank, _mm_sub_epi8(v, _mm_set1_epi8('0')));
-	fits = _mm_or_si128(blank, _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8((char)(n - 1))), digit));
-	/* tokens at the even bytes, single spaces at the odd ones */
-	if ((_mm_movemask_epi8(fits) & 0x5555) != 0x5555 ||
-	    (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xaaaa) != 0xaaaa)
-		return false;
-	/* every value once: the powers of two of n values below n add up to
-	 * 2^n - 1 only if no two are the same (n ones take n distinct terms);
-	 * a byte of each power, the low eight in one vector and the high in
-	 * another, summed by SAD (the spaces, 0xf0 less '0', look up 0) */
-	low = _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0), digit);
-	high = _mm_shuffle_epi8(_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0), digit);
-	low = _mm_sad_epu8(low, _mm_setzero_si128());
-	high = _mm_sad_epu8(high, _mm_setzero_si128());
-	seen = (unsigned)(_mm_cvtsi128_si32(low) + _mm_extract_epi16(low, 4)) +
-	       ((unsigned)(_mm_cvtsi128_si32(high) + _mm_extract_epi16(high, 4)) << 8);
-	labels = _mm_shuffle_epi8(_mm_loadu_si128((const void *)d->label), digit);
-	labels = _mm_shuffle_epi8(labels, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1,
-							-1, -1, -1, -1));
-	packed = pb_bytes_to_nibbles((uint64_t)_mm_cvtsi128_si64(labels));
-	/* the tokens past the vector: one, or a space and one more (len is
-	 * 2n - 1, so 2i < len is i < n) */
-	for (unsigned i = 8; 2 * i < len; i++) {
-		unsigned c = p[2 * i], value = c == 'x' ? 0 : c - '0';
-
-		if (value >= n || (i > 8 && p[2 * i - 1] != ' '))
-			return false;
-		seen += 1u << value;
-		packed |= (uint64_t)d->label[value] << (4 * i);
-	}
-	if (seen != (1u << n) - 1)
-		return false;
-	*cells = packed;
-	return true;
-}
-#endif
-
-/* Parse one instance from TEXT[0..len): whitespace-separated tokens, any
- * spacing; tiles take 'x' or 0 for the blank. Returns 0, or -1 with a
- * message naming what is wrong in ERR (wrong count, repeated or out-of-range
- * value, junk). Inline for its common shape, which is most of the cost of
- * reading a file of puzzles. */
-static inline int pb_parse(const pb_domain *d, const char *text, size_t len, pb_state *out,
-			   char *err, size_t errlen)
-{
-#ifdef __SSSE3__
-	uint64_t cells;
-
-	if (pb_parse_compact(d, text, len, &cells)) {
-		out->cells = cells;
-		out->blank = pb_find_blank(d, cells);
-		return 0;
-	}
-#endif
-	return pb_parse_text(d, text, len, out, err, errlen);
-}
-
-static inline bool pb_is_goal(const pb_domain *d, const pb_state *s)
-{
-	return s->cells == d->goal.cells;
-}
-
-/* Tiles: CELLS after the blank at B moves to cell TO (the tile there slides
- * to B). */
-static inline uint64_t pb_slide(uint64_t cells, int b, int to)
-{
-	uint64_t tile = (cells >> (4 * to)) & 15u;
-
-	return (cells & ~(15ULL << (4 * to))) | tile << (4 * b);
-}
-
-/* Apply move M to S into OUT. Returns false (OUT untouched) when M is not
- * legal here (the blank at an edge). */
-static inline bool pb_apply(const pb_domain *d, const pb_state *s, int m,
-			    pb_state *out)
-{
-	if (d->kind == PB_TILES) {
-		int to = d->next_cell[s->blank][m];
-
-		if (to < 0)
-			return false;
-		out->cells = pb_slide(s->cells, s->blank, to);
-		out->blank = to;
-		return true;
-	}
-	uint64_t cells = 0;
-	for (int i = 0; i < d->cells; i++)
-		cells |= (uint64_t)pb_nibble(s->cells, d->op_source[m][i]) << (4 * i);
-	out->cells = cells;
-	out->blank = -1;
-	return true;
-}
-
-/* The predecessor of S by move M: the state that M takes to S. Returns
- * false when no state does (tiles: the blank could not have come from
- * there). */
-static inline bool pb_unapply(const pb_domain *d, const pb_state *s, int m,
-			      pb_state *out)
-{
-	if (d->kind == PB_TILES)
-		return pb_apply(d, s, d->inverse[m], out);
-	uint64_t cells = 0;
-	for (int i = 0; i < d->cells; i++)
-		cells |= (uint64_t)pb_nibble(s->cells, i) << (4 * d->op_source[m][i]);
-	out->cells = cells;
-	out->blank = -1;
-	return true;
-}
-
-/* The move letter for move M, and the move for a letter (-1 if none). */
-static inline char pb_move_name(const pb_domain *d, int m)
+/* The name of move M (NUL-terminated), and the move of a name (-1 if
+ * none). */
+static inline const char *pb_move_name(const pb_domain *d, int m)
 {
 	return d->move_names[m];
 }
-int pb_move_from_name(const pb_domain *d, char c);
+int pb_move_from_name(const pb_domain *d, const char *name, size_t len);
+
+/* Write MOVES[0..n) as an answer line of D (the names joined by
+ * d->move_sep), NUL-terminated. Returns the length (as snprintf). */
+size_t pb_format_moves(const pb_domain *d, const uint8_t *moves, int n, char *buf, size_t size);
+
+/* Read an answer line of D from TEXT[0..len) into MOVES (room for MAX):
+ * returns how many, or -1 with what is wrong in ERR (a name that names no
+ * move, too many moves). */
+int pb_parse_moves(const pb_domain *d, const char *text, size_t len, uint8_t *moves, int max,
+		   char *err, size_t errlen);
+
+/* The state of index INDEX (the inverse of pb_index); D must have an
+ * index (d->index_count > 0). */
+static inline void pb_unindex(const pb_domain *d, uint64_t index, pb_state *s)
+{
+	d->ops->unindex(d, index, s);
+}
 
 typedef enum pb_verdict {
 	PB_REACHES_GOAL,  /* the moves are legal and end on the goal */
 	PB_ENDS_ELSEWHERE,
-	PB_ILLEGAL_MOVE, /* a move leaves the board */
-	PB_UNKNOWN_MOVE  /* a letter that names no move */
+	PB_ILLEGAL_MOVE, /* a move that is not legal there */
+	PB_UNKNOWN_MOVE  /* a name that names no move */
 } pb_verdict;
 
 typedef struct pb_replay_result {
 	pb_verdict verdict;
-	size_t at;     /* index of the offending move, or the string's length */
+	size_t at;     /* index of the offending move, or how many there were */
 	pb_state end;  /* where the replay stopped */
 } pb_replay_result;
 
-/* Replay the move string MOVES[0..len) from START and say where it ends. */
+/* Replay the answer line MOVES[0..len) (as pb_parse_moves reads it) from
+ * START and say where it ends. */
 void pb_replay(const pb_domain *d, const pb_state *start, const char *moves,
 	       size_t len, pb_replay_result *r);
 
-/* One line explaining R, as "reaches the goal in 19 moves". */
+/* What R's verdict says, as "reaches the goal". */
 const char *pb_verdict_name(pb_verdict v);
+
+/* The number N (up to 2^128 - 1) in decimal into BUF (40 bytes do);
+ * returns BUF. */
+char *pb_cells_decimal(pb_cells n, char *buf, size_t size);
+
+/* The domain's branching factor as NUM/DEN, for estimates: the most moves
+ * tried after a move reaching a class, averaged over the classes. */
+void pb_domain_branching(const pb_domain *d, uint64_t *num, uint64_t *den);
+
+/* For the families (tiles.c, msquare.c): set up the move tables that
+ * follow from next_class, inverse, pruned_after and nmoves (prev_class,
+ * moves_after, tried_after, branching, stay_move). */
+void pb_domain_finish_moves(pb_domain *d);
+
+/* For the families: fill ERR as snprintf would and return -1. */
+int pb_domain_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* For the families whose instances are their plain values: read
+ * whitespace-separated values from TEXT into VALUES[0..d->cells), each in
+ * plain_low..plain_high and none twice ('x' stands for 0 where d->blank).
+ * Returns 0, or -1 with what is wrong. */
+int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *values,
+		    char *err, size_t errlen);
+
+/* For those families, as their parse and format: the values read, then
+ * the state of those plain values; and the state's plain values,
+ * space-separated (0 as 'x' where d->blank). */
+int pb_parse_by_values(const pb_domain *d, const char *text, size_t len, pb_state *out,
+		       char *err, size_t errlen);
+size_t pb_format_by_values(const pb_domain *d, const pb_state *s, char *buf, size_t size);
+
+/* For the families: the two index tables for M values (see
+ * pb_small_entry), each part of the rank halved (HALVE) and multiplied by
+ * SCALE. */
+void pb_domain_index_tables(pb_domain *d, int m, int halve, uint32_t scale);
+
+/* A lower bound on S's distance that needs no table (tiles: Manhattan
+ * distance), or -1 where the domain has none. */
+static inline int pb_estimate(const pb_domain *d, const pb_state *s)
+{
+	return d->ops->estimate ? d->ops->estimate(d, s) : -1;
+}
+
+/* The families' init functions (domain.c's table names them). */
+int pb_tiles_init(pb_domain *d, int width, int height);
+void pb_msquare_init(pb_domain *d);
+
+#include "kernel.h"
 
 #endif

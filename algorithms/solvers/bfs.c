@@ -6,12 +6,15 @@
  * remembers the move that first reached it; the path is read backwards from
  * the goal.
  *
- * Tiles go layer by layer, each layer in buckets by the blank's cell and the
- * move that reached the state (see layers.h): every state of a bucket tries
- * the same moves, so each bucket and move is one loop that slides the same
- * tile, with no branch on the board. Magic Squares keep one queue in
- * order, expanding moves in the domain's order: keeping the first parent
- * then gives the lexicographically least shortest path. */
+ * The search goes layer by layer, each layer in buckets by the state's class
+ * (tiles: the blank's cell) and the move that reached it (see layers.h):
+ * every state of a bucket tries the same moves, so each bucket and move is
+ * one loop that applies the same move (tiles: slides the same tile), with
+ * no branch on the board. Where answers must be the lexicographically
+ * least (Magic Squares), one queue in order serves instead, expanding
+ * moves in the domain's order: keeping the first parent then gives the
+ * least shortest path. Both are written once, for any kernel, and
+ * instantiated for each (kernel.h). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,7 +23,7 @@
 #include "../core/queue.h"
 #include "../core/table.h"
 #include "registry.h"
-#include "tile_layers.h"
+#include "pulls.h"
 
 /* A visited set: 0 unseen, else 1 + the move that reached the state, or
  * FROM_START for the start. */
@@ -32,11 +35,13 @@ typedef struct visited {
 	uint8_t *tags;   /* bfs-cantor: a byte a state, by rank */
 } visited;
 
+/* The visited set's operations, for the kernel K (inlined with it). */
 typedef struct visited_ops {
-	int (*init)(visited *v, pb_meter *m);
-	/* Record S reached by TAG: 1 new, 0 seen before, -1 memory refused. */
-	int (*mark)(visited *v, const pb_state *s, uint8_t tag);
-	uint8_t (*tag_of)(const visited *v, const pb_state *s);
+	int (*init)(visited *v, pb_meter *m, pb_kernel k);
+	/* Record the state C of class CLS reached by TAG: 1 new, 0 seen
+	 * before, -1 memory refused. */
+	int (*mark)(visited *v, pb_cells c, int cls, uint8_t tag, pb_kernel k);
+	uint8_t (*tag_of)(const visited *v, pb_cells c, int cls, pb_kernel k);
 	/* Nanoseconds of work (a rehash) the next N marks may cause, or 0. */
 	uint64_t (*growth_ns)(const visited *v, size_t n);
 	/* Put that work off (a fuller table): 1, or 0 when it was put off
@@ -45,20 +50,24 @@ typedef struct visited_ops {
 	void (*release)(visited *v);
 } visited_ops;
 
-static int hash_init(visited *v, pb_meter *m)
+static int hash_init(visited *v, pb_meter *m, pb_kernel k)
 {
-	return pb_table_init(&v->table, m, 1024);
+	return pb_table_init(&v->table, m, 1024, pb_kernel_words(k));
 }
 
-static int hash_mark(visited *v, const pb_state *s, uint8_t tag)
+static inline __attribute__((always_inline)) int
+hash_mark(visited *v, pb_cells c, int cls, uint8_t tag, pb_kernel k)
 {
-	return pb_table_insert(&v->table, s->cells, tag, NULL);
+	(void)cls;
+	return pb_table_insert(&v->table, c, tag, NULL, pb_kernel_words(k));
 }
 
-static uint8_t hash_tag_of(const visited *v, const pb_state *s)
+static inline __attribute__((always_inline)) uint8_t
+hash_tag_of(const visited *v, pb_cells c, int cls, pb_kernel k)
 {
-	const uint16_t *t = pb_table_find(&v->table, s->cells);
+	const uint16_t *t = pb_table_find(&v->table, c, pb_kernel_words(k));
 
+	(void)cls;
 	return t ? (uint8_t)*t : 0;
 }
 
@@ -80,17 +89,19 @@ static void hash_release(visited *v)
 	pb_table_release(&v->table);
 }
 
-static int rank_init(visited *v, pb_meter *m)
+static int rank_init(visited *v, pb_meter *m, pb_kernel k)
 {
+	(void)k;
 	v->tags = pb_calloc(m, v->d->index_count, 1);
 	return v->tags ? 0 : -1;
 }
 
 /* Without a branch: whether a state is new is a coin toss to the
  * processor. */
-static int rank_mark(visited *v, const pb_state *s, uint8_t tag)
+static inline __attribute__((always_inline)) int
+rank_mark(visited *v, pb_cells c, int cls, uint8_t tag, pb_kernel k)
 {
-	uint8_t *slot = &v->tags[pb_index(v->d, s)], old = *slot;
+	uint8_t *slot = &v->tags[pb_kernel_index(k, v->d, c, cls)], old = *slot;
 	unsigned fresh = !old, keep = 0u - fresh;
 
 	/* hidden from the optimiser, which would otherwise branch on it */
@@ -99,9 +110,10 @@ static int rank_mark(visited *v, const pb_state *s, uint8_t tag)
 	return (int)fresh;
 }
 
-static uint8_t rank_tag_of(const visited *v, const pb_state *s)
+static inline __attribute__((always_inline)) uint8_t
+rank_tag_of(const visited *v, pb_cells c, int cls, pb_kernel k)
 {
-	return v->tags[pb_index(v->d, s)];
+	return v->tags[pb_kernel_index(k, v->d, c, cls)];
 }
 
 static uint64_t rank_growth_ns(const visited *v, size_t n)
@@ -129,16 +141,20 @@ static const visited_ops rank_ops = {
 };
 
 /* Walk back from the goal to the start along the recorded moves. */
-static void read_path(const visited_ops *ops, const visited *v, pb_path *out)
+static inline __attribute__((always_inline)) void
+read_path(const visited_ops *ops, const pb_kernel k, const visited *v, pb_path *out)
 {
 	const pb_domain *d = v->d;
 	pb_state s = d->goal;
 	uint8_t tag;
 
 	out->length = 0;
-	while ((tag = ops->tag_of(v, &s)) != FROM_START) {
-		out->moves[out->length++] = (uint8_t)(tag - 1);
-		pb_unapply(d, &s, tag - 1, &s);
+	while ((tag = ops->tag_of(v, s.cells, s.cls, k)) != FROM_START) {
+		int m = tag - 1;
+
+		out->moves[out->length++] = (uint8_t)m;
+		s.cells = pb_kernel_unmove(k, d, s.cells, s.cls, m);
+		s.cls = d->prev_class[s.cls][m];
 	}
 	for (int i = 0, j = out->length - 1; i < j; i++, j--) {
 		uint8_t m = out->moves[i];
@@ -162,90 +178,97 @@ afford_marks(const visited_ops *ops, visited *v, pb_search *s, size_t n)
 	return st == PB_TIMEOUT && ops->hold_growth(v) ? PB_SOLVED : st;
 }
 
-/* Magic Squares: one queue, in order. */
+/* The least answers (Magic Squares): one queue, in order. A state's class
+ * is found again from its cells when it comes out. */
 static inline __attribute__((always_inline)) pb_status
-bfs_queue(const visited_ops *ops, visited *v, const pb_state *start, pb_search *s,
-	  bool *found)
+bfs_queue(const visited_ops *ops, const pb_kernel k, visited *v, const pb_state *start,
+	  pb_search *s, bool *found)
 {
 	const pb_domain *d = v->d;
+	const int words = pb_kernel_words(k), branching = d->branching;
 	pb_queue q;
 	pb_status st = PB_SOLVED;
 
-	if (pb_queue_init(&q, &s->meter, 1024))
+	if (pb_queue_init(&q, &s->meter, 1024, words))
 		return pb_search_alloc_failed(s);
-	if (pb_queue_push(&q, start->cells, PB_NO_MOVE))
+	if (pb_queue_push(&q, start->cells, (uint8_t)d->nmoves, words))
 		st = pb_search_alloc_failed(s);
 	while (!*found && st == PB_SOLVED && q.count) {
-		pb_state x, kids[PB_MAX_MOVES];
-		int fresh[PB_MAX_MOVES];
+		pb_cells x, kids[PB_MAX_MOVES];
+		int fresh[PB_MAX_MOVES], cls;
 		uint8_t last;
 		const uint8_t *moves;
 
-		x.cells = pb_queue_pop(&q, &last);
-		x.blank = 0; /* unused by Magic Squares */
+		x = pb_queue_pop(&q, &last, words);
+		cls = pb_kernel_class(k, d, x);
 		if ((st = pb_search_poll(s)) != PB_SOLVED ||
-		    (st = afford_marks(ops, v, s, PB_MAX_MOVES)) != PB_SOLVED)
+		    (st = afford_marks(ops, v, s, (size_t)branching)) != PB_SOLVED)
 			break;
-		if (pb_queue_reserve(&q, PB_MAX_MOVES)) {
+		if (pb_queue_reserve(&q, (size_t)branching)) {
 			st = pb_search_alloc_failed(s);
 			break;
 		}
 		s->expanded++;
-		/* PB_BRANCHING moves, padded with stay_move (whose state is this
-		 * one, never new): the loop has no branch to mispredict */
-		moves = d->moves_after[0][last == PB_NO_MOVE ? PB_MAX_MOVES : last];
-		for (int k = 0; k < PB_BRANCHING; k++) {
-			pb_apply(d, &x, moves[k], &kids[k]);
-			s->generated += moves[k] != d->stay_move;
-			fresh[k] = ops->mark(v, &kids[k], (uint8_t)(moves[k] + 1));
+		/* the moves tried after the last, padded with stay_move (whose
+		 * state is this one, never new): the loop has no branch to
+		 * mispredict */
+		moves = d->moves_after[cls][last];
+		for (int i = 0; i < branching; i++) {
+			kids[i] = pb_kernel_move(k, d, x, cls, moves[i]);
+			s->generated += moves[i] != d->stay_move;
+			fresh[i] = ops->mark(v, kids[i], d->next_class[cls][moves[i]],
+					     (uint8_t)(moves[i] + 1), k);
 		}
 		/* queued apart from the marking, so that one child's test does not
 		 * wait for the previous child's place in the queue */
-		for (int k = 0; k < PB_BRANCHING; k++) {
-			if (fresh[k] < 0) {
+		for (int i = 0; i < branching; i++) {
+			if (fresh[i] < 0) {
 				st = pb_search_alloc_failed(s);
 				break;
 			}
-			pb_queue_put(&q, kids[k].cells, moves[k], (unsigned)fresh[k]);
-			*found |= fresh[k] && kids[k].cells == d->goal.cells;
+			pb_queue_put(&q, kids[i], moves[i], (unsigned)fresh[i], words);
+			*found |= fresh[i] && pb_kernel_equal(k, kids[i], d->goal.cells);
 		}
 	}
 	pb_queue_release(&q);
 	return st;
 }
 
-/* Slide the tile at TO into B in each of the N states FROM[], mark the
- * results as reached by TAG, and write the new ones to INTO[]. Returns how
- * many were new, or -1 when the visited set could not grow. */
+/* Apply move M (from class B to class TO) to each of the N states FROM[],
+ * mark the results as reached by TAG, and write the new ones to INTO[].
+ * Returns how many were new, or -1 when the visited set could not grow. */
 static inline __attribute__((always_inline)) ptrdiff_t
-slide_run(const visited_ops *ops, visited *v, const uint64_t *from, size_t n,
-	  int b, int to, uint8_t tag, uint64_t *into, bool *found)
+move_run(const visited_ops *ops, const pb_kernel k, visited *v, const uint64_t *from, size_t n,
+	 int b, int m, int to, uint8_t tag, uint64_t *into, bool *found)
 {
-	uint64_t goal = v->d->goal.cells;
+	const pb_domain *d = v->d;
+	const int words = pb_kernel_words(k);
+	pb_cells goal = d->goal.cells;
 	size_t kept = 0;
 	unsigned hit = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		pb_state y = { pb_slide(from[i], b, to), to };
-		int fresh = ops->mark(v, &y, tag);
+		pb_cells y = pb_kernel_move_to(k, d, pb_cells_load(from + words * i, words), b, m, to);
+		int fresh = ops->mark(v, y, to, tag, k);
 
 		if (fresh < 0)
 			return -1;
 		/* written either way, kept only if new: no branch on the answer */
-		into[kept] = y.cells;
+		pb_cells_store(into + words * kept, y, words);
 		kept += (size_t)fresh;
-		hit |= (unsigned)fresh & (y.cells == goal);
+		hit |= (unsigned)fresh & pb_kernel_equal(k, y, goal);
 	}
 	*found |= hit;
 	return (ptrdiff_t)kept;
 }
 
-/* One pull (see tile_layers.h), PB_POLL_INTERVAL states at a time; the
- * first from its bucket counts the bucket's states expanded. */
+/* One pull (see pulls.h), PB_POLL_INTERVAL states at a time; the first
+ * from its bucket counts the bucket's states expanded. */
 static inline __attribute__((always_inline)) pb_status
-pull(const visited_ops *ops, visited *v, pb_layers *l, const pb_tile_pull *p, pb_search *s,
-     bool *found)
+pull(const visited_ops *ops, const pb_kernel k, visited *v, pb_layers *l, const pb_pull *p,
+     pb_search *s, bool *found)
 {
+	const int words = pb_kernel_words(k);
 	size_t count;
 	const uint64_t *from = pb_layers_bucket(l, p->from, &count);
 	pb_status st;
@@ -259,8 +282,8 @@ pull(const visited_ops *ops, visited *v, pb_layers *l, const pb_tile_pull *p, pb
 			return st;
 		if (!(room = pb_layers_room(l, n)))
 			return pb_search_alloc_failed(s);
-		kept = slide_run(ops, v, from + at, n, p->from / PB_TILE_LASTS, p->to,
-				 (uint8_t)(p->move + 1), room, found);
+		kept = move_run(ops, k, v, from + words * at, n, p->from_class, p->move, p->to,
+				(uint8_t)(p->move + 1), room, found);
 		if (kept < 0)
 			return pb_search_alloc_failed(s);
 		pb_layers_added(l, (size_t)kept);
@@ -274,84 +297,117 @@ pull(const visited_ops *ops, visited *v, pb_layers *l, const pb_tile_pull *p, pb
 	return PB_SOLVED;
 }
 
+/* Both flavours' context: the domain and the pulls of its layers. */
+typedef struct bfs_ctx {
+	const pb_domain *d;
+	int npulls;
+	pb_pull *pulls;
+} bfs_ctx;
+
 static inline __attribute__((always_inline)) pb_status
-bfs_layers(const visited_ops *ops, visited *v, const pb_state *start, pb_search *s,
-	   bool *found)
+bfs_layers(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, visited *v,
+	   const pb_state *start, pb_search *s, bool *found)
 {
-	pb_tile_pull pulls[PB_TILE_PULLS_MAX];
-	int npulls = pb_tile_pulls(v->d, pulls);
+	const pb_domain *d = v->d;
+	const int words = pb_kernel_words(k);
+	uint64_t first[2];
 	pb_layers l;
 	pb_status st = PB_SOLVED;
 
-	if (pb_layers_init(&l, &s->meter, PB_TILE_BUCKETS(v->d), 1))
+	if (pb_layers_init(&l, &s->meter, pb_buckets(d), words))
 		return pb_search_alloc_failed(s);
-	if (pb_layers_put(&l, pb_tile_bucket(start->blank, PB_MAX_MOVES), &start->cells))
+	pb_cells_store(first, start->cells, words);
+	if (pb_layers_put(&l, pb_bucket(d, start->cls, d->nmoves), first))
 		st = pb_search_alloc_failed(s);
 	while (st == PB_SOLVED && !*found && pb_layers_advance(&l)) {
-		for (int i = 0; st == PB_SOLVED && !*found && i < npulls; i++) {
-			st = pull(ops, v, &l, &pulls[i], s, found);
-			if (pulls[i].last_into)
-				pb_layers_close(&l, pulls[i].into);
+		for (int i = 0; st == PB_SOLVED && !*found && i < c->npulls; i++) {
+			st = pull(ops, k, v, &l, &c->pulls[i], s, found);
+			if (c->pulls[i].last_into)
+				pb_layers_close(&l, c->pulls[i].into);
 		}
 	}
 	pb_layers_release(&l);
 	return st;
 }
 
-/* The search, inlined into each flavour so the visited set costs no
- * indirect call per node. */
+/* The search, inlined into each flavour and kernel so that neither the
+ * visited set nor the moves cost an indirect call per node. */
 static inline __attribute__((always_inline)) pb_status
-bfs_search(const visited_ops *ops, const pb_domain *d, const pb_state *start,
+bfs_search(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, const pb_state *start,
 	   pb_search *s, pb_path *out)
 {
+	const pb_domain *d = c->d;
 	visited v = { .d = d };
 	pb_status st;
-	bool found = pb_is_goal(d, start);
+	bool found = pb_kernel_equal(k, start->cells, d->goal.cells);
 
-	if (!pb_solvable(d, start))
+	if (!pb_kernel_solvable(k, d, start->cells, start->cls))
 		return PB_UNSOLVABLE;
-	if (ops->init(&v, &s->meter))
+	if (ops->init(&v, &s->meter, k))
 		return pb_search_alloc_failed(s);
-	if (ops->mark(&v, start, FROM_START) < 0)
+	if (ops->mark(&v, start->cells, start->cls, FROM_START, k) < 0)
 		st = pb_search_alloc_failed(s);
-	else if (d->kind == PB_TILES)
-		st = bfs_layers(ops, &v, start, s, &found);
+	else if (!d->lex_smallest)
+		st = bfs_layers(ops, k, c, &v, start, s, &found);
 	else
-		st = bfs_queue(ops, &v, start, s, &found);
+		st = bfs_queue(ops, k, &v, start, s, &found);
 	if (found)
-		read_path(ops, &v, out);
+		read_path(ops, k, &v, out);
 	else if (st == PB_SOLVED)
 		st = PB_UNSOLVABLE; /* exhausted: cannot happen past the parity test */
 	ops->release(&v);
 	return found ? PB_SOLVED : st;
 }
 
-/* Both flavours keep their state in the search alone: the context is the
- * domain. */
+/* The pulls are the same for every search of a domain: made once. */
 static pb_status bfs_prepare(const pb_domain *d, const pb_config *cfg,
 			     pb_search *s, void **ctx)
 {
+	bfs_ctx *c = pb_alloc(&s->meter, sizeof(*c));
+
 	(void)cfg;
-	(void)s;
-	*ctx = (void *)d;
+	*ctx = NULL;
+	if (!c)
+		return pb_search_alloc_failed(s);
+	c->d = d;
+	c->npulls = pb_pulls(d, &s->meter, &c->pulls);
+	if (c->npulls < 0) {
+		pb_free(c);
+		return pb_search_alloc_failed(s);
+	}
+	*ctx = c;
 	return PB_SOLVED;
 }
 
 static void bfs_release(void *ctx)
 {
-	(void)ctx;
+	bfs_ctx *c = ctx;
+
+	if (!c)
+		return;
+	pb_free(c->pulls);
+	pb_free(c);
 }
 
-static pb_status hash_solve(void *ctx, const pb_state *start, pb_search *s,
-			    pb_path *out)
+/* The search for the domain's kernel, with the visited set OPS. */
+static inline __attribute__((always_inline)) pb_status
+solve_with(const visited_ops *ops, const bfs_ctx *c, const pb_state *start, pb_search *s,
+	   pb_path *out)
 {
-	return bfs_search(&hash_ops, ctx, start, s, out);
+#define SOLVE(K, T) case K: return bfs_search(ops, K, c, start, s, out);
+	switch (c->d->kernel) { PB_KERNELS(SOLVE) }
+#undef SOLVE
+	return PB_FAILED;
 }
 
-static pb_status cantor_solve(void *ctx, const pb_state *start, pb_search *s,
-			      pb_path *out)
+static pb_status hash_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	return bfs_search(&rank_ops, ctx, start, s, out);
+	return solve_with(&hash_ops, ctx, start, s, out);
+}
+
+static pb_status cantor_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return solve_with(&rank_ops, ctx, start, s, out);
 }
 
 static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
@@ -369,11 +425,13 @@ static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
 static const char *cantor_supports(const pb_domain *d, const pb_config *cfg,
 				   char *why, size_t whylen)
 {
+	char count[40];
+
 	(void)cfg;
-	if (d->index_count <= CANTOR_MAX_BYTES / CANTOR_BYTES_PER_STATE)
+	if (d->index_count && d->index_count <= CANTOR_MAX_BYTES / CANTOR_BYTES_PER_STATE)
 		return NULL;
-	snprintf(why, whylen, "a rank array of %llu states does not fit in memory",
-		 (unsigned long long)d->index_count);
+	snprintf(why, whylen, "the table does not fit: a rank array of %s states",
+		 pb_cells_decimal(d->state_count, count, sizeof(count)));
 	return why;
 }
 
@@ -384,6 +442,8 @@ const pb_solver pb_solver_bfs_hash = {
 	.prepare = bfs_prepare,
 	.solve = hash_solve,
 	.release = bfs_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_BLIND,
 };
 
 const pb_solver pb_solver_bfs_cantor = {
@@ -393,4 +453,6 @@ const pb_solver pb_solver_bfs_cantor = {
 	.prepare = bfs_prepare,
 	.solve = cantor_solve,
 	.release = bfs_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_BLIND,
 };

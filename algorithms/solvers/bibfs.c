@@ -9,7 +9,11 @@
  * Where the answer must be the lexicographically least shortest path, the
  * forward states that lie on some shortest path are marked, layer by layer
  * back from the meeting layer, and the path is then read greedily from the
- * start, taking the least move that stays on a shortest path. */
+ * start, taking the least move that stays on a shortest path.
+ *
+ * Written once for any kernel and instantiated for each (kernel.h); a
+ * state's class is found again from its cells where the tables give only
+ * the cells. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,7 +24,7 @@
 
 /* A table value: the move that reached the state plus one (0 at the root),
  * its depth, and a mark for the lexicographic read. */
-#define TAG_BITS 3
+#define TAG_BITS 5
 #define TAG_MASK ((1u << TAG_BITS) - 1)
 #define DEPTH_MASK 0xFFu
 #define ON_PATH 0x8000u
@@ -43,18 +47,21 @@ static uint16_t make_value(unsigned depth, unsigned tag)
 	return (uint16_t)(depth << TAG_BITS | tag);
 }
 
-static int side_init(side *sd, pb_search *s, const pb_state *root, bool forward)
+_Static_assert(PB_MAX_MOVES + 1 < (1 << TAG_BITS), "a move and one fit the tag");
+_Static_assert(TAG_BITS + 8 < 15, "the tag and depth leave the ON_PATH bit");
+
+static int side_init(side *sd, pb_search *s, const pb_state *root, bool forward, int words)
 {
 	sd->forward = forward;
 	sd->depth = 0;
-	if (pb_table_init(&sd->seen, &s->meter, 1024))
+	if (pb_table_init(&sd->seen, &s->meter, 1024, words))
 		return -1;
-	if (pb_queue_init(&sd->frontier, &s->meter, 1024)) {
+	if (pb_queue_init(&sd->frontier, &s->meter, 1024, words)) {
 		pb_table_release(&sd->seen);
 		return -1;
 	}
-	if (pb_table_insert(&sd->seen, root->cells, make_value(0, 0), NULL) < 0 ||
-	    pb_queue_push(&sd->frontier, root->cells, PB_NO_MOVE))
+	if (pb_table_insert(&sd->seen, root->cells, make_value(0, 0), NULL, words) < 0 ||
+	    pb_queue_push(&sd->frontier, root->cells, PB_NO_MOVE, words))
 		return -1;
 	return 0;
 }
@@ -65,23 +72,35 @@ static void side_release(side *sd)
 	pb_queue_release(&sd->frontier);
 }
 
-static void fill_blank(const pb_domain *d, pb_state *x)
+/* The state of cells C, its class found from them. */
+static inline __attribute__((always_inline)) pb_state
+state_of(const pb_kernel k, const pb_domain *d, pb_cells c)
 {
-	x->blank = d->kind == PB_TILES ? pb_find_blank(d, x->cells) : -1;
+	return (pb_state){ c, pb_kernel_class(k, d, c) };
 }
 
-/* The neighbour of X by M in the side's direction. */
-static bool step(const pb_domain *d, const side *sd, const pb_state *x, int m,
-		 pb_state *y)
+/* The neighbour of X by M in the side's direction: false where there is
+ * none (the move not legal that way). */
+static inline __attribute__((always_inline)) bool
+step(const pb_kernel k, const pb_domain *d, bool forward, const pb_state *x, int m, pb_state *y)
 {
-	return sd->forward ? pb_apply(d, x, m, y) : pb_unapply(d, x, m, y);
+	int cls = forward ? d->next_class[x->cls][m] : d->prev_class[x->cls][m];
+
+	if (cls < 0)
+		return false;
+	y->cells = forward ? pb_kernel_move(k, d, x->cells, x->cls, m)
+			   : pb_kernel_unmove(k, d, x->cells, x->cls, m);
+	y->cls = cls;
+	return true;
 }
 
 /* Expand the side's whole current layer. Sets *BEST to the shortest
  * meeting length found (unchanged if none) and *MEET to its state. */
-static pb_status expand_layer(const pb_domain *d, side *sd, const side *other,
-			      pb_search *s, unsigned *best, uint64_t *meet)
+static inline __attribute__((always_inline)) pb_status
+expand_layer(const pb_kernel k, const pb_domain *d, side *sd, const side *other, pb_search *s,
+	     unsigned *best, pb_cells *meet)
 {
+	const int words = pb_kernel_words(k);
 	size_t layer = sd->frontier.count;
 	unsigned depth = (unsigned)sd->depth + 1;
 	pb_status st;
@@ -94,12 +113,11 @@ static pb_status expand_layer(const pb_domain *d, side *sd, const side *other,
 		pb_state x, y;
 		uint8_t last;
 
-		x.cells = pb_queue_pop(&sd->frontier, &last);
-		fill_blank(d, &x);
+		x = state_of(k, d, pb_queue_pop(&sd->frontier, &last, words));
 		if ((st = pb_search_poll(s)) != PB_SOLVED)
 			return st;
 		/* a rehash that would end past the deadline is put off once */
-		if (pb_table_will_grow(&sd->seen, PB_MAX_MOVES) &&
+		if (pb_table_will_grow(&sd->seen, (size_t)d->nmoves) &&
 		    (st = pb_search_can_afford(s, pb_table_grow_ns(&sd->seen))) != PB_SOLVED) {
 			if (st != PB_TIMEOUT || sd->seen.hold)
 				return st;
@@ -110,19 +128,22 @@ static pb_status expand_layer(const pb_domain *d, side *sd, const side *other,
 			const uint16_t *there;
 			int fresh;
 
-			if (last != PB_NO_MOVE && d->inverse[last] == m)
+			/* the domain's pruning, read in the side's direction */
+			if (last != PB_NO_MOVE && (sd->forward ? d->pruned_after[last] >> m
+							       : d->pruned_after[m] >> last) & 1u)
 				continue;
-			if (!step(d, sd, &x, m, &y))
+			if (!step(k, d, sd->forward, &x, m, &y))
 				continue;
 			s->generated++;
-			fresh = pb_table_insert(&sd->seen, y.cells, make_value(depth, (unsigned)m + 1), NULL);
+			fresh = pb_table_insert(&sd->seen, y.cells, make_value(depth, (unsigned)m + 1), NULL,
+						words);
 			if (fresh < 0)
 				return pb_search_alloc_failed(s);
 			if (!fresh)
 				continue;
-			if (pb_queue_push(&sd->frontier, y.cells, (uint8_t)m))
+			if (pb_queue_push(&sd->frontier, y.cells, (uint8_t)m, words))
 				return pb_search_alloc_failed(s);
-			there = pb_table_find(&other->seen, y.cells);
+			there = pb_table_find(&other->seen, y.cells, words);
 			if (there && depth + value_depth(*there) < *best) {
 				*best = depth + value_depth(*there);
 				*meet = y.cells;
@@ -135,29 +156,27 @@ static pb_status expand_layer(const pb_domain *d, side *sd, const side *other,
 
 /* Follow a side's recorded moves from CELLS back to its root, writing the
  * moves into MOVES in walking order; returns how many. */
-static int walk_to_root(const pb_domain *d, const side *sd, uint64_t cells,
-			uint8_t *moves)
+static inline __attribute__((always_inline)) int
+walk_to_root(const pb_kernel k, const pb_domain *d, const side *sd, pb_cells cells,
+	     uint8_t *moves)
 {
-	pb_state x = { .cells = cells };
+	pb_state x = state_of(k, d, cells);
 	int n = 0;
 	unsigned tag;
 
-	fill_blank(d, &x);
-	while ((tag = *pb_table_find(&sd->seen, x.cells) & TAG_MASK)) {
+	while ((tag = *pb_table_find(&sd->seen, x.cells, pb_kernel_words(k)) & TAG_MASK)) {
 		moves[n++] = (uint8_t)(tag - 1);
 		/* undo the side's step */
-		if (sd->forward)
-			pb_unapply(d, &x, tag - 1, &x);
-		else
-			pb_apply(d, &x, tag - 1, &x);
+		step(k, d, !sd->forward, &x, (int)tag - 1, &x);
 	}
 	return n;
 }
 
-static void read_path(const pb_domain *d, const side *fw, const side *bw,
-		      uint64_t meet, pb_path *out)
+static inline __attribute__((always_inline)) void
+read_path(const pb_kernel k, const pb_domain *d, const side *fw, const side *bw, pb_cells meet,
+	  pb_path *out)
 {
-	int n = walk_to_root(d, fw, meet, out->moves);
+	int n = walk_to_root(k, d, fw, meet, out->moves);
 
 	for (int i = 0, j = n - 1; i < j; i++, j--) {
 		uint8_t m = out->moves[i];
@@ -165,38 +184,40 @@ static void read_path(const pb_domain *d, const side *fw, const side *bw,
 		out->moves[i] = out->moves[j];
 		out->moves[j] = m;
 	}
-	out->length = n + walk_to_root(d, bw, meet, out->moves + n);
+	out->length = n + walk_to_root(k, d, bw, meet, out->moves + n);
 }
 
 /* Mark the forward states of depth < A that lead, layer by layer, to a
  * state of depth A that the backward side holds at depth B. */
-static void mark_on_path(const pb_domain *d, side *fw, const side *bw,
-			 unsigned a, unsigned b)
+static inline __attribute__((always_inline)) void
+mark_on_path(const pb_kernel k, const pb_domain *d, side *fw, const side *bw, unsigned a,
+	     unsigned b)
 {
+	const int words = pb_kernel_words(k);
 	pb_table *t = &fw->seen;
 
 	for (size_t i = 0; i <= t->mask; i++) {
 		const uint16_t *there;
 
-		if (!t->keys[i] || value_depth(t->values[i]) != a)
+		if (!pb_table_used(t, i) || value_depth(t->values[i]) != a)
 			continue;
-		there = pb_table_find(&bw->seen, t->keys[i]);
+		there = pb_table_find(&bw->seen, pb_table_key(t, i, words), words);
 		if (there && value_depth(*there) == b)
 			t->values[i] |= ON_PATH;
 	}
 	for (unsigned depth = a; depth-- > 0;) {
 		for (size_t i = 0; i <= t->mask; i++) {
-			pb_state x = { .cells = t->keys[i] }, y;
+			pb_state x, y;
 
-			if (!x.cells || value_depth(t->values[i]) != depth)
+			if (!pb_table_used(t, i) || value_depth(t->values[i]) != depth)
 				continue;
-			fill_blank(d, &x);
+			x = state_of(k, d, pb_table_key(t, i, words));
 			for (int m = 0; m < d->nmoves; m++) {
 				const uint16_t *v;
 
-				if (!pb_apply(d, &x, m, &y))
+				if (!step(k, d, true, &x, m, &y))
 					continue;
-				v = pb_table_find(t, y.cells);
+				v = pb_table_find(t, y.cells, words);
 				if (v && value_depth(*v) == depth + 1 && (*v & ON_PATH)) {
 					t->values[i] |= ON_PATH;
 					break;
@@ -207,26 +228,28 @@ static void mark_on_path(const pb_domain *d, side *fw, const side *bw,
 }
 
 /* From the start, take the least move that stays on a shortest path. */
-static void read_least_path(const pb_domain *d, side *fw, const side *bw,
-			    const pb_state *start, unsigned length, pb_path *out)
+static inline __attribute__((always_inline)) void
+read_least_path(const pb_kernel k, const pb_domain *d, side *fw, const side *bw,
+		const pb_state *start, unsigned length, pb_path *out)
 {
+	const int words = pb_kernel_words(k);
 	unsigned a = (unsigned)fw->depth, b = length - a;
 	pb_state x = *start;
 
-	mark_on_path(d, fw, bw, a, b);
+	mark_on_path(k, d, fw, bw, a, b);
 	for (unsigned i = 0; i < length; i++) {
 		for (int m = 0; m < d->nmoves; m++) {
 			pb_state y;
 			const uint16_t *v;
 			bool on;
 
-			if (!pb_apply(d, &x, m, &y))
+			if (!step(k, d, true, &x, m, &y))
 				continue;
 			if (i < a) {
-				v = pb_table_find(&fw->seen, y.cells);
+				v = pb_table_find(&fw->seen, y.cells, words);
 				on = v && value_depth(*v) == i + 1 && (*v & ON_PATH);
 			} else {
-				v = pb_table_find(&bw->seen, y.cells);
+				v = pb_table_find(&bw->seen, y.cells, words);
 				on = v && value_depth(*v) == length - i - 1;
 			}
 			if (on) {
@@ -239,24 +262,25 @@ static void read_least_path(const pb_domain *d, side *fw, const side *bw,
 	out->length = (int)length;
 }
 
-static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
-			     pb_path *out)
+static inline __attribute__((always_inline)) pb_status
+solve_with(const pb_kernel k, const pb_domain *d, const pb_state *start, pb_search *s,
+	   pb_path *out)
 {
-	const pb_domain *d = ctx;
+	const int words = pb_kernel_words(k);
 	side fw, bw;
 	unsigned none = ~0u, best = none;
-	uint64_t meet = 0;
+	pb_cells meet = 0;
 	pb_status st = PB_SOLVED;
 
-	if (!pb_solvable(d, start))
+	if (!pb_kernel_solvable(k, d, start->cells, start->cls))
 		return PB_UNSOLVABLE;
-	if (pb_is_goal(d, start)) {
+	if (pb_kernel_equal(k, start->cells, d->goal.cells)) {
 		out->length = 0;
 		return PB_SOLVED;
 	}
 	memset(&fw, 0, sizeof(fw));
 	memset(&bw, 0, sizeof(bw));
-	if (side_init(&fw, s, start, true) || side_init(&bw, s, &d->goal, false)) {
+	if (side_init(&fw, s, start, true, words) || side_init(&bw, s, &d->goal, false, words)) {
 		side_release(&fw);
 		side_release(&bw);
 		return pb_search_alloc_failed(s);
@@ -267,17 +291,28 @@ static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
 			break;
 		}
 		if (fw.frontier.count <= bw.frontier.count)
-			st = expand_layer(d, &fw, &bw, s, &best, &meet);
+			st = expand_layer(k, d, &fw, &bw, s, &best, &meet);
 		else
-			st = expand_layer(d, &bw, &fw, s, &best, &meet);
+			st = expand_layer(k, d, &bw, &fw, s, &best, &meet);
 	}
 	if (st == PB_SOLVED && d->lex_smallest)
-		read_least_path(d, &fw, &bw, start, best, out);
+		read_least_path(k, d, &fw, &bw, start, best, out);
 	else if (st == PB_SOLVED)
-		read_path(d, &fw, &bw, meet, out);
+		read_path(k, d, &fw, &bw, meet, out);
 	side_release(&fw);
 	side_release(&bw);
 	return st;
+}
+
+static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
+			     pb_path *out)
+{
+	const pb_domain *d = ctx;
+
+#define SOLVE(K, T) case K: return solve_with(K, d, start, s, out);
+	switch (d->kernel) { PB_KERNELS(SOLVE) }
+#undef SOLVE
+	return PB_FAILED;
 }
 
 static const char *bibfs_supports(const pb_domain *d, const pb_config *cfg,
@@ -307,4 +342,6 @@ const pb_solver pb_solver_bibfs = {
 	.prepare = bibfs_prepare,
 	.solve = bibfs_solve,
 	.release = bibfs_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_BIDIRECTIONAL,
 };

@@ -1,91 +1,111 @@
 /* IDA* (R. E. Korf, "Depth-first iterative-deepening: an optimal admissible
  * tree search", Artificial Intelligence 27, 1985): depth-first searches
  * bounded by f = g + h, each bound the least f that passed the one before.
- * Nothing is allocated: a tiles state is one 64-bit word, a move two
- * shifts and an add, and the caller's word is the undo; the heuristic is
- * updated from the one tile that moves (its parts kept per depth); the move
- * that undoes the last one is never tried. The tiles search is specialised
- * per heuristic (one function each, the body inlined), so the hot loop
- * makes no indirect call; moves and Manhattan deltas come from tables
- * copied next to each other.
+ * Nothing is allocated: the state is passed down by value (a tiles board
+ * of up to 16 cells is one 64-bit word, a move two shifts and an add) and
+ * the caller's copy is the undo; the heuristic is updated from the one
+ * tile that moves (its parts kept per depth); the moves tried after a move
+ * leave out the one undoing it. The tables the hot loop reads (moves,
+ * moves tried, Manhattan deltas) are copied next to each other into the
+ * solve's own struct, so that it reaches them from one pointer.
  *
- * Magic Squares: the last iteration tries the ops in order A, B, C and only
- * A after A is pruned (it undoes itself), so the first path found is the
- * lexicographically least of the minimal ones: every prefix of a minimal
- * path passes the bound, since the heuristic is admissible. */
+ * The search is written once and instantiated for every kernel and every
+ * heuristic kind (one function each, the body inlined), so the hot loop
+ * makes no indirect call and decides nothing per node about the domain or
+ * the heuristic: the 4x4 board's loop shifts by four bits in one word and
+ * adds a Manhattan delta from a table, the 5x5 board's works on two words,
+ * Magic Squares' permutes eight cells and computes h afresh.
+ *
+ * Where answers must be the lexicographically least of the minimal ones
+ * (Magic Squares), the last iteration tries the moves in order and the
+ * first path found is the least: every prefix of a minimal path passes the
+ * bound, since the heuristic is admissible. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../heuristics/heuristic.h"
+#include "informed.h"
 #include "registry.h"
 
-typedef struct ida_ctx {
-	const pb_domain *d;
-	pb_heur h;
-} ida_ctx;
-
-/* One solve. The tables the hot loop reads are copied in, next to each
- * other, so that it reaches them from one pointer. */
+/* One solve. */
 typedef struct ida {
 	const pb_domain *d;
 	const pb_heur *h;
 	pb_search *s;
-	uint64_t goal;
+	pb_cells goal;
 	int bound;      /* f allowed in this iteration */
 	int next_bound; /* least f above it seen */
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
-	/* the cell the blank reaches from cell c by move m, or -1 */
-	int8_t next[PB_MAX_CELLS][PB_MAX_MOVES];
-	/* the change of Manhattan distance when the blank at cell c moves by m
-	 * and the tile t there comes to c: [t][c][m] */
-	int8_t md_delta[PB_MAX_CELLS][PB_MAX_CELLS][PB_MAX_MOVES];
-	/* the moves worth trying from cell c after move l (PB_MAX_MOVES: at
-	 * the start), as a bit mask: the legal ones but the one undoing l */
-	uint8_t tried[PB_MAX_CELLS][PB_MAX_MOVES + 1];
+	/* the class move m leads to from class c, at next_at (-1: not legal) */
+	int8_t next[PB_MAX_CLASSES * PB_MAX_MOVES];
+	/* the moves tried from class c after move l, at tried_at (l = nmoves:
+	 * none yet) */
+	uint32_t tried[PB_MAX_CLASSES * (PB_MAX_MOVES + 1)];
+	/* the heuristic's Manhattan deltas (see pb_heur_delta_at) */
+	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	uint8_t path[PB_MAX_PATH];
-	/* linear conflicts and pattern databases: the parts of h at each
-	 * depth of the path */
+	/* the heuristic's parts at each depth of the path, for the kinds that
+	 * keep them */
 	pb_heur_parts parts[PB_MAX_PATH];
 } ida;
-
-enum tiles_kind { KIND_ZERO, KIND_MD, KIND_LC, KIND_PDB };
 
 /* Results of a search below a node. */
 enum { GO_ON = 0, FOUND = 1, STOPPED = -1 };
 
-static int tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int last);
-static int tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int last);
-static int tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int last);
-static int tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int last);
-
-static inline __attribute__((always_inline)) int
-tiles_recurse(ida *x, uint64_t cells, int blank, int g, int h, int last, const int kind)
+/* Where class C and move M lie in next and tried: rows of the kernel's
+ * moves, and one more for tried (constants for tiles). */
+PB_INLINE size_t next_at(const pb_kernel k, const pb_domain *d, int c, int m)
 {
-	switch (kind) {
-	case KIND_ZERO:
-		return tiles_zero(x, cells, blank, g, h, last);
-	case KIND_MD:
-		return tiles_md(x, cells, blank, g, h, last);
-	case KIND_LC:
-		return tiles_lc(x, cells, blank, g, h, last);
-	default:
-		return tiles_pdb(x, cells, blank, g, h, last);
-	}
+	return (size_t)c * (size_t)pb_kernel_nmoves(k, d) + (size_t)m;
 }
 
-/* Expand the node CELLS (blank at BLANK, reached in G moves by last move
- * LAST (PB_MAX_MOVES at the start), heuristic H). The path is written on
- * the way back, once found. */
-static inline __attribute__((always_inline)) int
-tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const int kind)
+PB_INLINE size_t tried_at(const pb_kernel k, const pb_domain *d, int c, int m)
 {
+	return (size_t)c * (size_t)(pb_kernel_nmoves(k, d) + 1) + (size_t)m;
+}
+
+/* One function per kernel and heuristic kind, each the search body
+ * specialised for them (ida_search below), taking the cells in the
+ * kernel's own type. They recurse into each other through ida_recurse;
+ * noinline keeps the compiler from unrolling that recursion into itself
+ * (which took minutes and a gigabyte to compile, for no gain at run
+ * time). */
+#define IDA_NAME(K, H) ida_##K##_##H
+#define DECLARE_ONE(K, T, H) \
+	static __attribute__((noinline)) int IDA_NAME(K, H)(ida *x, T cells, int cls, int g, int h, int last);
+#define DECLARE(K, T) PB_HEURISTIC_KINDS(DECLARE_ONE, K, T)
+PB_KERNELS(DECLARE)
+#undef DECLARE
+#undef DECLARE_ONE
+
+/* The function for kernel K and kind HK: with both constants, one call. */
+PB_INLINE int ida_recurse(ida *x, pb_cells cells, int cls, int g, int h, int last,
+			  const pb_kernel k, const pb_heuristic_kind hk)
+{
+#define CALL_ONE(K, T, H)                                                                \
+	if (k == K && hk == H)                                                           \
+		return IDA_NAME(K, H)(x, (T)cells, cls, g, h, last);
+#define CALL(K, T) PB_HEURISTIC_KINDS(CALL_ONE, K, T)
+	PB_KERNELS(CALL)
+#undef CALL
+#undef CALL_ONE
+	return STOPPED;
+}
+
+/* Expand the node CELLS (class CLS, reached in G moves by last move LAST
+ * (d->nmoves at the start), heuristic H). The path is written on the way
+ * back, once found. */
+PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last,
+			 const pb_kernel k, const pb_heuristic_kind hk)
+{
+	const pb_domain *d = x->d;
 	const pb_heur *heur = x->h;
 	pb_search *s = x->s;
 	pb_status st = pb_search_poll(s);
-	unsigned generated = 0, tried = x->tried[blank][last];
+	unsigned generated = 0;
+	uint32_t tried = x->tried[tried_at(k, d, cls, last)];
 	int result = GO_ON, m;
 
 	if (__builtin_expect(st != PB_SOLVED, 0)) {
@@ -94,38 +114,34 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const in
 	}
 	s->expanded++;
 #pragma GCC unroll 4
-	for (m = 0; m < PB_MAX_MOVES; m++) {
-		int to = x->next[blank][m], nh = 0, f;
-		unsigned tile;
-		uint64_t child;
+	for (m = 0; m < pb_kernel_nmoves(k, d); m++) {
+		int to, nh, f;
+		pb_cells child;
+		pb_heur_change change;
 
 		if (!(tried & (1u << m)))
 			continue;
-		tile = (unsigned)(cells >> (4 * to)) & 15u;
-		child = cells - ((uint64_t)tile << (4 * to)) + ((uint64_t)tile << (4 * blank));
+		to = x->next[next_at(k, d, cls, m)];
+		child = pb_kernel_move_to(k, d, cells, cls, m, to);
 		generated++;
-		if (kind == KIND_MD) {
-			nh = h + x->md_delta[tile][blank][m];
-		} else if (kind == KIND_LC || kind == KIND_PDB) {
-			pb_heur_parts *parts = &x->parts[g + 1];
-
-			*parts = x->parts[g];
-			pb_heur_parts_move(heur, parts, cells, child, tile, to, blank);
-			nh = (int)pb_heur_parts_value(heur, parts);
-		}
+		nh = (int)pb_heur_step_with(heur, x->md_delta, k, hk, cells, cls, (unsigned)h,
+					    &x->parts[g], child, to, m, &change);
 		f = g + 1 + nh;
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
 			continue;
 		}
-		if (child == x->goal) {
+		if (pb_kernel_equal(k, child, x->goal)) {
 			x->length = g + 1;
 			result = FOUND;
 			break;
 		}
-		result = tiles_recurse(x, child, to, g + 1, nh, m, kind);
-		if (result != GO_ON)
+		/* the child's parts only for the children gone down to */
+		pb_heur_step_keep(heur, k, hk, &x->parts[g], &x->parts[g + 1], &change, cells, cls, to);
+		result = ida_recurse(x, child, to, g + 1, nh, m, k, hk);
+		/* the search goes on below nearly every node: the likely way */
+		if (__builtin_expect(result != GO_ON, 0))
 			break;
 	}
 	s->generated += generated;
@@ -134,125 +150,54 @@ tiles_search(ida *x, uint64_t cells, int blank, int g, int h, int last, const in
 	return result;
 }
 
-/* One function per heuristic kind, each the search body specialised for it.
- * They recurse into each other through tiles_recurse; noinline keeps the
- * compiler from unrolling that recursion into itself (which took minutes
- * and a gigabyte to compile, for no gain at run time). */
-static __attribute__((noinline)) int
-tiles_zero(ida *x, uint64_t cells, int blank, int g, int h, int last)
-{
-	return tiles_search(x, cells, blank, g, h, last, KIND_ZERO);
-}
-
-static __attribute__((noinline)) int
-tiles_md(ida *x, uint64_t cells, int blank, int g, int h, int last)
-{
-	return tiles_search(x, cells, blank, g, h, last, KIND_MD);
-}
-
-static __attribute__((noinline)) int
-tiles_lc(ida *x, uint64_t cells, int blank, int g, int h, int last)
-{
-	return tiles_search(x, cells, blank, g, h, last, KIND_LC);
-}
-
-static __attribute__((noinline)) int
-tiles_pdb(ida *x, uint64_t cells, int blank, int g, int h, int last)
-{
-	return tiles_search(x, cells, blank, g, h, last, KIND_PDB);
-}
-
-/* Magic Squares: op M applied to packed CELLS (cell i takes what cell
- * op_source[m][i] held). */
-static inline uint64_t msquare_apply(const pb_domain *d, uint64_t cells, int m)
-{
-	uint64_t out = 0;
-
-	for (int i = 0; i < d->cells; i++)
-		out |= (uint64_t)pb_nibble(cells, d->op_source[m][i]) << (4 * i);
-	return out;
-}
-
-/* Magic Squares: the whole state is passed down (eight cells in a word),
- * the heuristic computed afresh. */
-static int msquare_search(ida *x, uint64_t cells, int g, int undo)
-{
-	pb_search *s = x->s;
-	pb_status st = pb_search_poll(s);
-	const pb_domain *d = x->d;
-	int result = GO_ON;
-
-	if (st != PB_SOLVED) {
-		x->stop = st;
-		return STOPPED;
+#define DEFINE_ONE(K, T, H)                                                              \
+	static __attribute__((noinline)) int IDA_NAME(K, H)(ida *x, T cells, int cls, int g, \
+							   int h, int last)            \
+	{                                                                                \
+		return ida_search(x, (pb_cells)cells, cls, g, h, last, K, H);            \
 	}
-	s->expanded++;
-	for (int m = 0; m < d->nmoves && result == GO_ON; m++) {
-		pb_state child = { msquare_apply(d, cells, m), -1 };
-		int f;
+#define DEFINE(K, T) PB_HEURISTIC_KINDS(DEFINE_ONE, K, T)
+PB_KERNELS(DEFINE)
+#undef DEFINE
+#undef DEFINE_ONE
 
-		if (m == undo)
-			continue;
-		s->generated++;
-		f = g + 1 + (int)pb_heur_value(x->h, &child);
-		if (f > x->bound) {
-			if (f < x->next_bound)
-				x->next_bound = f;
-			continue;
-		}
-		if (child.cells == x->goal) {
-			x->length = g + 1;
-			result = FOUND;
-		} else {
-			result = msquare_search(x, child.cells, g + 1, d->inverse[m]);
-		}
-		if (result == FOUND)
-			x->path[g] = (uint8_t)m;
-	}
-	return result;
-}
-
-/* Copy the move table in; the Manhattan deltas from the heuristic's
- * distances. */
-static void init_tables(ida *x)
+/* Copy in the tables of the hot loop, as far as the board uses them. */
+PB_INLINE void init_tables(ida *x, const pb_kernel k)
 {
 	const pb_domain *d = x->d;
 
-	if (d->kind != PB_TILES)
-		return;
-	for (int c = 0; c < d->cells; c++) {
-		for (int m = 0; m < PB_MAX_MOVES; m++) {
-			int to = d->next_cell[c][m];
-
-			x->next[c][m] = (int8_t)to;
-			for (int t = 0; to >= 0 && t < d->cells; t++)
-				x->md_delta[t][c][m] = (int8_t)(x->h->md[t][c] - x->h->md[t][to]);
-			for (int l = 0; to >= 0 && l <= PB_MAX_MOVES; l++)
-				if (l == PB_MAX_MOVES || d->inverse[l] != m)
-					x->tried[c][l] |= (uint8_t)(1u << m);
+	for (int c = 0; c < d->nclasses; c++) {
+		for (int m = 0; m <= d->nmoves; m++) {
+			if (m < d->nmoves)
+				x->next[next_at(k, d, c, m)] = d->next_class[c][m];
+			x->tried[tried_at(k, d, c, m)] = d->tried_after[c][m];
 		}
 	}
+	if (x->h->info->kind == PB_HEUR_MANHATTAN)
+		memcpy(x->md_delta, x->h->md_delta, pb_heur_delta_bytes(k, d->cells));
 }
 
+/* The root: the function for the domain's kernel and the heuristic's
+ * kind, chosen once an iteration. */
 static int search_root(ida *x, const pb_state *start, int h)
 {
-	if (x->d->kind == PB_MSQUARE)
-		return msquare_search(x, start->cells, 0, PB_NO_MOVE);
-	switch (x->h->info->kind) {
-	case PB_HEUR_MANHATTAN:
-		return tiles_md(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
-	case PB_HEUR_LINEAR_CONFLICT:
-		return tiles_lc(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
-	case PB_HEUR_TILES_PDB:
-		return tiles_pdb(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
-	default:
-		return tiles_zero(x, start->cells, start->blank, 0, h, PB_MAX_MOVES);
-	}
+	pb_kernel kernel = x->d->kernel;
+	pb_heuristic_kind kind = x->h->info->kind;
+	int last = x->d->nmoves;
+
+#define ROOT_ONE(K, T, H)                                                                \
+	if (kernel == K && kind == H)                                                    \
+		return IDA_NAME(K, H)(x, (T)start->cells, start->cls, 0, h, last);
+#define ROOT(K, T) PB_HEURISTIC_KINDS(ROOT_ONE, K, T)
+	PB_KERNELS(ROOT)
+#undef ROOT
+#undef ROOT_ONE
+	return STOPPED;
 }
 
 static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const ida_ctx *c = ctx;
+	const pb_informed *c = ctx;
 	ida x;
 	int h;
 
@@ -261,13 +206,15 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	out->length = 0;
 	if (pb_is_goal(c->d, start))
 		return PB_SOLVED;
-	memset(&x, 0, offsetof(ida, path)); /* the path and parts are written as used */
+	/* the tables are filled as far as used, the path and parts as written */
 	x.d = c->d;
 	x.h = &c->h;
 	x.s = s;
 	x.goal = c->d->goal.cells;
-	init_tables(&x);
-	if (c->d->kind == PB_TILES)
+	x.length = 0;
+	x.stop = PB_SOLVED;
+	PB_WITH_KERNEL(c->d, init_tables(&x, K));
+	if (pb_heur_kind_has_parts(c->h.info->kind))
 		pb_heur_parts_init(&c->h, start->cells, &x.parts[0]);
 	h = (int)pb_heur_value(&c->h, start);
 	for (x.bound = h; x.bound < PB_MAX_PATH; x.bound = x.next_bound) {
@@ -289,49 +236,19 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	return PB_FAILED;
 }
 
-static const char *idastar_supports(const pb_domain *d, const pb_config *cfg, char *why,
-				  size_t whylen)
-{
-	return pb_heuristic_supports_config(d, cfg, why, whylen);
-}
-
 static pb_status idastar_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s,
 				 void **ctx)
 {
-	ida_ctx *c;
-	pb_status st;
-
-	*ctx = NULL;
-	if (idastar_supports(d, cfg, s->message, sizeof(s->message)))
-		return PB_UNSUPPORTED;
-	c = pb_alloc(&s->meter, sizeof(*c));
-	if (!c)
-		return pb_search_alloc_failed(s);
-	c->d = d;
-	st = pb_heur_init(&c->h, pb_heuristic_chosen(d, cfg), d, cfg, s);
-	if (st != PB_SOLVED) {
-		pb_free(c);
-		return st;
-	}
-	*ctx = c;
-	return PB_SOLVED;
-}
-
-static void idastar_release(void *ctx)
-{
-	ida_ctx *c = ctx;
-
-	if (!c)
-		return;
-	pb_heur_release(&c->h);
-	pb_free(c);
+	return pb_informed_prepare(d, cfg, s, sizeof(pb_informed), ctx);
 }
 
 const pb_solver pb_solver_idastar = {
 	.name = "idastar",
 	.summary = "IDA*: iterative-deepening depth-first search on f = g + h, in place, no undoing moves",
-	.supports = idastar_supports,
+	.supports = pb_informed_supports,
 	.prepare = idastar_prepare,
 	.solve = idastar_solve,
-	.release = idastar_release,
+	.release = pb_informed_release,
+	.heuristics = PB_ALL_HEURISTICS,
+	.cost = PB_COST_INFORMED,
 };

@@ -3,16 +3,18 @@
  * queries); each query is then a walk down the table.
  *
  * An entry is one 64-bit word: the distance to the goal plus one in the top
- * 6 bits (0: not reached) and, below, the first TABLE_MOVES moves of an
- * optimal path two bits each, the first move highest. A state's entry is its
+ * 6 bits (0: not reached) and, below, the first moves of an optimal path,
+ * as many as fit at the bits a move takes (two for tiles and Magic
+ * Squares: 29 moves), the first move highest. A state's entry is its
  * parent's with one move put in front, so the build costs O(1) a state, and
- * a query reads one word per TABLE_MOVES moves instead of one per move.
- * Tiles are built layer by layer, in buckets by the blank's cell and the
- * entry's first move (see layers.h), so each bucket and move is one loop
- * with no branch on the board. Where answers must be the lexicographically
- * least (Magic Squares), one queue in order serves, and a state keeps the
- * least of its candidate entries: with the first move highest, comparing
- * words compares the move strings. */
+ * a query reads one word per 29 moves instead of one per move. The build
+ * goes layer by layer, in buckets by the state's class (tiles: the blank's
+ * cell) and the entry's first move (see layers.h), so each bucket and move
+ * is one loop with no branch on the board. Where answers must be the
+ * lexicographically least (Magic Squares), one queue in order serves, and
+ * a state keeps the least of its candidate entries: with the first move
+ * highest, comparing words compares the move strings. Build and queries
+ * are written once and instantiated for each kernel (kernel.h). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,15 +26,15 @@
 #include "../core/layers.h"
 #include "../core/queue.h"
 #include "registry.h"
-#include "tile_layers.h"
+#include "pulls.h"
 
 #define DIST_BITS 6
 #define DIST_SHIFT (64 - DIST_BITS)
-#define MOVE_BITS 2
-#define TABLE_MOVES (DIST_SHIFT / MOVE_BITS)
-#define FIRST_MOVE_SHIFT (DIST_SHIFT - MOVE_BITS)
 #define MOVES_MASK ((1ULL << DIST_SHIFT) - 1)
 #define MAX_DIST ((1 << DIST_BITS) - 2)
+/* Two bits a move (up to four moves) have a fast path. */
+#define NARROW_MOVE_BITS 2
+#define NARROW_TABLE_MOVES (DIST_SHIFT / NARROW_MOVE_BITS)
 
 typedef struct table_ctx {
 	const pb_domain *d;
@@ -42,16 +44,39 @@ typedef struct table_ctx {
 			    * enough to stay in cache while entries fill */
 } table_ctx;
 
+/* Bits that hold a move 0..N-1. */
+PB_INLINE unsigned bits_for(int n)
+{
+	unsigned b = 1;
+
+	while ((1 << b) < n)
+		b++;
+	return b;
+}
+
+/* Bits a move of D takes in an entry, and moves an entry holds: constants
+ * where the kernel fixes the moves. */
+PB_INLINE unsigned move_bits(const pb_kernel k, const pb_domain *d)
+{
+	return bits_for(pb_kernel_nmoves(k, d));
+}
+
+PB_INLINE unsigned table_moves(const pb_kernel k, const pb_domain *d)
+{
+	return DIST_SHIFT / move_bits(k, d);
+}
+
 static unsigned entry_dist(uint64_t e)
 {
 	return (unsigned)(e >> DIST_SHIFT) - 1;
 }
 
-/* The entry of a state one move M farther than the state with entry E. */
-static uint64_t entry_before(uint64_t e, unsigned m)
+/* The entry of a state one move M (of BITS bits) farther than the state
+ * with entry E. */
+PB_INLINE uint64_t entry_before(unsigned bits, uint64_t e, unsigned m)
 {
-	return (uint64_t)(entry_dist(e) + 2) << DIST_SHIFT |
-	       (uint64_t)m << FIRST_MOVE_SHIFT | (e & MOVES_MASK) >> MOVE_BITS;
+	return (uint64_t)(entry_dist(e) + 2) << DIST_SHIFT | (uint64_t)m << (DIST_SHIFT - bits) |
+	       (e & MOVES_MASK) >> bits;
 }
 
 #define GOAL_ENTRY (1ULL << DIST_SHIFT)
@@ -63,12 +88,15 @@ static pb_status too_far(pb_search *s)
 	return PB_UNSUPPORTED;
 }
 
-/* Record Y, one move (MY, from Y towards the goal) farther than the state
- * with entry EX. Returns 1 when Y is new, 0 when it was reached before. */
-static int reach(table_ctx *t, const pb_state *y, uint64_t ex, unsigned my)
+/* Record Y (class CLS), one move (MY, from Y towards the goal) farther
+ * than the state with entry EX. Returns 1 when Y is new, 0 when it was
+ * reached before. */
+static inline __attribute__((always_inline)) int
+reach(const pb_kernel k, table_ctx *t, pb_cells y, int cls, uint64_t ex, unsigned my)
 {
 	const pb_domain *d = t->d;
-	uint64_t ey = entry_before(ex, my), iy = pb_index(d, y), *slot = &t->entries[iy];
+	uint64_t ey = entry_before(move_bits(k, d), ex, my), iy = pb_kernel_index(k, d, y, cls);
+	uint64_t *slot = &t->entries[iy];
 	uint64_t *word = &t->reached[iy / 64], bit = 1ULL << (iy % 64);
 
 	if (*word & bit) {
@@ -81,89 +109,104 @@ static int reach(table_ctx *t, const pb_state *y, uint64_t ex, unsigned my)
 	return 1;
 }
 
-/* Magic Squares: generate every predecessor of X (entry EX), one move
- * farther from the goal. */
-static pb_status visit_predecessors(table_ctx *t, const pb_state *x, uint64_t ex,
-				    pb_search *s, pb_queue *q)
+/* The least answers (Magic Squares): generate every predecessor of X
+ * (class CLS, entry EX), one move farther from the goal. */
+static inline __attribute__((always_inline)) pb_status
+visit_predecessors(const pb_kernel k, table_ctx *t, pb_cells x, int cls, uint64_t ex,
+		   pb_search *s, pb_queue *q)
 {
 	const pb_domain *d = t->d;
-	pb_state y = *x;
+	const int words = pb_kernel_words(k);
 
 	if (entry_dist(ex) + 1 > MAX_DIST)
 		return too_far(s);
-	if (pb_queue_reserve(q, PB_MAX_MOVES))
+	if (pb_queue_reserve(q, (size_t)d->nmoves))
 		return pb_search_alloc_failed(s);
 	s->expanded++;
-	s->generated += (uint64_t)d->nmoves;
 	for (int m = 0; m < d->nmoves; m++) {
-		pb_unapply(d, x, m, &y);
-		pb_queue_put(q, y.cells, 0, (unsigned)reach(t, &y, ex, (unsigned)m));
+		int from = d->prev_class[cls][m];
+		pb_cells y;
+
+		if (from < 0)
+			continue;
+		s->generated++;
+		y = pb_kernel_unmove(k, d, x, cls, m);
+		pb_queue_put(q, y, 0, (unsigned)reach(k, t, y, from, ex, (unsigned)m), words);
 	}
 	return PB_SOLVED;
 }
 
-/* Magic Squares: one queue of states in order; each state's entry is read
- * from the table when its turn comes, since a lexicographically smaller
- * one may have replaced it after it was queued. */
-static pb_status build_queue(table_ctx *t, pb_search *s)
+/* The least answers: one queue of states in order; each state's entry is
+ * read from the table when its turn comes, since a lexicographically
+ * smaller one may have replaced it after it was queued. */
+static inline __attribute__((always_inline)) pb_status
+build_queue(const pb_kernel k, table_ctx *t, pb_search *s)
 {
 	const pb_domain *d = t->d;
+	const int words = pb_kernel_words(k);
 	pb_queue q;
 	pb_status st = PB_SOLVED;
 
-	if (pb_queue_init(&q, &s->meter, 1024))
+	if (pb_queue_init(&q, &s->meter, 1024, words))
 		return pb_search_alloc_failed(s);
-	if (pb_queue_push(&q, d->goal.cells, 0))
+	if (pb_queue_push(&q, d->goal.cells, 0, words))
 		st = pb_search_alloc_failed(s);
 	while (st == PB_SOLVED && q.count) {
-		pb_state x;
 		uint8_t unused;
+		pb_cells x = pb_queue_pop(&q, &unused, words);
+		int cls = pb_kernel_class(k, d, x);
 
-		x.cells = pb_queue_pop(&q, &unused);
-		x.blank = 0; /* unused by Magic Squares */
 		if ((st = pb_search_poll(s)) == PB_SOLVED)
-			st = visit_predecessors(t, &x, t->entries[pb_index(d, &x)], s, &q);
+			st = visit_predecessors(k, t, x, cls, t->entries[pb_kernel_index(k, d, x, cls)],
+						s, &q);
 	}
 	pb_queue_release(&q);
 	return st;
 }
 
-/* Tiles: the buckets of a layer (see tile_layers.h), the move that reached
- * a state being the inverse of its entry's first move. An item is the state
- * and its entry. */
-#define ITEM_WORDS 2
+/* The buckets of a layer (see pulls.h), the move that reached a state
+ * being the inverse of its entry's first move. An item is the state and
+ * its entry. */
+static inline int item_words(const pb_kernel k)
+{
+	return pb_kernel_words(k) + 1;
+}
 
-/* Slide the tile at TO into B in each of the N states of FROM[] (items),
- * whose entries all have the same first move and distance; enter the new
- * states into the table with their entry, one move M farther, and write
- * them to INTO[]. Returns how many were new. */
-static size_t slide_run(table_ctx *t, const uint64_t *from, size_t n, int b, int to,
-			unsigned m, uint64_t *into)
+/* Apply move MOVE (from class B to class TO) to each of the N states of
+ * FROM[] (items), whose entries all have the same first move and distance;
+ * enter the new states into the table with their entry, one move M (the
+ * inverse of MOVE) farther, and write them to INTO[]. Returns how many
+ * were new. */
+static inline __attribute__((always_inline)) size_t
+move_run(const pb_kernel k, table_ctx *t, const uint64_t *from, size_t n, int b, int move,
+	 int to, unsigned m, uint64_t *into)
 {
 	const pb_domain *d = t->d;
+	const int words = pb_kernel_words(k), item = item_words(k);
 	uint64_t *entries = t->entries, *reached = t->reached, sink = d->index_count;
 	size_t kept = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		pb_state y = { pb_slide(from[ITEM_WORDS * i], b, to), to };
-		uint64_t iy = pb_index(d, &y), word = reached[iy / 64];
-		uint64_t ey = entry_before(from[ITEM_WORDS * i + 1], m);
+		pb_cells y = pb_kernel_move_to(k, d, pb_cells_load(from + item * i, words), b, move, to);
+		uint64_t iy = pb_kernel_index(k, d, y, to), word = reached[iy / 64];
+		uint64_t ey = entry_before(move_bits(k, d), from[item * i + words], m);
 		uint64_t fresh = ~word >> (iy % 64) & 1u, keep = 0 - fresh;
 
 		/* hidden from the optimiser, which would otherwise branch on it */
 		__asm__("" : "+r"(keep));
 		reached[iy / 64] = word | 1ULL << (iy % 64);
 		entries[(iy & keep) | (sink & ~keep)] = ey;
-		into[ITEM_WORDS * kept] = y.cells;
-		into[ITEM_WORDS * kept + 1] = ey;
+		pb_cells_store(into + item * kept, y, words);
+		into[item * kept + words] = ey;
 		kept += fresh;
 	}
 	return kept;
 }
 
-/* One pull (see tile_layers.h), PB_POLL_INTERVAL states at a time; the
- * first from its bucket counts the bucket's states expanded. */
-static pb_status pull(table_ctx *t, pb_layers *l, const pb_tile_pull *p, pb_search *s)
+/* One pull (see pulls.h), PB_POLL_INTERVAL states at a time; the first
+ * from its bucket counts the bucket's states expanded. */
+static inline __attribute__((always_inline)) pb_status
+pull(const pb_kernel k, table_ctx *t, pb_layers *l, const pb_pull *p, pb_search *s)
 {
 	size_t count;
 	const uint64_t *from = pb_layers_bucket(l, p->from, &count);
@@ -175,8 +218,8 @@ static pb_status pull(table_ctx *t, pb_layers *l, const pb_tile_pull *p, pb_sear
 
 		if (!room)
 			return pb_search_alloc_failed(s);
-		pb_layers_added(l, slide_run(t, from + ITEM_WORDS * at, n, p->from / PB_TILE_LASTS,
-					     p->to, t->d->inverse[p->move], room));
+		pb_layers_added(l, move_run(k, t, from + (size_t)item_words(k) * at, n, p->from_class,
+					    p->move, p->to, t->d->inverse[p->move], room));
 		s->expanded += p->first_from ? n : 0;
 		s->generated += n;
 		if ((st = pb_search_poll_many(s, (unsigned)n)) != PB_SOLVED)
@@ -185,45 +228,67 @@ static pb_status pull(table_ctx *t, pb_layers *l, const pb_tile_pull *p, pb_sear
 	return PB_SOLVED;
 }
 
-static pb_status build_layers(table_ctx *t, pb_search *s)
+static inline __attribute__((always_inline)) pb_status
+build_layers(const pb_kernel k, table_ctx *t, pb_search *s)
 {
 	const pb_domain *d = t->d;
-	uint64_t goal[ITEM_WORDS] = { d->goal.cells, GOAL_ENTRY };
-	pb_tile_pull pulls[PB_TILE_PULLS_MAX];
-	int npulls = pb_tile_pulls(d, pulls);
+	const int words = pb_kernel_words(k);
+	uint64_t goal[3];
+	pb_pull *pulls;
+	int npulls = pb_pulls(d, &s->meter, &pulls);
 	unsigned dist = 0;
 	pb_layers l;
 	pb_status st = PB_SOLVED;
 
-	if (pb_layers_init(&l, &s->meter, PB_TILE_BUCKETS(d), ITEM_WORDS))
+	if (npulls < 0)
 		return pb_search_alloc_failed(s);
-	if (pb_layers_put(&l, pb_tile_bucket(d->goal.blank, PB_MAX_MOVES), goal))
+	pb_cells_store(goal, d->goal.cells, words);
+	goal[words] = GOAL_ENTRY;
+	if (pb_layers_init(&l, &s->meter, pb_buckets(d), item_words(k))) {
+		pb_free(pulls);
+		return pb_search_alloc_failed(s);
+	}
+	if (pb_layers_put(&l, pb_bucket(d, d->goal.cls, d->nmoves), goal))
 		st = pb_search_alloc_failed(s);
 	while (st == PB_SOLVED && pb_layers_advance(&l)) {
 		if (++dist > MAX_DIST)
 			st = too_far(s);
 		for (int i = 0; st == PB_SOLVED && i < npulls; i++) {
-			st = pull(t, &l, &pulls[i], s);
+			st = pull(k, t, &l, &pulls[i], s);
 			if (pulls[i].last_into)
 				pb_layers_close(&l, pulls[i].into);
 		}
 	}
 	pb_layers_release(&l);
+	pb_free(pulls);
 	return st;
+}
+
+/* The layers name a state's first move as the inverse of the move that
+ * reached it: where some move has none, or the answers must be the least,
+ * the queue builds. */
+static inline __attribute__((always_inline)) pb_status
+build_with(const pb_kernel k, table_ctx *t, pb_search *s)
+{
+	const pb_domain *d = t->d;
+
+	return d->lex_smallest || !d->invertible ? build_queue(k, t, s) : build_layers(k, t, s);
 }
 
 static pb_status build(table_ctx *t, pb_search *s)
 {
 	const pb_domain *d = t->d;
 	uint64_t ig = pb_index(d, &d->goal);
-	pb_status st;
+	pb_status st = PB_FAILED;
 
 	t->reached = pb_calloc(&s->meter, (d->index_count + 63) / 64, sizeof(*t->reached));
 	if (!t->reached)
 		return pb_search_alloc_failed(s);
 	t->entries[ig] = GOAL_ENTRY;
 	t->reached[ig / 64] |= 1ULL << (ig % 64);
-	st = d->kind == PB_TILES ? build_layers(t, s) : build_queue(t, s);
+#define BUILD(K, T) case K: st = build_with(K, t, s); break;
+	switch (d->kernel) { PB_KERNELS(BUILD) }
+#undef BUILD
 	pb_free(t->reached);
 	t->reached = NULL;
 	return st;
@@ -236,11 +301,13 @@ static pb_status build(table_ctx *t, pb_search *s)
 static const char *table_supports(const pb_domain *d, const pb_config *cfg,
 				  char *why, size_t whylen)
 {
+	char count[40];
+
 	(void)cfg;
-	if (d->index_count <= TABLE_MAX_BYTES / TABLE_BYTES_PER_STATE)
+	if (d->index_count && d->index_count <= TABLE_MAX_BYTES / TABLE_BYTES_PER_STATE)
 		return NULL;
-	snprintf(why, whylen, "a table of %llu states does not fit in memory",
-		 (unsigned long long)d->index_count);
+	snprintf(why, whylen, "the table does not fit: a table of %s states",
+		 pb_cells_decimal(d->state_count, count, sizeof(count)));
 	return why;
 }
 
@@ -270,16 +337,17 @@ static pb_status table_prepare(const pb_domain *d, const pb_config *cfg,
 	return PB_SOLVED;
 }
 
-/* Write the first TABLE_MOVES moves of entry E to OUT[0..32). */
-static void entry_moves(uint64_t e, uint8_t *out)
+/* Write the first moves of entry E (two bits each) to OUT[0..32). */
+static inline void narrow_entry_moves(uint64_t e, uint8_t *out)
 {
+	const int first_move_shift = DIST_SHIFT - NARROW_MOVE_BITS;
 #if defined(__BMI2__) && defined(__GNUC__)
 	/* eight at a time: sixteen bits spread over eight bytes, then turned
 	 * round, the first move being highest */
 	const uint64_t two_bits_a_byte = 0x0303030303030303ULL;
 	uint64_t groups[4] = {
-		e >> (FIRST_MOVE_SHIFT - 14), e >> (FIRST_MOVE_SHIFT - 30),
-		e >> (FIRST_MOVE_SHIFT - 46), e << (62 - FIRST_MOVE_SHIFT),
+		e >> (first_move_shift - 14), e >> (first_move_shift - 30),
+		e >> (first_move_shift - 46), e << (62 - first_move_shift),
 	};
 	uint64_t bytes[4];
 
@@ -290,35 +358,62 @@ static void entry_moves(uint64_t e, uint8_t *out)
 	_mm_storeu_si128((void *)out, _mm_set_epi64x((long long)bytes[1], (long long)bytes[0]));
 	_mm_storeu_si128((void *)(out + 16), _mm_set_epi64x((long long)bytes[3], (long long)bytes[2]));
 #else
-	for (int k = 0; k < TABLE_MOVES; k++)
-		out[k] = (uint8_t)(e >> (FIRST_MOVE_SHIFT - MOVE_BITS * k)) & 3u;
+	for (int k = 0; k < NARROW_TABLE_MOVES; k++)
+		out[k] = (uint8_t)(e >> (first_move_shift - NARROW_MOVE_BITS * k)) & 3u;
 #endif
+}
+
+/* Write the first moves of entry E (BITS a move) to OUT[0..n). */
+PB_INLINE void entry_moves(unsigned bits, uint64_t e, uint8_t *out)
+{
+	if (bits == NARROW_MOVE_BITS) {
+		narrow_entry_moves(e, out);
+		return;
+	}
+	for (unsigned i = 0; i < DIST_SHIFT / bits; i++)
+		out[i] = (uint8_t)(e >> (DIST_SHIFT - bits * (i + 1))) & ((1u << bits) - 1);
+}
+
+static inline __attribute__((always_inline)) pb_status
+solve_with(const pb_kernel k, table_ctx *t, const pb_state *start, pb_search *s, pb_path *out)
+{
+	const pb_domain *d = t->d;
+	const int moves = (int)table_moves(k, d);
+	pb_cells x = start->cells;
+	int cls = start->cls;
+
+	if (!pb_kernel_solvable(k, d, x, cls))
+		return PB_UNSOLVABLE;
+	out->length = 0;
+	for (;;) {
+		uint64_t e = t->entries[pb_kernel_index(k, d, x, cls)];
+		unsigned left = entry_dist(e);
+
+		s->expanded++;
+		entry_moves(move_bits(k, d), e, out->moves + out->length);
+		if (left <= (unsigned)moves) {
+			out->length += (int)left;
+			return PB_SOLVED;
+		}
+		for (int i = 0; i < moves; i++) {
+			int m = out->moves[out->length + i];
+
+			x = pb_kernel_move(k, d, x, cls, m);
+			cls = d->next_class[cls][m];
+		}
+		out->length += moves;
+	}
 }
 
 static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
 			     pb_path *out)
 {
 	table_ctx *t = ctx;
-	const pb_domain *d = t->d;
-	pb_state x = *start;
 
-	if (!pb_solvable(d, start))
-		return PB_UNSOLVABLE;
-	out->length = 0;
-	for (;;) {
-		uint64_t e = t->entries[pb_index(d, &x)];
-		unsigned left = entry_dist(e);
-
-		s->expanded++;
-		entry_moves(e, out->moves + out->length);
-		if (left <= TABLE_MOVES) {
-			out->length += (int)left;
-			return PB_SOLVED;
-		}
-		for (int k = 0; k < TABLE_MOVES; k++)
-			pb_apply(d, &x, out->moves[out->length + k], &x);
-		out->length += TABLE_MOVES;
-	}
+#define SOLVE(K, T) case K: return solve_with(K, t, start, s, out);
+	switch (t->d->kernel) { PB_KERNELS(SOLVE) }
+#undef SOLVE
+	return PB_FAILED;
 }
 
 static void table_release(void *ctx)
@@ -338,4 +433,6 @@ const pb_solver pb_solver_reverse_table = {
 	.prepare = table_prepare,
 	.solve = table_solve,
 	.release = table_release,
+	.heuristics = PB_NO_HEURISTICS,
+	.cost = PB_COST_TABLE,
 };

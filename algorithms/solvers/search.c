@@ -12,6 +12,8 @@ const char *pb_status_name(pb_status s)
 		[PB_UNSUPPORTED] = "unsupported",
 		[PB_STOPPED] = "interrupted",
 		[PB_FAILED] = "error",
+		[PB_WRONG] = "wrong",
+		[PB_CRASHED] = "crash",
 	};
 	return names[s];
 }
@@ -47,6 +49,9 @@ pb_status pb_search_alloc_failed(pb_search *s)
 {
 	if (s->meter.refused)
 		return PB_MEMOUT;
-	strcpy(s->message, "out of system memory");
-	return PB_FAILED;
+	/* below the meter's limit: the system refused (an address-space
+	 * limit, ulimit -v; no overcommit): out of memory all the same, and
+	 * the message tells the harness it was not the limit */
+	strcpy(s->message, "the system refused memory");
+	return PB_MEMOUT;
 }

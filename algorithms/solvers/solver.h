@@ -6,6 +6,7 @@
 #define PB_SOLVER_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,11 +21,14 @@ typedef enum pb_status {
 	PB_MEMOUT,      /* the memory limit refused an allocation */
 	PB_UNSUPPORTED, /* the solver cannot serve this domain or option */
 	PB_STOPPED,     /* the harness asked it to stop (a signal) */
-	PB_FAILED       /* out of system memory, a missing file: see message */
+	PB_FAILED,      /* out of system memory, a missing file: see message */
+	/* Solvers outside this library (external programs, plugins): */
+	PB_WRONG,       /* an answer that is no answer (garbage): see message */
+	PB_CRASHED      /* the solver's process died: see message */
 } pb_status;
 
 /* "ok", "unsolvable", "timeout", "memout", "unsupported", "interrupted",
- * "error": the words of runs.csv. */
+ * "error", "wrong", "crash": the words of runs.csv. */
 const char *pb_status_name(pb_status s);
 
 /* One solve's (or one preparation's) environment: the harness fills it, the
@@ -36,7 +40,15 @@ typedef struct pb_search {
 	uint64_t expanded;  /* states whose successors were generated */
 	uint64_t generated; /* successors produced, duplicates included */
 	unsigned poll_countdown;
-	char message[160]; /* why, for PB_FAILED and PB_UNSUPPORTED */
+	char message[160]; /* why, for PB_FAILED and PB_UNSUPPORTED; set with
+			    * another status, it is the row's note */
+	/* A solver that runs in a process of its own (an external program)
+	 * measures that process: it sets child_measured, adds the process's
+	 * CPU time to child_cpu_ns and raises child_rss_bytes to its peak
+	 * resident set; the runner then takes the row's cpu_ns and rss_bytes
+	 * from them instead of its own. */
+	bool child_measured;
+	uint64_t child_cpu_ns, child_rss_bytes;
 } pb_search;
 
 /* Zero the counters and set the limits: MEM_LIMIT bytes (0 none), TIME_LIMIT
@@ -87,6 +99,22 @@ typedef struct pb_config {
 	const char *cache_dir; /* where pattern databases are kept; NULL: default */
 } pb_config;
 
+/* How a solver searches: what its cost grows with, for a model of it
+ * (the shards' balance, shard.h). */
+typedef enum pb_cost_class {
+	PB_COST_BLIND,         /* every state nearer than the goal: b^d */
+	PB_COST_BIDIRECTIONAL, /* two frontiers of half the depth: 2 b^(d/2) */
+	PB_COST_TABLE,         /* a step per move, after a table built once */
+	PB_COST_INFORMED,      /* a heuristic takes a share off the exponent */
+} pb_cost_class;
+
+/* The heuristics a solver takes (pb_config.heuristic), as a set of bits,
+ * bit K for pb_heuristic_kind K (heuristic.h): PB_NO_HEURISTICS for a
+ * blind solver, PB_ALL_HEURISTICS for one that takes any. */
+#define PB_HEURISTIC_BIT(kind) (1u << (kind))
+#define PB_NO_HEURISTICS 0u
+#define PB_ALL_HEURISTICS (~0u)
+
 typedef struct pb_solver {
 	const char *name;
 	const char *summary;
@@ -104,7 +132,18 @@ typedef struct pb_solver {
 			   pb_path *out);
 	/* Free what prepare built. */
 	void (*release)(void *ctx);
+	/* What it is (zero: blind, no heuristic): the heuristics it takes
+	 * (PB_HEURISTIC_BIT of each; a solver taking any is informed), and
+	 * what its cost grows with. */
+	unsigned heuristics;
+	pb_cost_class cost;
 } pb_solver;
+
+/* Whether S takes a heuristic (A*, IDA*). */
+static inline bool pb_solver_informed(const pb_solver *s)
+{
+	return s->heuristics != PB_NO_HEURISTICS;
+}
 
 /* The registry: every solver, in order of preference for a default. */
 extern const pb_solver *const pb_solvers[];

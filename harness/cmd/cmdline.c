@@ -22,6 +22,17 @@ static bool needs_quotes(const char *s)
 	return false;
 }
 
+char **cmdline_keep(int argc, char **argv)
+{
+	char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+
+	if (!copy)
+		return NULL;
+	memcpy(copy, argv, (size_t)argc * sizeof(*copy));
+	copy[argc] = NULL;
+	return copy;
+}
+
 char *cmdline_join(int argc, char **argv)
 {
 	size_t size = sizeof(PROGRAM);

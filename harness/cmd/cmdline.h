@@ -11,8 +11,16 @@
  * it needs it. Returns a string to free, or NULL when out of memory. */
 char *cmdline_join(int argc, char **argv);
 
+/* A copy of the pointers ARGV[0..argc) (and a NULL after them), taken
+ * before getopt_long permutes ARGV, so that a command can record itself as
+ * it was given. Returns an array to free (not the strings), or NULL when
+ * out of memory. */
+char **cmdline_keep(int argc, char **argv);
+
 /* Split the comma-separated LIST in place into at most MAX items (empty
- * items skipped). Returns the count, or -1 when there are more than MAX. */
+ * items skipped). LIST is cut: pass a copy of an argument, never argv
+ * itself, which meta.json records as given. Returns the count, or -1 when
+ * there are more than MAX. */
 int cmdline_split(char *list, char **items, int max);
 
 /* Set up domain NAME with GOAL (NULL: the default). Returns 0, or -1 with

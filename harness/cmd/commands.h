@@ -14,5 +14,7 @@ int cmd_compare(int argc, char **argv); /* compare.c */
 int cmd_plot(int argc, char **argv);    /* plot.c */
 int cmd_solve(int argc, char **argv);   /* solve.c */
 int cmd_merge(int argc, char **argv);   /* merge.c */
+int cmd_report(int argc, char **argv);  /* report.c */
+int cmd_check(int argc, char **argv);   /* check.c */
 
 #endif

@@ -2,7 +2,10 @@
  * peak memory moved between two runs, over the instances both answered.
  * Each ratio is the median of per-instance ratios (new over old, each
  * instance's value the median of its repeats), so that instances pair up
- * and one slow outlier moves nothing. */
+ * and one slow outlier moves nothing. A time ratio past the threshold is
+ * flagged only when the Wilcoxon signed-rank test over the same pairs
+ * (report/stats.h) finds the change significant. */
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -12,11 +15,16 @@
 
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
-#include "harness/report/report.h"
+#include "harness/io/meta_read.h"
 #include "harness/io/units.h"
+#include "harness/report/report.h"
 
 #define CMD "compare"
 #define DEFAULT_THRESHOLD 0.10
+#define DEFAULT_ALPHA 0.05
+/* The per-instance log ratios the test ranks are rounded to this, so that
+ * equal ratios tie as they should (100 -> 110 and 200 -> 220). */
+#define LOG_RATIO_GRAIN 1e-9
 #define NO_VALUE "-"
 /* Preparations quicker than this are noise: their ratios are not flagged. */
 #define PREPARE_MIN_NS 1e6
@@ -31,6 +39,7 @@ typedef struct entry {
 
 typedef struct run_entries {
 	report rep;
+	meta_info meta;
 	entry *e;
 	size_t n;
 } run_entries;
@@ -41,8 +50,17 @@ typedef struct comparison {
 	size_t common, old_solved, new_solved, old_total, new_total, new_wrong;
 	double old_wall, new_wall, time_ratio, old_peak, new_peak, mem_ratio;
 	bool have_old, have_new, have_prepare;
+	bool near_floor; /* a median within STATS_FLOOR_FACTOR of its run's timing floor */
 	double prepare_ratio;
+	stats_wilcoxon test; /* of the time pairs; test.n 0: none */
+	bool tested;         /* the test ran */
 } comparison;
+
+/* What the flags depend on. */
+typedef struct compare_options {
+	double threshold, alpha;
+	bool fail;
+} compare_options;
 
 static void usage(FILE *out)
 {
@@ -52,38 +70,53 @@ static void usage(FILE *out)
 "Compare two runs of 'bench run' (their runs.csv): for each dataset and\n"
 "algorithm, over the instances both runs answered, the median time and\n"
 "the median peak memory of each, and their ratio (new / old; the median of\n"
-"the per-instance ratios). A ratio beyond the threshold is flagged:\n"
-"'slower' or 'more memory' (regressions), 'faster' or 'less memory'. An\n"
-"algorithm that now answers fewer instances, or gives wrong answers, is a\n"
-"regression too. Preparations under a millisecond are not compared.\n"
+"the per-instance ratios, each instance's value the median of its\n"
+"repeats).\n"
+"\n"
+"A change in time is flagged ('slower', a regression, or 'faster') only\n"
+"when its ratio is past the threshold and the change is significant: a\n"
+"Wilcoxon signed-rank test (two-sided) over the per-instance pairs, on the\n"
+"logarithms of their ratios, gives a p-value under alpha (exact up to %d\n"
+"instances, the normal approximation with the tie correction past that;\n"
+"instances whose medians are equal are dropped, as Wilcoxon did). The p\n"
+"column shows it. A ratio past the threshold that is not significant is\n"
+"shown as 'not significant'; with fewer than 6 instances no change can be\n"
+"significant at 0.05 ('too few instances to test'). Peak memory is counted,\n"
+"not sampled: a memory ratio past the threshold is flagged alone ('more\n"
+"memory', a regression, or 'less memory'). An algorithm that now answers\n"
+"fewer instances, or gives wrong answers, is a regression too. A\n"
+"preparation is timed once: its ratio is shown as a flag ('slower\n"
+"preparation'), never counted as a regression; those under a millisecond\n"
+"are not compared. A median within %dx of its run's timing floor\n"
+"(meta.json) is flagged 'near the timing floor': its ratio tells more of\n"
+"the clock than of the solver.\n"
 "\n"
 "options:\n"
 "  -t, --threshold F          how far a ratio may move before it is\n"
 "                             flagged: a fraction or a percentage (default\n"
 "                             %.0f%%: flagged below 1/1.1 or above 1.1)\n"
-"      --fail-on-regression   exit 1 when a regression is flagged\n"
+"      --alpha P              the test's significance level (default %g)\n"
+"      --fail-on-regression   exit 1 when a regression is flagged (a\n"
+"                             significant slowdown, more memory, fewer or\n"
+"                             wrong answers)\n"
 "  -h, --help                 show this and exit\n"
 "\n"
 "Exit status: 0, 1 for a flagged regression with --fail-on-regression, 2 for\n"
-"bad usage or unreadable runs.\n", 100 * DEFAULT_THRESHOLD);
+"bad usage or unreadable runs.\n", STATS_WILCOXON_EXACT_MAX, STATS_FLOOR_FACTOR,
+		100 * DEFAULT_THRESHOLD, DEFAULT_ALPHA);
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
-
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a, b);
-}
 
 static int cmp_entry(const void *pa, const void *pb)
 {
 	const entry *a = pa, *b = pb;
 	int c;
 
-	if ((c = cmp_str(a->dataset, b->dataset)) || (c = cmp_str(a->algorithm, b->algorithm)) ||
-	    (c = cmp_str(a->heuristic, b->heuristic)))
+	if ((c = strcmp(a->dataset, b->dataset)) || (c = strcmp(a->algorithm, b->algorithm)) ||
+	    (c = strcmp(a->heuristic, b->heuristic)))
 		return c;
-	return cmp_str(a->instance, b->instance);
+	return strcmp(a->instance, b->instance);
 }
 
 static bool same_algorithm(const entry *a, const entry *b)
@@ -92,127 +125,111 @@ static bool same_algorithm(const entry *a, const entry *b)
 	       !strcmp(a->heuristic, b->heuristic);
 }
 
-static int cmp_double(const void *a, const void *b)
+/* An entry of line L's names for INSTANCE. */
+static entry entry_of(const report *r, const report_line *l, const char *instance)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), cmp_double);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
-
-/* Rows of R sorted by (dataset, algorithm, heuristic, instance). */
-static int cmp_row(const void *pa, const void *pb, const report *r)
-{
-	const report_row *a = pa, *b = pb;
-	entry x = {
-		report_name(&r->datasets, a->dataset), report_name(&r->algorithms, a->algorithm),
-		report_name(&r->heuristics, a->heuristic), report_name(&r->instances, a->instance),
-		0, 0, false, 0,
+	return (entry){
+		.dataset = report_name(&r->datasets, l->dataset),
+		.algorithm = report_name(&r->algorithms, l->algorithm),
+		.heuristic = report_name(&r->heuristics, l->heuristic),
+		.instance = instance,
 	};
-	entry y = {
-		report_name(&r->datasets, b->dataset), report_name(&r->algorithms, b->algorithm),
-		report_name(&r->heuristics, b->heuristic), report_name(&r->instances, b->instance),
-		0, 0, false, 0,
-	};
-
-	return cmp_entry(&x, &y);
 }
 
-/* Merge sort (stable, no context-free comparator needed) of R's rows. */
-static void sort_rows(report *r, report_row *tmp, size_t lo, size_t hi)
+/* The entry of line L's preparation. */
+static entry prepare_entry(const report *r, const report_line *l)
 {
-	size_t mid = lo + (hi - lo) / 2, i = lo, j = mid, k = lo;
+	entry e = entry_of(r, l, NO_VALUE);
 
-	if (hi - lo < 2)
-		return;
-	sort_rows(r, tmp, lo, mid);
-	sort_rows(r, tmp, mid, hi);
-	while (i < mid || j < hi) {
-		if (j == hi || (i < mid && cmp_row(&r->rows[i], &r->rows[j], r) <= 0))
-			tmp[k++] = r->rows[i++];
-		else
-			tmp[k++] = r->rows[j++];
+	e.solved = l->prepare->status == RUN_OK;
+	e.wrong = l->prepare->status == RUN_WRONG;
+	if (e.solved) {
+		e.wall = (double)l->prepare->wall_ns;
+		e.peak = (double)l->prepare->peak_bytes;
 	}
-	memcpy(r->rows + lo, tmp + lo, (hi - lo) * sizeof(*tmp));
+	return e;
 }
 
-/* One entry from the rows R->rows[lo..hi) of one instance. */
-static void make_entry(const report *r, size_t lo, size_t hi, double *buf, entry *e)
+/* The entry of the cell of keys [I, J) of line L: the medians of its
+ * answered repeats. */
+static entry instance_entry(const report_stats *s, const report_line *l, size_t i, size_t j)
 {
-	const report_row *first = &r->rows[lo];
-	size_t m = 0;
+	const report *r = s->rep;
+	report_cell c;
+	entry e;
+	size_t m;
 
-	memset(e, 0, sizeof(*e));
-	e->dataset = report_name(&r->datasets, first->dataset);
-	e->algorithm = report_name(&r->algorithms, first->algorithm);
-	e->heuristic = report_name(&r->heuristics, first->heuristic);
-	e->instance = report_name(&r->instances, first->instance);
-	e->solved = true;
-	for (size_t i = lo; i < hi; i++) {
-		const report_row *row = &r->rows[i];
-		bool ok = row->phase == RUN_PREPARE ? row->status == RUN_OK
-			  : run_status_answered(row->status);
-
-		e->solved = e->solved && ok;
-		e->wrong += row->status == RUN_WRONG;
-		if (ok)
-			buf[m++] = (double)row->wall_ns;
+	report_cell_read(s, l, i, j, &c);
+	e = entry_of(r, l, report_instance(r, l->dataset, c.instance));
+	e.solved = report_cell_solved(&c);
+	e.wrong = c.wrong;
+	m = report_cell_values(s, l, i, j, REPORT_WALL, s->scratch);
+	if (m) {
+		e.wall = stats_median(s->scratch, m);
+		report_cell_values(s, l, i, j, REPORT_PEAK, s->scratch);
+		e.peak = stats_median(s->scratch, m);
 	}
-	if (m)
-		e->wall = median(buf, m);
-	m = 0;
-	for (size_t i = lo; i < hi; i++)
-		if (run_status_answered(r->rows[i].status) ||
-		    (r->rows[i].phase == RUN_PREPARE && r->rows[i].status == RUN_OK))
-			buf[m++] = (double)r->rows[i].peak_bytes;
-	if (m)
-		e->peak = median(buf, m);
+	return e;
 }
 
-/* Load DIR/runs.csv into R's entries. Returns 0, or -1 (said why). */
+/* R's entries from its statistics S, sorted by names. */
+static void make_entries(run_entries *r, const report_stats *s)
+{
+	for (size_t i = 0; i < s->nlines; i++) {
+		const report_line *l = &s->lines[i];
+
+		if (l->prepare)
+			r->e[r->n++] = prepare_entry(&r->rep, l);
+		for (size_t a = l->first, b, end = a + l->nkeys; a < end; a = b) {
+			b = report_cell_end(s, a, end);
+			r->e[r->n++] = instance_entry(s, l, a, b);
+		}
+	}
+	qsort(r->e, r->n, sizeof(*r->e), cmp_entry);
+}
+
+/* Load DIR/runs.csv and DIR/meta.json into R's entries. Returns 0, or -1
+ * (said why). */
 static int load_run(const char *dir, run_entries *r)
 {
-	char path[4096], err[1024];
-	report_row *tmp;
-	double *buf;
+	char err[1024], warn[1024];
+	report_stats s;
 
-	report_init(&r->rep);
-	r->e = NULL;
-	r->n = 0;
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
-	if (report_load(&r->rep, path, err, sizeof(err))) {
+	if (report_load_dir(&r->rep, &r->meta, dir, err, sizeof(err), warn, sizeof(warn))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		return -1;
 	}
-	tmp = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*tmp));
-	buf = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*buf));
-	r->e = malloc((r->rep.count ? r->rep.count : 1) * sizeof(*r->e));
-	if (!tmp || !buf || !r->e) {
-		free(tmp);
-		free(buf);
+	if (warn[0])
+		fprintf(stderr, "bench " CMD ": warning: %s\n", warn);
+	if (report_stats_build(&s, &r->rep)) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
 		return -1;
 	}
-	sort_rows(&r->rep, tmp, 0, r->rep.count);
-	for (size_t i = 0, j; i < r->rep.count; i = j) {
-		for (j = i; j < r->rep.count && !cmp_row(&r->rep.rows[i], &r->rep.rows[j], &r->rep); j++)
-			;
-		make_entry(&r->rep, i, j, buf, &r->e[r->n++]);
+	/* an entry per cell and per preparation: no more than the keys and lines */
+	r->e = malloc((s.nkeys + s.nlines + 1) * sizeof(*r->e));
+	if (!r->e) {
+		report_stats_release(&s);
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return -1;
 	}
-	free(tmp);
-	free(buf);
+	make_entries(r, &s);
+	report_stats_release(&s);
 	return 0;
+}
+
+static void init_run(run_entries *r)
+{
+	report_init(&r->rep);
+	meta_info_init(&r->meta);
+	r->e = NULL;
+	r->n = 0;
 }
 
 static void release_run(run_entries *r)
 {
 	free(r->e);
 	report_release(&r->rep);
+	meta_info_release(&r->meta);
 }
 
 static bool is_prepare(const entry *e)
@@ -227,7 +244,7 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 {
 	size_t i = 0, j = 0, m = 0;
 	double *ow = buf, *nw = buf + na, *ratios = buf + 2 * na, *mem = buf + 3 * na;
-	double *op = buf + 4 * na, *np = buf + 5 * na;
+	double *op = buf + 4 * na, *np = buf + 5 * na, *logs = buf + 6 * na;
 
 	memset(c, 0, sizeof(*c));
 	c->have_old = na > 0;
@@ -244,7 +261,7 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 			c->new_wrong += b[k].wrong;
 		}
 	while (i < na && j < nb) {
-		int d = cmp_str(a[i].instance, b[j].instance);
+		int d = strcmp(a[i].instance, b[j].instance);
 
 		if (d) {
 			d < 0 ? i++ : j++;
@@ -259,6 +276,8 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 			ow[m] = a[i].wall;
 			nw[m] = b[j].wall;
 			ratios[m] = b[j].wall / (a[i].wall > 0 ? a[i].wall : 1);
+			logs[m] = round(log(ratios[m] > 0 ? ratios[m] : DBL_MIN) / LOG_RATIO_GRAIN) *
+				  LOG_RATIO_GRAIN;
 			op[m] = a[i].peak;
 			np[m] = b[j].peak;
 			mem[m] = a[i].peak > 0 ? b[j].peak / a[i].peak : b[j].peak > 0 ? INFINITY : 1;
@@ -270,18 +289,31 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 	c->common = m;
 	if (!m)
 		return;
-	c->old_wall = median(ow, m);
-	c->new_wall = median(nw, m);
-	c->time_ratio = median(ratios, m);
-	c->old_peak = median(op, m);
-	c->new_peak = median(np, m);
-	c->mem_ratio = median(mem, m);
+	c->tested = !stats_wilcoxon_test(logs, m, &c->test);
+	c->old_wall = stats_median(ow, m);
+	c->new_wall = stats_median(nw, m);
+	c->time_ratio = stats_median(ratios, m);
+	c->old_peak = stats_median(op, m);
+	c->new_peak = stats_median(np, m);
+	c->mem_ratio = stats_median(mem, m);
+}
+
+/* Whether C's time ratio is past the threshold (-1 faster, 1 slower, 0
+ * not). */
+static int time_change(const comparison *c, const compare_options *o)
+{
+	if (!c->common)
+		return 0;
+	return c->time_ratio > 1 + o->threshold ? 1 : c->time_ratio < 1 / (1 + o->threshold) ? -1 : 0;
 }
 
 /* The flags of C as text into BUF; returns whether one is a regression. */
-static bool flags_of(const comparison *c, double threshold, char *buf, size_t size)
+static bool flags_of(const comparison *c, const compare_options *o, char *buf, size_t size)
 {
-	double hi = 1 + threshold, lo = 1 / (1 + threshold);
+	double hi = 1 + o->threshold, lo = 1 / (1 + o->threshold);
+	int change = time_change(c, o);
+	bool significant = c->tested && c->test.p < o->alpha;
+	bool testable = c->tested && stats_wilcoxon_min_p(c->test.n) < o->alpha;
 	bool regression = false;
 	size_t used = 0;
 
@@ -298,19 +330,33 @@ static bool flags_of(const comparison *c, double threshold, char *buf, size_t si
 	FLAG(!c->have_old, "not in the old run", false);
 	FLAG(c->new_wrong, "WRONG answers", true);
 	FLAG(c->have_old && c->have_new && c->new_solved < c->old_solved, "answers fewer", true);
-	FLAG(c->common && c->time_ratio > hi, "slower", true);
-	FLAG(c->common && c->time_ratio < lo, "faster", false);
+	FLAG(change > 0 && significant, "slower", true);
+	FLAG(change < 0 && significant, "faster", false);
+	FLAG(change && !significant && testable, "not significant", false);
+	FLAG(change && !testable, "too few instances to test", false);
 	FLAG(c->common && c->mem_ratio > hi, "more memory", true);
 	FLAG(c->common && c->mem_ratio < lo, "less memory", false);
-	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", true);
+	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", false);
 	FLAG(c->have_prepare && c->prepare_ratio < lo, "faster preparation", false);
+	FLAG(c->near_floor, "near the timing floor", false);
 #undef FLAG
 	return regression;
 }
 
+/* A p-value for the table: three decimals, '<0.001' below them. */
+static void format_p(const comparison *c, char *buf, size_t size)
+{
+	if (!c->tested || !c->test.n)
+		snprintf(buf, size, NO_VALUE);
+	else if (c->test.p < 0.001)
+		snprintf(buf, size, "<0.001");
+	else
+		snprintf(buf, size, "%.3f", c->test.p);
+}
+
 static void print_comparison(FILE *out, const comparison *c, const char *flags)
 {
-	char label[64], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48];
+	char label[64], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48], p[16];
 
 	if (strcmp(c->heuristic, NO_VALUE))
 		snprintf(label, sizeof(label), "%s/%s", c->algorithm, c->heuristic);
@@ -333,16 +379,18 @@ static void print_comparison(FILE *out, const comparison *c, const char *flags)
 		snprintf(nm, sizeof(nm), NO_VALUE);
 		snprintf(mr, sizeof(mr), NO_VALUE);
 	}
-	fprintf(out, "  %-22s %17s %6zu %10s %10s %6s %10s %10s %6s  %s\n", label, solved,
-		c->common, ot, nt, tr, om, nm, mr, flags);
+	format_p(c, p, sizeof(p));
+	fprintf(out, "  %-22s %17s %6zu %10s %10s %6s %6s %10s %10s %6s  %s\n", label, solved,
+		c->common, ot, nt, tr, p, om, nm, mr, flags);
 }
 
 /* Walk both runs' entries, algorithm by algorithm. Returns the count of
  * regressions. */
-static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n, double threshold)
+static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n,
+			   const compare_options *opt)
 {
 	size_t i = 0, j = 0, regressions = 0;
-	double *buf = malloc(6 * (o->n + 1) * sizeof(*buf));
+	double *buf = malloc(7 * (o->n + 1) * sizeof(*buf));
 	const char *shown = NULL;
 
 	if (!buf) {
@@ -374,13 +422,15 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 		c.dataset = first->dataset;
 		c.algorithm = first->algorithm;
 		c.heuristic = first->heuristic;
+		c.near_floor = c.common && (stats_near_floor(c.old_wall, o->rep.floor_ns) ||
+					    stats_near_floor(c.new_wall, n->rep.floor_ns));
 		if (!shown || strcmp(shown, c.dataset)) {
 			shown = c.dataset;
-			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %10s %10s %6s  %s\n", shown,
-				"algorithm", "solved old -> new", "common", "time old", "time new", "ratio",
-				"mem old", "mem new", "ratio", "flags");
+			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %6s %10s %10s %6s  %s\n",
+				shown, "algorithm", "solved old -> new", "common", "time old", "time new",
+				"ratio", "p", "mem old", "mem new", "ratio", "flags");
 		}
-		regressions += flags_of(&c, threshold, flags, sizeof(flags));
+		regressions += flags_of(&c, opt, flags, sizeof(flags));
 		print_comparison(out, &c, flags);
 		i = i2;
 		j = j2;
@@ -389,56 +439,34 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 	return regressions;
 }
 
-/* The string value of "KEY": "..." in DIR/meta.json, into BUF ("" if none). */
-static void meta_value(const char *dir, const char *key, char *buf, size_t size)
+/* Say where the two runs were made differently. */
+static void warn_setup(FILE *out, const meta_info *a, const meta_info *b)
 {
-	char path[4096], line[1024], pattern[64];
-	FILE *in;
+	const struct { const char *key, *old, *new; } items[] = {
+		{ "cpu", a->cpu, b->cpu },
+		{ "build_type", a->build_type, b->build_type },
+		{ "compiler", a->compiler, b->compiler },
+		{ "flags", a->flags, b->flags },
+		{ "git_revision", a->git_revision, b->git_revision },
+	};
 
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	snprintf(pattern, sizeof(pattern), "\"%s\": \"", key);
-	in = fopen(path, "r");
-	if (!in)
-		return;
-	while (fgets(line, sizeof(line), in)) {
-		char *p = strstr(line, pattern), *end;
-
-		if (!p)
-			continue;
-		p += strlen(pattern);
-		end = strrchr(p, '"');
-		if (end)
-			snprintf(buf, size, "%.*s", (int)(end - p), p);
-		break;
-	}
-	fclose(in);
-}
-
-static void warn_setup(FILE *out, const char *old, const char *new)
-{
-	static const char *const keys[] = { "cpu", "build_type", "compiler", "flags", "git_revision" };
-
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		char a[512], b[512];
-
-		meta_value(old, keys[i], a, sizeof(a));
-		meta_value(new, keys[i], b, sizeof(b));
-		if (strcmp(a, b))
-			fprintf(out, "note: %s differs: '%s' then '%s'\n", keys[i], a, b);
-	}
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++)
+		if (strcmp(items[i].old, items[i].new))
+			fprintf(out, "note: %s differs: '%s' then '%s'\n", items[i].key, items[i].old,
+				items[i].new);
 }
 
 int cmd_compare(int argc, char **argv)
 {
+	enum { OPT_ALPHA = 256 };
 	static const struct option longopts[] = {
 		{ "threshold", required_argument, NULL, 't' },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "fail-on-regression", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	double threshold = DEFAULT_THRESHOLD;
-	bool fail = false;
+	compare_options opt = { .threshold = DEFAULT_THRESHOLD, .alpha = DEFAULT_ALPHA };
 	run_entries o, n;
 	size_t regressions;
 	int c, rc;
@@ -448,11 +476,15 @@ int cmd_compare(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (units_parse_ratio(optarg, &threshold) || threshold <= 0)
+			if (units_parse_ratio(optarg, &opt.threshold) || opt.threshold <= 0)
 				return bad_usage("--threshold '%s' is not a fraction above 0 (or a percentage)",
 						 optarg);
 			break;
-		case 'F': fail = true; break;
+		case OPT_ALPHA:
+			if (units_parse_fraction(optarg, &opt.alpha) || opt.alpha <= 0 || opt.alpha >= 1)
+				return bad_usage("--alpha '%s' is not a probability between 0 and 1", optarg);
+			break;
+		case 'F': opt.fail = true; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
 		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
@@ -460,22 +492,22 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		return bad_usage("want two run directories, OLD and NEW, not %d", argc - optind);
+	init_run(&o);
+	init_run(&n);
 	rc = load_run(argv[optind], &o);
 	if (!rc)
 		rc = load_run(argv[optind + 1], &n);
-	else
-		report_init(&n.rep), n.e = NULL;
 	if (rc) {
 		release_run(&o);
 		release_run(&n);
 		return PB_EXIT_USAGE;
 	}
-	printf("bench compare %s -> %s (threshold %.0f%%)\n", argv[optind], argv[optind + 1],
-	       100 * threshold);
-	warn_setup(stdout, argv[optind], argv[optind + 1]);
-	regressions = compare_runs(stdout, &o, &n, threshold);
+	printf("bench compare %s -> %s (threshold %.0f%%; times: Wilcoxon signed-rank test, "
+	       "alpha %g)\n", argv[optind], argv[optind + 1], 100 * opt.threshold, opt.alpha);
+	warn_setup(stdout, &o.meta, &n.meta);
+	regressions = compare_runs(stdout, &o, &n, &opt);
 	printf("\n%zu regression%s flagged\n", regressions, regressions == 1 ? "" : "s");
 	release_run(&o);
 	release_run(&n);
-	return fail && regressions ? PB_EXIT_CHECK : PB_EXIT_OK;
+	return opt.fail && regressions ? PB_EXIT_CHECK : PB_EXIT_OK;
 }

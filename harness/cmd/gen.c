@@ -27,7 +27,9 @@
  * up to 12 cells (a byte a state: 239.5 MB, a minute or so). */
 #define AUTO_TABLE_MAX_STATES (PB_F10 / 2)
 #define TABLE_MAX_STATES (PB_F12 / 2)
-/* --method all writes at most this many lines. */
+/* --method all writes at most this many lines: the arrangements of 10
+ * cells. */
+#define ALL_MAX_CELLS 10
 #define ALL_MAX_LINES PB_F10
 #define DEFAULT_COUNT 10
 #define DEFAULT_LENGTH 20
@@ -73,8 +75,9 @@ static void usage(FILE *out)
 "command and seed give the same file on every machine.\n"
 "\n"
 "options:\n"
-"  -d, --domain NAME       8puzzle (default), 15puzzle, tilesWxH (W columns,\n"
-"                          H rows, W*H <= 16) or msquare\n"
+"  -d, --domain NAME       8puzzle (default), 15puzzle, 24puzzle, tilesWxH\n"
+"                          (W columns, H rows, W, H >= 2, W*H <= 25) or\n"
+"                          msquare\n"
 "      --goal 'STATE'      tiles: another goal, e.g. 'x 1 2 3 4 5 6 7 8'\n"
 "                          (default 1..n-1 then the blank)\n"
 "  -m, --method METHOD     how instances are made (default walk):\n"
@@ -245,6 +248,11 @@ static int check_method_options(const gen_options *o)
 	return 0;
 }
 
+static uint64_t random_below(void *rng, uint64_t n)
+{
+	return prng_below(rng, n);
+}
+
 static int reference_of(const generator *g, const pb_state *s)
 {
 	if (!pb_solvable(&g->d, s))
@@ -294,21 +302,6 @@ static int gen_walk(generator *g)
 	return 0;
 }
 
-/* The other parity class's state paired with S: its first two tiles (not
- * the blank) swapped. A bijection between the classes, so a uniform S gives
- * a uniform unsolvable state. */
-static pb_state swap_two_tiles(const pb_state *s)
-{
-	int a = s->blank == 0 ? 1 : 0;
-	int b = s->blank == a + 1 ? a + 2 : a + 1;
-	uint64_t va = pb_nibble(s->cells, a), vb = pb_nibble(s->cells, b);
-	pb_state t = *s;
-
-	t.cells &= ~(15ULL << (4 * a) | 15ULL << (4 * b));
-	t.cells |= va << (4 * b) | vb << (4 * a);
-	return t;
-}
-
 static int gen_uniform(generator *g)
 {
 	const gen_options *o = g->o;
@@ -332,11 +325,14 @@ static int gen_uniform(generator *g)
 		unsolvable[j] = t;
 	}
 	for (uint64_t i = 0; i < o->count && !rc; i++) {
+		pb_random r = { random_below, &g->rng };
 		pb_state s;
 
-		pb_unindex(&g->d, prng_below(&g->rng, g->d.index_count), &s);
+		/* the twin is a bijection between the classes, so a uniform
+		 * state gives a uniform unsolvable one */
+		g->d.ops->random(&g->d, &r, &s);
 		if (unsolvable[i])
-			s = swap_two_tiles(&s);
+			g->d.ops->twin(&g->d, &s, &s);
 		snprintf(id, sizeof(id), "%" PRIu64, i + 1);
 		rc = emit(g, id, &s);
 	}
@@ -403,24 +399,16 @@ static int gen_depth(generator *g)
 	return rc;
 }
 
-/* The state whose cells hold the user's values PERM (0 the blank; Magic
- * Squares: the target's values less one). */
+/* The state whose plain values (see pb_to_plain) are the permutation PERM
+ * of 0..n-1 plus the least plain value. */
 static pb_state state_of_arrangement(const pb_domain *d, uint64_t perm)
 {
-	pb_state s = { 0, -1 };
+	uint8_t values[PB_MAX_CELLS];
+	pb_state s;
 
-	for (int c = 0; c < d->cells; c++) {
-		unsigned v = pb_nibble(perm, c);
-
-		if (d->kind == PB_MSQUARE) {
-			/* the instance is the inverse of the target (domain.h) */
-			s.cells |= (uint64_t)c << (4 * v);
-			continue;
-		}
-		s.cells |= (uint64_t)d->label[v] << (4 * c);
-		if (!v)
-			s.blank = c;
-	}
+	for (int c = 0; c < d->cells; c++)
+		values[c] = (uint8_t)(pb_nibble(perm, c) + (unsigned)d->plain_low);
+	pb_from_plain(d, values, &s, NULL, 0);
 	return s;
 }
 
@@ -448,20 +436,21 @@ static int prepare(generator *g)
 	const gen_options *o = g->o;
 	const pb_domain *d = &g->d;
 	bool want_table = o->method == DEPTH || o->reference == REF_YES ||
-			  (o->reference == REF_AUTO && d->index_count <= AUTO_TABLE_MAX_STATES);
+			  (o->reference == REF_AUTO && d->index_count &&
+			   d->index_count <= AUTO_TABLE_MAX_STATES);
 	pb_status st;
 
-	if (o->given_unsolvable && o->unsolvable > 0 && d->kind == PB_MSQUARE)
+	if (o->given_unsolvable && o->unsolvable > 0 && !d->ops->twin)
 		return bad_usage("--unsolvable: every state of %s is solvable", d->name);
-	if (o->method == ALL && pb_factorial(d->cells) > ALL_MAX_LINES)
-		return bad_usage("--method all: %s has too many states to list (up to 10 cells)",
-				 d->name);
+	if (o->method == ALL && (d->cells > ALL_MAX_CELLS || pb_factorial(d->cells) > ALL_MAX_LINES))
+		return bad_usage("--method all: %s has too many states to list (up to %d cells)",
+				 d->name, ALL_MAX_CELLS);
 	if (o->method == DEPTH && o->reference == REF_NO)
 		return bad_usage("--method depth needs every state's distance: drop '--reference %s'",
 				 "no");
 	if (!want_table || o->reference == REF_NO)
 		return 0;
-	if (d->index_count > TABLE_MAX_STATES)
+	if (!d->index_count || d->index_count > TABLE_MAX_STATES)
 		return bad_usage("%s: %s is too large for a table of every state's distance (up to 12 cells)",
 				 o->method == DEPTH ? "--method depth" : "--reference yes", d->name);
 	pb_search_init(&g->search, 0, 0, NULL);
@@ -483,13 +472,12 @@ static int generate(generator *g)
 	return methods[g->o->method](g);
 }
 
-int cmd_gen(int argc, char **argv)
+static int gen(int argc, char **argv, const char *command)
 {
 	generator g = { 0 };
 	gen_options o;
 	outfile of = { 0 };
 	char seed[24], err[512];
-	char *command;
 	int rc;
 
 	rc = parse_options(argc, argv, &o);
@@ -503,7 +491,6 @@ int cmd_gen(int argc, char **argv)
 	if ((rc = prepare(&g)))
 		return rc;
 	prng_seed(&g.rng, o.seed);
-	command = cmdline_join(argc, argv);
 	snprintf(seed, sizeof(seed), "%" PRIu64, o.seed);
 	g.out = stdout;
 	if (o.output && outfile_open(&of, o.output, err, sizeof(err))) {
@@ -517,7 +504,7 @@ int cmd_gen(int argc, char **argv)
 		const char *keys[] = { "method", "command", "seed", "source" };
 		const char *values[] = { method_names[o.method], command, seed, o.source };
 
-		rc = !command || dataset_write_header(g.out, &g.d, keys, values, 4) || generate(&g);
+		rc = dataset_write_header(g.out, &g.d, keys, values, 4) || generate(&g);
 	}
 	if (!o.output) {
 		rc = rc || fflush(stdout) || ferror(stdout);
@@ -532,7 +519,21 @@ int cmd_gen(int argc, char **argv)
 			o.output ? " " : "", o.output ? o.output : "");
 	rc = rc ? PB_EXIT_USAGE : PB_EXIT_OK;
 out:
-	free(command);
 	pb_free(g.dist);
+	return rc;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	/* the command as given: getopt_long reorders argv */
+	char *command = cmdline_join(argc, argv);
+	int rc;
+
+	if (!command) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return PB_EXIT_USAGE;
+	}
+	rc = gen(argc, argv, command);
+	free(command);
 	return rc;
 }

@@ -8,26 +8,29 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/solver.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
+#include "harness/engine/runner.h"
 
 #define CMD "list"
 
 /* Domains shown in the 'serves' column: each board size a solver might
  * draw a line at, and Magic Squares. */
 static const char *const sample_domains[] = {
-	"tiles2x2", "8puzzle", "tiles2x5", "tiles3x4", "15puzzle", "msquare",
+	"tiles2x2", "8puzzle", "tiles2x5", "tiles3x4", "15puzzle", "24puzzle", "msquare",
 };
 #define NSAMPLES (sizeof(sample_domains) / sizeof(sample_domains[0]))
 
 static void usage(FILE *out)
 {
-	fputs("usage: bench list [-h]\n"
+	fputs("usage: bench list [--plugin FILE.so] [-h]\n"
 	      "\n"
 	      "List the solvers (each with the sample domains it serves and why it\n"
 	      "does not serve the others), the domains and the heuristics, by the\n"
 	      "names 'bench run', 'bench verify' and 'bench solve' take.\n"
 	      "\n"
 	      "options:\n"
-	      "  -h, --help   show this and exit\n", out);
+	      OUTSIDE_PLUGIN_USAGE
+	      "  -h, --help               show this and exit\n", out);
 }
 
 /* Print why S does not serve the sample domains: one line when the reason
@@ -39,7 +42,7 @@ static void print_refusals(const pb_solver *s, const pb_domain *domains, bool se
 	bool same = true;
 
 	for (size_t k = 0; k < NSAMPLES; k++) {
-		const char *no = domains[k].name[0] ? s->supports(&domains[k], &cfg, why, sizeof(why)) : NULL;
+		const char *no = domains[k].name[0] ? runner_refusal(s, &domains[k], &cfg, why, sizeof(why)) : NULL;
 
 		if (!no)
 			continue;
@@ -53,64 +56,149 @@ static void print_refusals(const pb_solver *s, const pb_domain *domains, bool se
 		return;
 	}
 	for (size_t k = 0; k < NSAMPLES; k++) {
-		const char *no = domains[k].name[0] ? s->supports(&domains[k], &cfg, why, sizeof(why)) : NULL;
+		const char *no = domains[k].name[0] ? runner_refusal(s, &domains[k], &cfg, why, sizeof(why)) : NULL;
 
 		if (no)
 			printf("  %-14s not %s: %s\n", "", domains[k].name, no);
 	}
 }
 
-static void list_solvers(void)
+/* The heuristics S takes, on one line; for a blind solver, that it takes
+ * none. */
+static void print_heuristics(const pb_solver *s)
 {
-	pb_domain domains[NSAMPLES];
-	pb_config cfg = { 0 };
-	char why[160], err[160];
+	bool first = true;
+
+	if (!pb_solver_informed(s)) {
+		printf("%-17stakes no heuristic: runs once, whatever --heuristic lists\n", "");
+		return;
+	}
+	for (size_t i = 0; i < pb_heuristic_count; i++) {
+		if (!(s->heuristics & PB_HEURISTIC_BIT(pb_heuristics[i].kind)))
+			continue;
+		printf("%s %s", first ? "                 takes heuristics (one run each):" : "",
+		       pb_heuristics[i].name);
+		first = false;
+	}
+	if (!first)
+		putchar('\n');
+}
+
+/* The sample domains into DOMAINS (a name left empty where one cannot be
+ * made). */
+static void init_samples(pb_domain *domains)
+{
+	char err[160];
 
 	for (size_t i = 0; i < NSAMPLES; i++)
 		if (pb_domain_init(&domains[i], sample_domains[i], err, sizeof(err)))
 			domains[i].name[0] = '\0';
-	puts("solvers (the default for a domain is the first listed that serves it):");
-	for (size_t i = 0; i < pb_solver_count; i++) {
-		const pb_solver *s = pb_solvers[i];
-		bool served = false;
+}
 
-		printf("  %-14s %s\n", s->name, s->summary);
-		for (size_t k = 0; k < NSAMPLES; k++) {
-			if (!domains[k].name[0] || s->supports(&domains[k], &cfg, why, sizeof(why)))
-				continue;
-			printf("%s %s", served ? "" : "                 serves:", domains[k].name);
-			served = true;
+/* One solver: its line, the sample domains it serves, why not the others,
+ * the heuristics it takes. */
+static void list_solver(const pb_solver *s, const pb_domain *domains)
+{
+	pb_config cfg = { 0 };
+	char why[160];
+	bool served = false;
+
+	printf("  %-14s %s\n", s->name, s->summary);
+	for (size_t k = 0; k < NSAMPLES; k++) {
+		if (!domains[k].name[0] || runner_refusal(s, &domains[k], &cfg, why, sizeof(why)))
+			continue;
+		printf("%s %s", served ? "" : "                 serves:", domains[k].name);
+		served = true;
+	}
+	if (served)
+		putchar('\n');
+	print_refusals(s, domains, served);
+	print_heuristics(s);
+}
+
+static void list_solvers(void)
+{
+	pb_domain domains[NSAMPLES];
+
+	init_samples(domains);
+	puts("solvers (the default for a domain is the first listed that serves it):");
+	for (size_t i = 0; i < pb_solver_count; i++)
+		list_solver(pb_solvers[i], domains);
+	if (outside_count())
+		puts("\nsolvers from plugins:");
+	for (size_t i = 0; i < outside_count(); i++)
+		list_solver(outside_solver(i), domains);
+}
+
+/* The lines of a summary: at most this wide, after the name's column. */
+#define SUMMARY_WIDTH 60
+
+/* TEXT in lines of at most SUMMARY_WIDTH, broken at spaces, each after
+ * the name's column (the first line after NAME). */
+static void print_wrapped(const char *name, const char *text)
+{
+	printf("  %-14s ", name);
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > SUMMARY_WIDTH) {
+			cut = SUMMARY_WIDTH;
+			while (cut && text[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = SUMMARY_WIDTH;
 		}
-		if (served)
-			putchar('\n');
-		print_refusals(s, domains, served);
+		printf("%.*s\n", (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		if (*text)
+			printf("  %-14s ", "");
 	}
 }
 
 static void list_domains(void)
 {
 	puts("\ndomains:");
-	puts("  8puzzle        sliding tiles on a 3x3 board (9!/2 states a parity class)");
-	puts("  15puzzle       sliding tiles on a 4x4 board (16!/2 states a parity class)");
-	printf("  tilesWxH       sliding tiles, W columns by H rows, W, H >= 2, W*H <= %d\n",
-	       PB_MAX_CELLS);
-	puts("                 (moves u d l r name where the blank goes; another goal");
-	puts("                 with --goal or a dataset's 'goal' header)");
-	puts("  msquare        USACO 3.2.5 Magic Squares, ops A B C (8! states; the");
-	puts("                 answer is the lexicographically least shortest sequence)");
+	for (size_t i = 0; i < pb_domain_list_count; i++)
+		print_wrapped(pb_domain_list[i].name, pb_domain_list[i].summary);
+}
+
+/* The sample domains heuristic H serves, on one line. */
+static void print_served(const pb_heuristic_info *h, const pb_domain *domains)
+{
+	char why[160];
+	bool first = true;
+
+	for (size_t k = 0; k < NSAMPLES; k++) {
+		if (!domains[k].name[0] || pb_heuristic_supports(h, &domains[k], why, sizeof(why)))
+			continue;
+		printf("%s %s", first ? "                 serves:" : "", domains[k].name);
+		first = false;
+	}
+	puts(first ? "                 serves none of the sample domains" : "");
 }
 
 static void list_heuristics(void)
 {
-	puts("\nheuristics (for the informed solvers; the first is the default):");
-	for (size_t i = 0; i < pb_heuristic_count; i++)
+	pb_domain domains[NSAMPLES];
+
+	init_samples(domains);
+	puts("\nheuristics (for the informed solvers; --heuristic takes a list, and each\n"
+	     "informed solver runs once with each that serves the dataset's domain;\n"
+	     "the default is the first listed that serves it):");
+	for (size_t i = 0; i < pb_heuristic_count; i++) {
 		printf("  %-14s %s\n", pb_heuristics[i].name, pb_heuristics[i].summary);
+		print_served(&pb_heuristics[i], domains);
+	}
 }
 
 int cmd_list(int argc, char **argv)
 {
+	enum { OPT_OUTSIDE = 256 };
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	int c;
@@ -121,6 +209,11 @@ int cmd_list(int argc, char **argv)
 		if (c == 'h') {
 			usage(stdout);
 			return PB_EXIT_OK;
+		}
+		if (c == OPT_OUTSIDE + OUTSIDE_PLUGIN) {
+			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
+				return PB_EXIT_USAGE;
+			continue;
 		}
 		fprintf(stderr, "bench " CMD ": unknown option '%s' (see 'bench " CMD " --help')\n",
 			argv[optind - 1]);

@@ -17,20 +17,19 @@
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
 #include "harness/io/meta.h"
+#include "harness/io/meta_read.h"
 #include "harness/io/outfile.h"
 #include "harness/report/report.h"
 #include "harness/engine/shard.h"
 
 #define CMD "merge"
-#define HEX_MAX 32
 #define WARNING_MAX 512
 
-/* What a shard's meta.json says of it. */
+/* What a shard's meta.json says of it (the strings are the meta's). */
 typedef struct shard_meta {
 	const char *dir;
-	char *text; /* the whole meta.json */
-	char id[HEX_MAX], datasets[HEX_MAX], algorithms[HEX_MAX], options[HEX_MAX];
-	char host[SHARD_HOST_MAX], outcome[32];
+	meta_info meta; /* the whole meta.json */
+	const char *id, *datasets, *algorithms, *options, *host, *outcome;
 	unsigned k, n, ranks;
 	uint64_t units, units_total, started_ns, ended_ns;
 } shard_meta;
@@ -96,112 +95,58 @@ static int parse_options(int argc, char **argv, merge_options *o)
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
-		case ':':
-			return fail("option '%s' needs a value (see 'bench " CMD " --help')",
-				    argv[optind - 1]);
-		default:
-			return fail("unknown option '%s' (see 'bench " CMD " --help')", argv[optind - 1]);
+		case ':': return cmdline_bad_usage(CMD, "option '%s' needs a value", argv[optind - 1]);
+		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	o->dirs = argv + optind;
 	o->ndirs = (size_t)(argc - optind);
 	if (!o->output)
-		return fail("no output directory (-o OUT) (see 'bench " CMD " --help')");
+		return cmdline_bad_usage(CMD, "no output directory (-o OUT)");
 	if (!o->ndirs)
-		return fail("no shard directories given (see 'bench " CMD " --help')");
+		return cmdline_bad_usage(CMD, "no shard directories given");
 	return -1;
 }
 
-/* Reading meta.json: only the members written by shard_meta_write and
- * meta_write, found by key. */
-
-/* The text after "KEY": from FROM on, or NULL. */
-static const char *json_after(const char *from, const char *key)
+/* Member KEY of object V as a string (into *OUT) or a count. Return 0,
+ * or -1 when missing or of another type. */
+static int member_text(const json_value *v, const char *key, const char **out)
 {
-	char pat[64];
-	const char *p;
-
-	if (!from)
-		return NULL;
-	snprintf(pat, sizeof(pat), "\"%s\":", key);
-	p = strstr(from, pat);
-	if (!p)
-		return NULL;
-	p += strlen(pat);
-	return p + strspn(p, " \t\n");
+	*out = json_string(json_get(v, key));
+	return *out ? 0 : -1;
 }
 
-/* A string member (no escapes) into BUF. Returns 0 or -1. */
-static int json_text(const char *from, const char *key, char *buf, size_t size)
+static int member_u64(const json_value *v, const char *key, uint64_t *out)
 {
-	const char *p = json_after(from, key), *end;
-
-	if (!p || *p != '"' || !(end = strchr(p + 1, '"')) || (size_t)(end - p - 1) >= size)
-		return -1;
-	memcpy(buf, p + 1, (size_t)(end - p - 1));
-	buf[end - p - 1] = '\0';
-	return 0;
-}
-
-static int json_u64(const char *from, const char *key, uint64_t *v)
-{
-	const char *p = json_after(from, key);
-	char *end;
-
-	if (!p || *p < '0' || *p > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(p, &end, 10);
-	return errno ? -1 : 0;
-}
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET)) {
-		buf = malloc((size_t)n + 1);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		} else if (buf) {
-			buf[n] = '\0';
-		}
-	}
-	fclose(f);
-	return buf;
+	return json_u64(json_get(v, key), out);
 }
 
 static int load_meta(shard_meta *s, const char *dir)
 {
-	char path[4096];
-	const char *camp, *conc;
+	char path[4096], err[1024];
+	const json_value *camp, *conc;
 	uint64_t k, n, ranks;
 
-	memset(s, 0, sizeof(*s));
 	s->dir = dir;
 	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	s->text = read_file(path);
-	if (!s->text)
-		return fail("%s: %s", path, strerror(errno ? errno : EIO));
-	camp = json_after(s->text, "campaign");
-	conc = json_after(s->text, "concurrency");
+	if (meta_read(&s->meta, path, err, sizeof(err)))
+		return fail("%s", err);
+	if (!s->meta.present)
+		return fail("%s: %s", path, strerror(ENOENT));
+	camp = json_get(s->meta.root, "campaign");
+	conc = json_get(s->meta.root, "concurrency");
 	if (!camp || !conc)
 		return fail("%s: not the output of a shard (bench run --shard K/N)", path);
-	if (json_text(camp, "id", s->id, sizeof(s->id)) || json_u64(camp, "shard", &k) ||
-	    json_u64(camp, "shards", &n) ||
-	    json_text(camp, "datasets_checksum", s->datasets, sizeof(s->datasets)) ||
-	    json_text(camp, "algorithms_checksum", s->algorithms, sizeof(s->algorithms)) ||
-	    json_text(camp, "options_checksum", s->options, sizeof(s->options)) ||
-	    json_u64(camp, "units", &s->units) || json_u64(camp, "units_total", &s->units_total) ||
-	    json_text(conc, "host", s->host, sizeof(s->host)) ||
-	    json_u64(conc, "started_ns", &s->started_ns) || json_u64(conc, "ended_ns", &s->ended_ns) ||
-	    json_u64(conc, "mpi_ranks", &ranks) ||
-	    json_text(s->text, "outcome", s->outcome, sizeof(s->outcome)))
+	if (member_text(camp, "id", &s->id) || member_u64(camp, "shard", &k) ||
+	    member_u64(camp, "shards", &n) ||
+	    member_text(camp, "datasets_checksum", &s->datasets) ||
+	    member_text(camp, "algorithms_checksum", &s->algorithms) ||
+	    member_text(camp, "options_checksum", &s->options) ||
+	    member_u64(camp, "units", &s->units) || member_u64(camp, "units_total", &s->units_total) ||
+	    member_text(conc, "host", &s->host) ||
+	    member_u64(conc, "started_ns", &s->started_ns) ||
+	    member_u64(conc, "ended_ns", &s->ended_ns) || member_u64(conc, "mpi_ranks", &ranks) ||
+	    member_text(s->meta.root, "outcome", &s->outcome))
 		return fail("%s: a campaign or concurrency member is missing or malformed", path);
 	if (k < 1 || k > n || n > SHARD_MAX)
 		return fail("%s: shard %" PRIu64 " of %" PRIu64 " is out of range", path, k, n);
@@ -338,64 +283,30 @@ out:
 	return rc;
 }
 
-static int cmp_solve_rows(const void *a, const void *b)
-{
-	const report_row *x = *(const report_row *const *)a, *y = *(const report_row *const *)b;
-	const uint32_t fx[] = { x->dataset, x->instance, x->algorithm, x->heuristic, x->repeat };
-	const uint32_t fy[] = { y->dataset, y->instance, y->algorithm, y->heuristic, y->repeat };
-
-	for (size_t i = 0; i < sizeof(fx) / sizeof(fx[0]); i++)
-		if (fx[i] != fy[i])
-			return fx[i] < fy[i] ? -1 : 1;
-	return 0;
-}
-
-/* Refuse a solve row that two shards both ran. */
+/* Refuse a solve row that two shards both ran (R read with its ledger). */
 static int check_duplicates(const report *r)
 {
-	const report_row **p = malloc((r->count ? r->count : 1) * sizeof(*p));
-	size_t n = 0;
-	int rc = 0;
+	const report_row *p = &r->first_duplicate;
 
-	if (!p)
-		return fail("out of memory");
-	for (size_t i = 0; i < r->count; i++)
-		if (r->rows[i].phase == RUN_SOLVE)
-			p[n++] = &r->rows[i];
-	qsort(p, n, sizeof(*p), cmp_solve_rows);
-	for (size_t i = 1; i < n && !rc; i++)
-		if (!cmp_solve_rows(&p[i - 1], &p[i]))
-			rc = fail("instance '%s' of dataset '%s', %s repeat %u, is in two shards",
-				  report_name(&r->instances, p[i]->instance),
-				  report_name(&r->datasets, p[i]->dataset),
-				  report_name(&r->algorithms, p[i]->algorithm), p[i]->repeat);
-	free(p);
-	return rc;
+	if (!r->duplicates)
+		return 0;
+	return fail("instance '%s' of dataset '%s', %s repeat %u, is in two shards",
+		    report_instance(r, p->dataset, p->instance), report_name(&r->datasets, p->dataset),
+		    report_name(&r->algorithms, p->algorithm), p->repeat);
 }
 
 static int write_summary(const char *dir, const report *r)
 {
 	char path[4096], err[1024];
-	report_group *g;
-	long n = report_summarize(r, &g);
-	outfile f;
 
-	if (n < 0)
-		return fail("out of memory for the summary");
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
-	if (outfile_open(&f, path, err, sizeof(err))) {
-		free(g);
-		return fail("%s", err);
-	}
-	report_write_summary(f.fp, r, g, (size_t)n);
-	free(g);
-	if (outfile_commit(&f, err, sizeof(err)))
-		return fail("%s", err);
-	return 0;
+	return report_save_summary(r, path, err, sizeof(err)) ? fail("%s", err) : 0;
 }
 
+/* OUT/meta.json: the campaign, the worst of the shards' timing floors
+ * (TIMER), the warnings and each shard's meta.json. */
 static int write_meta(const char *dir, int argc, char **argv, const shard_meta *s, size_t n,
-		      char (*w)[WARNING_MAX], size_t nw)
+		      const meta_timer *timer, char (*w)[WARNING_MAX], size_t nw)
 {
 	char path[4096], err[1024], date[32];
 	char *command = cmdline_join(argc, argv);
@@ -414,8 +325,14 @@ static int write_meta(const char *dir, int argc, char **argv, const shard_meta *
 	meta_json_string(f.fp, command ? command : "");
 	free(command);
 	fprintf(f.fp, ",\n  \"date\": \"%s\",\n  \"outcome\": \"complete\",\n", date);
-	fprintf(f.fp, "  \"campaign\": {\n    \"id\": \"%s\",\n    \"shards\": %u,\n"
-		"    \"units_total\": %" PRIu64 "\n  },\n", s[0].id, s[0].n, s[0].units_total);
+	fputs("  \"campaign\": {\n    \"id\": ", f.fp);
+	meta_json_string(f.fp, s[0].id);
+	fprintf(f.fp, ",\n    \"shards\": %u,\n    \"units_total\": %" PRIu64 "\n  },\n", s[0].n,
+		s[0].units_total);
+	if (timer->floor_ns > 0)
+		fprintf(f.fp, "  \"timer\": {\"floor_ns\": %.0f, \"wall_clock_ns\": %.0f, "
+			"\"cpu_clock_ns\": %.0f, \"batch_threshold_ns\": %.0f},\n", timer->floor_ns,
+			timer->wall_clock_ns, timer->cpu_clock_ns, timer->batch_threshold_ns);
 	fputs("  \"warnings\": [", f.fp);
 	for (size_t i = 0; i < nw; i++) {
 		fputs(i ? ", " : "", f.fp);
@@ -423,14 +340,15 @@ static int write_meta(const char *dir, int argc, char **argv, const shard_meta *
 	}
 	fputs("],\n  \"shards\": [\n", f.fp);
 	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(s[i].text);
+		const char *text = s[i].meta.doc.text;
+		size_t len = s[i].meta.doc.length;
 
-		while (len && (s[i].text[len - 1] == '\n' || s[i].text[len - 1] == ' '))
+		while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
 			len--;
 		fputs("    {\n      \"dir\": ", f.fp);
 		meta_json_string(f.fp, s[i].dir);
 		fputs(",\n      \"meta\": ", f.fp);
-		fwrite(s[i].text, 1, len, f.fp);
+		fwrite(text, 1, len, f.fp);
 		fprintf(f.fp, "\n    }%s\n", i + 1 < n ? "," : "");
 	}
 	fputs("  ],\n  \"format\": 1\n}\n", f.fp);
@@ -461,6 +379,7 @@ static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
 {
 	char path[4096], err[1024], (*w)[WARNING_MAX];
 	size_t nw, wrong, maxw = o->ndirs * o->ndirs;
+	meta_timer timer = { 0 };
 	report r;
 	int rc;
 
@@ -472,18 +391,22 @@ static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
 	if (rc)
 		return rc;
 	report_init(&r);
+	report_keep_ledger(&r);
 	snprintf(path, sizeof(path), "%s/runs.csv", o->output);
 	if (report_load(&r, path, err, sizeof(err))) {
 		report_release(&r);
 		return fail("%s", err);
 	}
+	for (size_t i = 0; i < o->ndirs; i++)
+		meta_timer_max(&timer, &s[i].meta.timer);
+	r.floor_ns = timer.floor_ns;
 	w = malloc(maxw * sizeof(*w));
 	nw = w ? concurrency_warnings(s, o->ndirs, w, maxw) : 0;
 	rc = check_duplicates(&r);
 	if (!rc)
 		rc = write_summary(o->output, &r);
 	if (!rc)
-		rc = write_meta(o->output, argc, argv, s, o->ndirs, w, nw);
+		rc = write_meta(o->output, argc, argv, s, o->ndirs, &timer, w, nw);
 	if (!rc) {
 		wrong = report_print_table(stdout, &r);
 		for (size_t i = 0; i < nw; i++)
@@ -503,19 +426,30 @@ int cmd_merge(int argc, char **argv)
 	merge_options o;
 	shard_meta *s;
 	int rc;
+	/* the command as given, before getopt_long reorders argv */
+	char **given = cmdline_keep(argc, argv);
 
-	rc = parse_options(argc, argv, &o);
-	if (rc >= 0)
-		return rc;
-	s = calloc(o.ndirs, sizeof(*s));
-	if (!s)
+	if (!given)
 		return fail("out of memory");
+	rc = parse_options(argc, argv, &o);
+	if (rc >= 0) {
+		free(given);
+		return rc;
+	}
+	s = calloc(o.ndirs, sizeof(*s));
+	if (!s) {
+		free(given);
+		return fail("out of memory");
+	}
+	for (size_t i = 0; i < o.ndirs; i++)
+		meta_info_init(&s[i].meta);
 	rc = 0;
 	for (size_t i = 0; i < o.ndirs && !rc; i++)
 		rc = load_meta(&s[i], o.dirs[i]);
-	rc = rc > 0 ? rc : merge(&o, s, argc, argv);
+	rc = rc > 0 ? rc : merge(&o, s, argc, given);
 	for (size_t i = 0; i < o.ndirs; i++)
-		free(s[i].text);
+		meta_info_release(&s[i].meta);
 	free(s);
+	free(given);
 	return rc;
 }

@@ -13,8 +13,11 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/cmd/run_options.h"
+#include "harness/engine/campaign.h"
 #include "harness/io/meta.h"
 #include "harness/engine/mpi_run.h"
+#include "harness/engine/outside.h"
 #include "harness/io/outfile.h"
 #include "harness/io/progress.h"
 #include "harness/report/report.h"
@@ -28,290 +31,335 @@
 #define DEFAULT_REPEAT 3
 #define DEFAULT_WARMUP 1
 #define MAX_REPEAT 1000000
-#define MAX_DATASETS 64
+/* --batch-threshold: ten seconds at most */
+#define MAX_BATCH_THRESHOLD_NS 10000000000ULL
 #define RESULTS_DIR "results"
 /* Room for a run directory's name, and for a file's name in it. */
 #define DIR_MAX 4000
 #define PATH_MAX_LEN (DIR_MAX + 64)
 #define EXIT_SIGNAL_BASE 128
+/* Room for why a resume is refused. */
+#define WHY_MAX 4096
 
-typedef struct run_options {
-	const char *datasets[MAX_DATASETS];
-	size_t ndatasets;
-	char *algorithms; /* the --algorithms list, or NULL */
-	runner_options r;
-	const char *output;
+typedef struct run_args {
+	run_common c;     /* datasets, solvers, limits: shared with verify */
 	bool force;
 	bool resume;      /* --resume: continue DIR/runs.csv */
+	bool extend;      /* --extend: resume, adding to the campaign */
+	const char *output;
 	shard_spec shard; /* --shard K/N; n = 0: the whole campaign */
-} run_options;
+	uint64_t batch_threshold_ns; /* --batch-threshold; 0: no batches */
+} run_args;
 
 /* Solvers chosen by name (NULL: every one serving each dataset's domain). */
 typedef struct choice {
-	const pb_solver *named[64];
+	const pb_solver *named[RUN_MAX_SOLVERS];
 	size_t nnamed;
 	bool explicit;
 } choice;
 
 typedef struct run_state {
-	FILE *runs;
-	report rep;
+	FILE *runs;       /* runs.csv (under MPI: rank 0's; the others send rows) */
+	mpi_job *job;
+	report rep;       /* the rows on record (under MPI: rank 0's alone) */
 	progress prog;
 	bool write_failed, out_of_memory;
 	bool resuming;    /* rows on record in RESUME are not written again */
 	resume resume;
+	run_seen seen;    /* what was said beyond the rows */
 } run_state;
 
 static void usage(FILE *out)
 {
-	fprintf(out,
+	fputs(
 "usage: bench run [options] --dataset FILE [--dataset FILE ...]\n"
 "       bench run [options] FILE...\n"
 "\n"
-"Run solvers over datasets. For each dataset and solver: one preparation\n"
-"(a table or database build, timed apart), then for each instance the\n"
-"warm-ups and the repeats, each with its own limits and a fresh counting\n"
-"allocator. Every answer is replayed: one that misses the goal or is longer\n"
-"than the dataset's reference is 'wrong'. Writes DIR/runs.csv (a row a\n"
-"solve, flushed as written), DIR/summary.csv (per dataset, algorithm and\n"
-"optimal length), DIR/meta.json (machine, build, revision, command, seeds),\n"
-"and prints a summary table. Exit status: 0, 1 when an answer was wrong,\n"
-"2 for bad usage or input, 128 + the signal when interrupted (the rows so\n"
-"far and the summary of what finished are kept).\n"
+"Run solvers over datasets. The unit of work is a solver with a\n"
+"heuristic: each informed solver runs once with each heuristic of\n"
+"--heuristic that serves the dataset's domain (a series of its own in\n"
+"runs.csv, the summary and the charts), a blind one once. For each dataset\n"
+"and unit: one preparation (a table or database build, timed apart), then\n"
+"for each instance the warm-ups and the repeats, each with its own limits\n"
+"and a fresh counting allocator. Every answer is replayed: one that misses\n"
+"the goal or is longer than the dataset's reference is 'wrong'. Writes\n"
+"DIR/runs.csv (a row a solve, flushed as written), DIR/summary.csv (per\n"
+"dataset, series and optimal length), DIR/meta.json (machine, build,\n"
+"revision, command, seeds, the campaign; written at the start too), and\n"
+"prints a summary table. Exit status: 0, 1 when an answer was wrong, 2 for\n"
+"bad usage or input, 128 + the signal when interrupted (the rows so far\n"
+"and the summary of what finished are kept). A solver named with -a\n"
+"that does not serve a dataset's domain gets 'unsupported' rows.\n"
 "\n"
-"options:\n"
-"  -d, --dataset FILE       a dataset file (repeatable; also as arguments)\n"
-"  -a, --algorithms LIST    comma-separated solver names (see 'bench list');\n"
-"                           default: every solver that serves the dataset's\n"
-"                           domain. A named solver that does not serve it\n"
-"                           gets 'unsupported' rows\n"
-"      --heuristic NAME     heuristic for the informed solvers (astar,\n"
-"                           idastar); default: the first 'bench list' shows\n"
-"      --pdb-cache DIR      where pattern databases are kept\n"
+"options:\n", out);
+	run_common_usage(out);
+	fprintf(out,
 "  -r, --repeat N           measured solves of each instance (default %d)\n"
 "  -w, --warmup N           unmeasured solves before them (default %d)\n"
-"  -t, --time-limit SECONDS limit of each solve, decimals allowed (default\n"
-"                           none); a solver stops within 10%% of it: 'timeout'\n"
-"  -m, --mem-limit BYTES    limit of each solve's allocations and of each\n"
-"                           preparation's, suffixes K M G (powers of 1024);\n"
-"                           past it: 'memout' (default none)\n"
-"      --prepare-limit SECONDS  limit of each preparation (default none); one\n"
-"                           that fails leaves its solver's instances unrun,\n"
-"                           with the preparation's status\n"
 "  -o, --output DIR         where the files go (default %s/<first dataset>)\n"
 "  -f, --force              overwrite an earlier run's files in DIR\n"
 "      --resume             continue the run in DIR (after a crash, a kill or\n"
 "                           an interruption), given the same arguments: the\n"
 "                           solves on record in runs.csv are not done again,\n"
-"                           the rest are; without runs.csv, a new run\n"
+"                           the rest are; without runs.csv, a new run. A\n"
+"                           campaign other than the one DIR/meta.json records\n"
+"                           (datasets, solvers, heuristics, repeats, warm-ups,\n"
+"                           limits, batches, isolation, shard) is refused,\n"
+"                           saying what differs\n"
+"      --extend             as --resume, and the arguments may add datasets,\n"
+"                           solvers, heuristics or repeats to the run on\n"
+"                           record (they must name all of it; not with\n"
+"                           --shard); the rest is as --resume\n"
 "      --isolate            run each solve in a child process: a solver that\n"
 "                           crashes gets a 'crash' row, one whose memory runs\n"
 "                           away past --mem-limit or that ignores its time\n"
 "                           limit is killed ('memout', 'timeout'); rss_bytes\n"
-"                           is then the solve's own peak resident memory\n"
+"                           is then what the solve added to the child's\n"
+"                           resident memory at its peak (short solves are\n"
+"                           batched inside the child)\n"
+"      --batch-threshold NS a solve faster than NS nanoseconds is timed k\n"
+"                           times in one interval, k chosen so the interval\n"
+"                           is long against the clock; the row's times are\n"
+"                           per solve, its batch column says k (default\n"
+"                           %u; 0: every solve timed alone)\n"
 "      --shard K/N          run only part K of N (1-based) of the work: a\n"
 "                           split of the instances and solvers that is the\n"
 "                           same on every machine and balanced by expected\n"
 "                           cost; join the parts with 'bench merge'. Under\n"
 "                           mpirun (an MPI build: %s) each rank is a part\n"
-"                           and rank 0 writes the files\n"
+"                           and rank 0 writes the files, the other ranks'\n"
+"                           rows as they come; --resume continues such a\n"
+"                           job (under mpirun, each rank its own part, or\n"
+"                           not)\n"
 "  -h, --help               show this and exit\n"
 "\n"
 "Solves that time out, run out of memory or fail are not repeated. A\n"
 "progress line goes to standard error when it is a terminal.\n",
-		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, mpi_job_available() ? "this one" : "not this one");
+		DEFAULT_REPEAT, DEFAULT_WARMUP, RESULTS_DIR, TIMER_BATCH_THRESHOLD_NS,
+		mpi_job_available() ? "this one" : "not this one");
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
 
-static int add_dataset(run_options *o, const char *path)
+static int parse_options(int argc, char **argv, run_args *o)
 {
-	if (o->ndatasets == MAX_DATASETS)
-		return bad_usage("more than %d datasets", MAX_DATASETS);
-	o->datasets[o->ndatasets++] = path;
-	return 0;
-}
-
-static int parse_options(int argc, char **argv, run_options *o)
-{
-	enum { OPT_HEURISTIC = 256, OPT_PDB_CACHE, OPT_PREPARE_LIMIT, OPT_SHARD,
-	       OPT_RESUME, OPT_ISOLATE };
+	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_EXTEND, OPT_ISOLATE, OPT_BATCH };
 	static const struct option longopts[] = {
-		{ "dataset", required_argument, NULL, 'd' },
-		{ "algorithms", required_argument, NULL, 'a' },
-		{ "heuristic", required_argument, NULL, OPT_HEURISTIC },
-		{ "pdb-cache", required_argument, NULL, OPT_PDB_CACHE },
+		RUN_LONG_OPTIONS,
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "warmup", required_argument, NULL, 'w' },
-		{ "time-limit", required_argument, NULL, 't' },
-		{ "mem-limit", required_argument, NULL, 'm' },
-		{ "prepare-limit", required_argument, NULL, OPT_PREPARE_LIMIT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "resume", no_argument, NULL, OPT_RESUME },
+		{ "extend", no_argument, NULL, OPT_EXTEND },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
+		{ "batch-threshold", required_argument, NULL, OPT_BATCH },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	uint64_t n;
-	int c;
+	int c, rc;
 
 	memset(o, 0, sizeof(*o));
-	o->r.repeat = DEFAULT_REPEAT;
-	o->r.warmup = DEFAULT_WARMUP;
+	o->c.r.repeat = DEFAULT_REPEAT;
+	o->c.r.warmup = DEFAULT_WARMUP;
+	o->batch_threshold_ns = TIMER_BATCH_THRESHOLD_NS;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:a:r:w:t:m:o:fh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, RUN_SHORT_OPTIONS "r:w:o:fh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd':
-			if (add_dataset(o, optarg))
-				return PB_EXIT_USAGE;
-			break;
-		case 'a': o->algorithms = optarg; break;
-		case OPT_HEURISTIC: o->r.heuristic = optarg; break;
-		case OPT_PDB_CACHE: o->r.cache_dir = optarg; break;
 		case 'r':
 			if (units_parse_count(optarg, 1, MAX_REPEAT, &n))
 				return bad_usage("--repeat '%s' is not a count 1..%d", optarg, MAX_REPEAT);
-			o->r.repeat = (unsigned)n;
+			o->c.r.repeat = (unsigned)n;
 			break;
 		case 'w':
 			if (units_parse_count(optarg, 0, MAX_REPEAT, &n))
 				return bad_usage("--warmup '%s' is not a count 0..%d", optarg, MAX_REPEAT);
-			o->r.warmup = (unsigned)n;
-			break;
-		case 't':
-			if (units_parse_seconds(optarg, &o->r.time_limit_ns))
-				return bad_usage("--time-limit '%s' is not a duration in seconds", optarg);
-			break;
-		case 'm':
-			if (units_parse_bytes(optarg, &o->r.mem_limit))
-				return bad_usage("--mem-limit '%s' is not a size (bytes, or with K, M, G)",
-						 optarg);
-			break;
-		case OPT_PREPARE_LIMIT:
-			if (units_parse_seconds(optarg, &o->r.prepare_limit_ns))
-				return bad_usage("--prepare-limit '%s' is not a duration in seconds", optarg);
+			o->c.r.warmup = (unsigned)n;
 			break;
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case OPT_RESUME: o->resume = true; break;
-		case OPT_ISOLATE: o->r.isolate = true; break;
+		case OPT_EXTEND: o->resume = o->extend = true; break;
+		case OPT_ISOLATE: o->c.r.isolate = true; break;
+		case OPT_BATCH:
+			if (units_parse_count(optarg, 0, MAX_BATCH_THRESHOLD_NS, &o->batch_threshold_ns))
+				return bad_usage("--batch-threshold '%s' is not a count of nanoseconds "
+						 "0..%llu", optarg, MAX_BATCH_THRESHOLD_NS);
+			break;
 		case OPT_SHARD:
 			if (shard_parse(optarg, &o->shard))
 				return bad_usage("--shard '%s' is not K/N with 1 <= K <= N <= %d",
 						 optarg, SHARD_MAX);
 			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
-		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
+		default:
+			rc = run_common_option(&o->c, CMD, c, optarg, argv[optind - 1]);
+			if (rc)
+				return rc;
 		}
 	}
-	for (; optind < argc; optind++)
-		if (add_dataset(o, argv[optind]))
-			return PB_EXIT_USAGE;
-	if (!o->ndatasets)
-		return bad_usage("no dataset given (--dataset FILE)");
+	rc = run_common_finish(&o->c, CMD, argc, argv, optind);
+	if (rc)
+		return rc;
 	if (o->resume && o->force)
 		return bad_usage("--resume continues a run, --force starts it over: not both");
+	if (o->extend && o->shard.n)
+		return bad_usage("--extend with --shard: a larger campaign is split otherwise, "
+				 "and the parts on record would not be its parts");
 	return -1;
 }
 
-/* Parse the --algorithms LIST into C (LIST is cut in place). */
-static int choose_algorithms(char *list, choice *c)
+/* The --algorithms LIST (NULL: none given) into C. */
+static int choose_algorithms(const char *list, choice *c)
 {
-	char *names[sizeof(c->named) / sizeof(c->named[0])];
 	int n;
 
 	c->explicit = list != NULL;
 	if (!list)
 		return 0;
-	n = cmdline_split(list, names, (int)(sizeof(names) / sizeof(names[0])));
-	if (n <= 0)
-		return bad_usage("--algorithms: want one or more solver names, separated by commas");
-	for (int i = 0; i < n; i++) {
-		const pb_solver *s = pb_solver_find(names[i]);
-
-		if (!s) {
-			fprintf(stderr, "bench " CMD ": unknown solver '%s' (see 'bench list')\n", names[i]);
-			return PB_EXIT_USAGE;
-		}
-		for (size_t k = 0; k < c->nnamed; k++)
-			if (c->named[k] == s)
-				return bad_usage("--algorithms names '%s' twice", names[i]);
-		c->named[c->nnamed++] = s;
-	}
+	n = run_common_solvers(CMD, "--algorithms", list, c->named);
+	if (n < 0)
+		return PB_EXIT_USAGE;
+	c->nnamed = (size_t)n;
 	return 0;
 }
 
-static int check_heuristic(const char *name)
+/* The units to run on DS into OUT (room for RUNNER_MAX_UNITS): the chosen
+ * solvers, or every one that serves the domain, each with its heuristics.
+ * Returns the count. */
+static size_t units_for(const choice *c, const dataset *ds, const runner_options *o,
+			runner_unit *out)
 {
-	if (!name)
-		return 0;
-	for (size_t i = 0; i < pb_heuristic_count; i++)
-		if (!strcmp(pb_heuristics[i].name, name))
-			return 0;
-	fprintf(stderr, "bench " CMD ": unknown heuristic '%s' (see 'bench list')\n", name);
-	return PB_EXIT_USAGE;
+	const pb_solver *solvers[RUN_MAX_SOLVERS];
+	size_t n = c->explicit ? c->nnamed : pb_solver_count;
+	pb_config cfg = { .cache_dir = o->cache_dir };
+
+	memcpy(solvers, c->explicit ? c->named : pb_solvers, n * sizeof(*solvers));
+	/* the outside solvers that join without being named, where they
+	 * serve the domain (a program given for one domain alone is no row
+	 * of the others) */
+	n = outside_extend(solvers, n, RUN_MAX_SOLVERS, c->explicit, &ds->domain, &cfg);
+	return runner_units(solvers, n, c->explicit, &ds->domain, o, out);
 }
 
-/* The solvers to run on DS into OUT: the chosen ones, or every one that
- * serves the domain. Returns the count. */
-static size_t solvers_for(const choice *c, const dataset *ds, const runner_options *o,
-			  const pb_solver **out)
+/* Rank 0 of an MPI job: a row of another rank (ARG the run's state) into
+ * runs.csv and the report; one preparation row of a series and dataset is
+ * enough. */
+static int keep_rank_row(void *arg, const report_read_row *row, char *err, size_t errlen)
 {
-	pb_config cfg = { .heuristic = o->heuristic, .cache_dir = o->cache_dir };
-	char why[160];
-	size_t n = 0;
+	run_state *st = arg;
 
-	if (c->explicit) {
-		memcpy(out, c->named, c->nnamed * sizeof(*out));
-		return c->nnamed;
+	if (!row->instance && report_prepared(&st->rep, row->dataset, row->algorithm, row->heuristic))
+		return 0;
+	fwrite(row->line, 1, row->len, st->runs);
+	putc('\n', st->runs);
+	return report_keep_read(&st->rep, row, err, errlen);
+}
+
+/* Rank 0: the rows of RANK that have come (an mpi_rows_fn). */
+static int keep_rank_rows(void *arg, int rank, const char *text, size_t len)
+{
+	run_state *st = arg;
+	char who[32], err[512];
+	int rc;
+
+	snprintf(who, sizeof(who), "rows of rank %d", rank);
+	rc = report_read_text(text, len, who, keep_rank_row, st, err, sizeof(err));
+	if (rc) {
+		progress_clear(&st->prog);
+		fprintf(stderr, "bench " CMD ": %s\n", err);
 	}
-	for (size_t i = 0; i < pb_solver_count; i++)
-		if (!pb_solvers[i]->supports(&ds->domain, &cfg, why, sizeof(why)))
-			out[n++] = pb_solvers[i];
-	return n;
+	if (fflush(st->runs) || ferror(st->runs))
+		rc = -1;
+	return rc;
+}
+
+/* Rank 0: take the other ranks' rows between its own. */
+static void take_ranks(run_state *st)
+{
+	if (mpi_job_poll(st->job, keep_rank_rows, st))
+		st->write_failed = true;
 }
 
 static void on_row(void *arg, const run_row *row)
 {
 	run_state *st = arg;
+	bool writer = !st->job->active || !st->job->rank;
+	FILE *out = writer ? st->runs : mpi_job_rows(st->job);
 
+	run_common_note_row(CMD, row, &st->seen, &st->prog);
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
-	report_write_run(st->runs, row);
-	if (fflush(st->runs) || ferror(st->runs))
+	/* under MPI another rank's preparation of the series may be in */
+	if (writer && row->phase == RUN_PREPARE &&
+	    report_prepared(&st->rep, row->ds->name, row->algorithm->name, row->heuristic))
+		return;
+	if (!out) {
+		st->write_failed = true;
+		return;
+	}
+	report_write_run(out, row);
+	outside_note_row(row);
+	if (!writer) {
+		if (mpi_job_send(st->job))
+			st->write_failed = true;
+		return;
+	}
+	if (fflush(out) || ferror(out))
 		st->write_failed = true;
 	if (report_add_run(&st->rep, row))
 		st->out_of_memory = true;
+	take_ranks(st);
 }
 
-static unsigned on_done(void *arg, const dataset *ds, const pb_solver *s, size_t instance)
+static unsigned on_done(void *arg, const dataset *ds, const pb_solver *s, const char *heuristic,
+			size_t instance)
 {
 	run_state *st = arg;
 
-	return st->resuming ? resume_done(&st->resume, ds, s, instance) : 0;
+	return st->resuming ? resume_done(&st->resume, ds, s, heuristic, instance) : 0;
 }
 
-/* For --resume: load what DIR/runs.csv (PATH) holds into ST. Returns 0
- * (nothing there: a new run), or -1 (said why). */
-static int start_resume(run_state *st, const char *path)
+/* For --resume (EXTEND: --extend): check that campaign NOW is the one
+ * DIR/meta.json records (or contains it), then load what DIR/runs.csv
+ * holds into ST. Returns 0 (no runs.csv: a new run), or -1 (said why). */
+static int start_resume(run_state *st, const char *dir, const campaign *now, bool extend)
 {
-	char err[512];
+	const char *verb = extend ? "extend" : "resume";
+	char path[PATH_MAX_LEN], err[WHY_MAX];
 	struct stat sb;
+	bool recorded;
 	long n;
 
+	/* what a run killed at once left half-written */
+	resume_clean(dir);
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (stat(path, &sb))
 		return 0;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	if (resume_check(path, now, extend, &recorded, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": cannot %s '%s': %s (%s)\n", verb, dir, err,
+			extend ? "name all of it, and change nothing but what is added; --force "
+			"starts it over" : "--extend adds to a run, --force starts it over");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	n = resume_load(&st->resume, path, &st->rep, err, sizeof(err));
 	if (n < 0) {
-		fprintf(stderr, "bench " CMD ": cannot resume: %s\n", err);
+		fprintf(stderr, "bench " CMD ": cannot %s: %s\n", verb, err);
+		return -1;
+	}
+	if (!recorded && n > 0) {
+		fprintf(stderr, "bench " CMD ": cannot %s '%s': no meta.json there, so the campaign of "
+			"its %ld rows is unknown (--force starts it over)\n", verb, dir, n);
 		return -1;
 	}
 	st->resuming = true;
-	fprintf(stderr, "bench " CMD ": resuming: %ld rows on record in %s\n", n, path);
+	fprintf(stderr, "bench " CMD ": %s: %ld rows on record in %s\n",
+		extend ? "extending" : "resuming", n, path);
 	return 0;
 }
 
@@ -320,27 +368,29 @@ static void on_tick(void *arg, uint64_t n)
 	run_state *st = arg;
 
 	progress_tick(&st->prog, n);
+	take_ranks(st);
 }
 
-static int write_summary(const char *dir, const report *r, char *err, size_t errlen)
+/* Write DIR/summary.csv and print the table of R, its statistics built
+ * once for both. Returns 0, or -1 (said why); *WRONG the wrong rows. */
+static int write_summary(const char *dir, const report *r, size_t *wrong)
 {
-	char path[PATH_MAX_LEN];
-	report_group *g;
-	long n = report_summarize(r, &g);
-	outfile f;
+	char path[PATH_MAX_LEN], err[512];
+	report_stats s;
+	int rc;
 
-	if (n < 0) {
-		snprintf(err, errlen, "out of memory for the summary");
-		return -1;
-	}
+	*wrong = r->wrong;
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
-	if (outfile_open(&f, path, err, errlen)) {
-		free(g);
+	if (report_stats_build(&s, r)) {
+		fprintf(stderr, "bench " CMD ": %s: out of memory for the summary\n", path);
 		return -1;
 	}
-	report_write_summary(f.fp, r, g, (size_t)n);
-	free(g);
-	return outfile_commit(&f, err, errlen);
+	rc = report_save_summary_of(&s, path, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+	report_print_table_of(stdout, &s);
+	report_stats_release(&s);
+	return rc;
 }
 
 /* Open DIR/runs.csv for a new run (APPEND: to continue it). */
@@ -376,16 +426,13 @@ static FILE *open_runs(const char *dir, bool force, bool append)
 	return f;
 }
 
-/* Load the datasets named in O into DS. Returns 0, or -1 (said why). */
-static int load_datasets(const run_options *o, dataset *ds)
+/* Load the datasets named in O into DS: two of one name would write over
+ * each other's rows. Returns 0, or -1 (said why). */
+static int load_datasets(const run_args *o, dataset *ds)
 {
-	char err[1024];
-
-	for (size_t i = 0; i < o->ndatasets; i++) {
-		if (dataset_load(&ds[i], o->datasets[i], err, sizeof(err))) {
-			fprintf(stderr, "bench " CMD ": %s\n", err);
-			return -1;
-		}
+	if (run_common_load(CMD, &o->c, ds))
+		return -1;
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
 		for (size_t k = 0; k < i; k++) {
 			if (!strcmp(ds[k].name, ds[i].name)) {
 				fprintf(stderr, "bench " CMD ": datasets '%s' and '%s' have the same name '%s'\n",
@@ -397,84 +444,98 @@ static int load_datasets(const run_options *o, dataset *ds)
 	return 0;
 }
 
-/* Add the names of SOLVERS not yet in NAMES. */
-static void note_algorithms(const char **names, size_t *n, const pb_solver **solvers,
-			    size_t count)
-{
-	for (size_t i = 0; i < count; i++) {
-		size_t k = 0;
-
-		while (k < *n && strcmp(names[k], solvers[i]->name))
-			k++;
-		if (k == *n)
-			names[(*n)++] = solvers[i]->name;
-	}
-}
-
 /* Run every dataset; the rows go to ST. Returns 1 when stopped. */
-static int run_all(run_state *st, const run_options *o, const choice *c, dataset *ds,
-		   const shard_plan *plan, const char **names, size_t *nnames)
+static int run_all(run_state *st, const run_args *o, const choice *c, dataset *ds,
+		   const shard_plan *plan, runner_unit *units)
 {
 	runner_hooks hooks = { .row = on_row, .tick = on_tick, .done = on_done, .arg = st };
-	const pb_solver *solvers[sizeof(c->named) / sizeof(c->named[0]) + 64];
 	uint64_t total = 0;
 	size_t n;
 
-	for (size_t i = 0; i < o->ndatasets; i++) {
-		n = solvers_for(c, &ds[i], &o->r, solvers);
-		total += shard_work(plan, i, &ds[i], n, &o->r);
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		n = units_for(c, &ds[i], &o->c.r, units);
+		total += shard_work(plan, i, &ds[i], n, &o->c.r);
 	}
 	progress_start(&st->prog, "solves", total);
-	for (size_t i = 0; i < o->ndatasets; i++) {
-		n = solvers_for(c, &ds[i], &o->r, solvers);
-		note_algorithms(names, nnames, solvers, n);
-		if (!n)
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		n = units_for(c, &ds[i], &o->c.r, units);
+		if (!n) {
+			progress_clear(&st->prog);
 			fprintf(stderr, "bench " CMD ": note: no solver serves dataset '%s' (%s)\n",
 				ds[i].name, ds[i].domain.name);
-		if (shard_run(plan, i, &ds[i], solvers, n, &o->r, &hooks))
+		}
+		if (shard_run(plan, i, &ds[i], units, n, &o->c.r, &hooks))
 			return 1;
 	}
 	return 0;
 }
 
-/* Write summary.csv and meta.json. Returns 0 or -1 (said why). */
-static int finish(const char *dir, run_state *st, meta_run *m)
+/* The campaign of O (datasets DS, their checksums in PLAN, units by C)
+ * into CP; WHOLE: the rows of every part end up in one directory (an MPI
+ * job), which then holds the whole campaign. Returns 0, or -1 when out of
+ * memory. */
+static int make_campaign(campaign *cp, const run_args *o, const choice *c, const dataset *ds,
+			 const shard_plan *plan, bool whole, runner_unit *units)
 {
-	char path[PATH_MAX_LEN], err[512];
-	int rc = 0;
+	const runner_options *r = &o->c.r;
 
-	if (write_summary(dir, &st->rep, err, sizeof(err))) {
-		fprintf(stderr, "bench " CMD ": %s\n", err);
-		rc = -1;
+	*cp = (campaign){
+		.repeat = r->repeat, .warmup = r->warmup, .time_limit_ns = r->time_limit_ns,
+		.prepare_limit_ns = r->prepare_limit_ns, .mem_limit = r->mem_limit,
+		.defaults = r->defaults, .batch_threshold_ns = o->batch_threshold_ns,
+		.isolate = r->isolate, .shard_k = whole ? 0 : o->shard.k,
+		.shard_n = whole ? 0 : o->shard.n, .cache_dir = r->cache_dir,
+	};
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		size_t n = units_for(c, &ds[i], r, units);
+
+		if (campaign_add_dataset(cp, ds[i].name, plan->checksums[i]))
+			return -1;
+		for (size_t k = 0; k < n; k++)
+			if (campaign_add_unit(cp, ds[i].name, units[k].solver->name,
+					      runner_heuristic_of(units[k].solver, &ds[i].domain,
+								  units[k].heuristic)))
+				return -1;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (meta_write(path, m, err, sizeof(err))) {
-		fprintf(stderr, "bench " CMD ": %s\n", err);
-		rc = -1;
-	}
-	return rc;
+	return 0;
 }
 
-/* What the shard plan asks of 'bench run': the solvers of each dataset. */
+/* The heuristics of O that serve none of the datasets DS: a note each. */
+static void note_unused_heuristics(const run_args *o, const dataset *ds)
+{
+	for (size_t h = 0; h < o->c.r.nheuristics; h++) {
+		const pb_heuristic_info *info = pb_heuristic_find(o->c.r.heuristics[h]);
+		char why[160];
+		bool used = false;
+
+		for (size_t i = 0; i < o->c.ndatasets && !used; i++)
+			used = !pb_heuristic_supports(info, &ds[i].domain, why, sizeof(why));
+		if (!used)
+			fprintf(stderr, "bench " CMD ": note: heuristic '%s' serves none of the datasets\n",
+				info->name);
+	}
+}
+
+/* What the shard plan asks of 'bench run': the units of each dataset. */
 typedef struct plan_arg {
 	const choice *c;
 	const dataset *ds;
 	const runner_options *o;
 } plan_arg;
 
-static size_t plan_solvers(void *arg, size_t i, const pb_solver **out)
+static size_t plan_units(void *arg, size_t i, runner_unit *out)
 {
 	const plan_arg *a = arg;
 
-	return solvers_for(a->c, &a->ds[i], a->o, out);
+	return units_for(a->c, &a->ds[i], a->o, out);
 }
 
 /* Join the MPI job when there is one (each rank a shard) and plan the part
  * to run. Returns 0, or an exit status (said why). */
-static int plan_part(run_options *o, const choice *c, const dataset *ds, mpi_job *job,
+static int plan_part(run_args *o, const choice *c, const dataset *ds, mpi_job *job,
 		     shard_plan *plan, shard_info *si)
 {
-	plan_arg arg = { .c = c, .ds = ds, .o = &o->r };
+	plan_arg arg = { .c = c, .ds = ds, .o = &o->c.r };
 	char err[256];
 
 	shard_info_start(si, plan);
@@ -490,96 +551,210 @@ static int plan_part(run_options *o, const choice *c, const dataset *ds, mpi_job
 		si->ranks_on_host = job->ranks_on_host;
 		si->hosts_json = job->hosts_json;
 	}
-	if (shard_plan_build(plan, o->shard, ds, o->ndatasets, plan_solvers, &arg, &o->r)) {
+	if (shard_plan_build(plan, o->shard, ds, o->c.ndatasets, plan_units, &arg, &o->c.r)) {
 		fprintf(stderr, "bench " CMD ": out of memory planning the shards\n");
 		return PB_EXIT_USAGE;
 	}
 	return 0;
 }
 
-/* Open where the rows go: DIR/runs.csv, or (MPI ranks but 0) memory. */
-static FILE *open_rows(const mpi_job *job, const char *dir, bool force, bool append,
-		       char **mem, size_t *memlen)
+/* Write DIR/meta.json of M (OUTCOME now). Returns 0 or -1 (said why). */
+static int write_meta(const char *dir, meta_run *m, const char *outcome)
 {
-	FILE *f;
+	char path[PATH_MAX_LEN], err[512];
 
-	if (!job->active || !job->rank)
-		return open_runs(dir, force, append);
-	f = open_memstream(mem, memlen);
-	if (f)
-		fputs(REPORT_RUNS_HEADER "\n", f);
-	return f;
+	m->outcome = outcome;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	if (meta_write(path, m, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Measure the harness's own cost on this machine now (meta.json records
+ * it, the table flags medians near it) and plan O's batches by it. */
+static void measure_floor(run_args *o, run_state *st, timer_floor *floor, meta_run *m)
+{
+	timer_measure_floor(o->batch_threshold_ns, floor);
+	o->c.r.batch = timer_plan_of(floor);
+	st->rep.floor_ns = floor->floor_ns;
+	m->timer = floor;
+}
+
+/* Under MPI, what rank 0 found on record, to every rank (collective):
+ * whether it resumes, and for each dataset of O and unit its part
+ * (resume.h). Returns 0, or -1 (said why). */
+static int share_record(run_state *st, mpi_job *job, const run_args *o, const choice *c,
+			const dataset *ds, runner_unit *units)
+{
+	uint32_t resuming = st->resuming;
+
+	if (!job->active)
+		return 0;
+	if (mpi_job_share(job, &resuming, sizeof(resuming)))
+		return -1;
+	if (!resuming)
+		return 0;
+	if (job->rank)
+		resume_init(&st->resume);
+	st->resuming = true;
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		size_t n = units_for(c, &ds[i], &o->c.r, units), bytes = (ds[i].count + 1) * sizeof(uint32_t);
+
+		for (size_t k = 0; k < n; k++) {
+			const char *h = runner_heuristic_of(units[k].solver, &ds[i].domain,
+							    units[k].heuristic);
+			resume_part *p = resume_part_of(&st->resume, &ds[i], units[k].solver->name, h);
+			uint32_t *buf = malloc(bytes);
+			int rc;
+
+			if (!mpi_job_agree(job, p && buf)) {
+				fprintf(stderr, "bench " CMD ": out of memory for the rows on record\n");
+				free(buf);
+				return -1;
+			}
+			buf[0] = p->prepared;
+			memcpy(buf + 1, p->state, bytes - sizeof(uint32_t));
+			rc = mpi_job_share(job, buf, bytes);
+			p->prepared = buf[0];
+			memcpy(p->state, buf + 1, bytes - sizeof(uint32_t));
+			free(buf);
+			if (rc)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Continue a run (--resume, --extend) or check that DIR holds none, and
+ * open where the rows go (O, C, DS, UNITS: the campaign, whose parts are
+ * shared under MPI). Returns 0, or an exit status (said why). */
+static int open_output(const run_args *o, const choice *c, const dataset *ds,
+		       runner_unit *units, run_state *st, const char *outdir, const campaign *cp)
+{
+	mpi_job *job = st->job;
+	bool writer = !job->active || !job->rank;
+	char err[512];
+
+	if (!mpi_job_agree(job, !writer || !o->resume ||
+			   !start_resume(st, outdir, cp, o->extend)))
+		return PB_EXIT_USAGE;
+	if (o->resume && share_record(st, job, o, c, ds, units))
+		return PB_EXIT_USAGE;
+	st->runs = writer ? open_runs(outdir, o->force, st->resuming) : mpi_job_rows(job);
+	/* the outside solvers' fault log and standard errors beside runs.csv */
+	if (st->runs && outside_begin_run(outdir, st->resuming, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		if (writer)
+			fclose(st->runs);
+		st->runs = NULL;
+	}
+	if (!mpi_job_agree(job, st->runs != NULL)) {
+		if (st->runs && writer)
+			fclose(st->runs);
+		st->runs = NULL;
+		return PB_EXIT_USAGE;
+	}
+	return 0;
 }
 
 int cmd_run(int argc, char **argv)
 {
-	run_options o;
+	run_args o;
 	choice c = { 0 };
-	dataset ds[MAX_DATASETS];
+	dataset ds[RUN_MAX_DATASETS];
 	run_state st = { 0 };
-	const char *names[sizeof(c.named) / sizeof(c.named[0]) + 64];
-	size_t nnames = 0, wrong, memlen = 0;
-	char outdir[DIR_MAX], path[PATH_MAX_LEN], err[512], *mem = NULL;
+	runner_unit *units = malloc(RUNNER_MAX_UNITS * sizeof(*units));
+	size_t wrong;
+	char outdir[DIR_MAX], err[1024];
 	mpi_job job = { 0 };
 	shard_plan plan = { 0 };
 	shard_info si;
+	timer_floor floor;
+	campaign cp;
 	meta_run m;
+	bool writer;
 	int rc, stopped;
+	/* the command as given, before getopt_long reorders argv */
+	char **given = cmdline_keep(argc, argv);
 
 	memset(ds, 0, sizeof(ds));
+	campaign_init(&cp);
+	if (!given || !units) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		free(given);
+		free(units);
+		return PB_EXIT_USAGE;
+	}
 	rc = parse_options(argc, argv, &o);
-	if (rc >= 0)
+	if (rc >= 0) {
+		free(given);
+		free(units);
 		return rc;
-	if (choose_algorithms(o.algorithms, &c) || check_heuristic(o.r.heuristic) ||
-	    load_datasets(&o, ds)) {
+	}
+	if (choose_algorithms(o.c.algorithms, &c) || load_datasets(&o, ds)) {
 		rc = PB_EXIT_USAGE;
 		goto out;
 	}
 	rc = plan_part(&o, &c, ds, &job, &plan, &si);
 	if (rc)
 		goto out;
+	if (make_campaign(&cp, &o, &c, ds, &plan, job.active, units)) {
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		rc = PB_EXIT_USAGE;
+		goto out;
+	}
+	/* under mpirun rank 0 alone writes files and talks */
+	writer = !job.active || !job.rank;
 	if (o.output)
 		snprintf(outdir, sizeof(outdir), "%s", o.output);
 	else
 		snprintf(outdir, sizeof(outdir), "%s/%s", RESULTS_DIR, ds[0].name);
-	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
 	report_init(&st.rep);
-	if (o.resume && job.active)
-		rc = bad_usage("--resume under mpirun: resume each part with --shard instead");
-	else if (o.resume && start_resume(&st, path))
-		rc = PB_EXIT_USAGE;
+	st.job = &job;
+	rc = open_output(&o, &c, ds, units, &st, outdir, &cp);
 	if (rc)
 		goto release;
-	st.runs = open_rows(&job, outdir, o.force, st.resuming, &mem, &memlen);
-	if (!mpi_job_agree(&job, st.runs != NULL)) {
-		if (st.runs)
+	if (writer) {
+		run_common_print_limits(&o.c, CMD);
+		note_unused_heuristics(&o, ds);
+	}
+	m = (meta_run){ .argc = argc, .argv = given, .datasets = ds, .ndatasets = o.c.ndatasets,
+			.campaign = &cp, .started = (uint64_t)time(NULL),
+			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
+	outside_meta_hook(&m);
+	/* caught through the final writes too: a first signal lets them
+	 * finish, a second stops at once and leaves no temporary file */
+	o.c.r.stop = signals_catch();
+	measure_floor(&o, &st, &floor, &m);
+	/* the campaign on record from the start: a run killed midway can be
+	 * resumed, and only by the same campaign */
+	if (!mpi_job_agree(&job, !writer || !write_meta(outdir, &m, "running"))) {
+		if (writer)
 			fclose(st.runs);
 		rc = PB_EXIT_USAGE;
 		goto release;
 	}
-	m = (meta_run){ .argc = argc, .argv = argv, .datasets = ds, .ndatasets = o.ndatasets,
-			.algorithms = names, .options = &o.r, .started = (uint64_t)time(NULL),
-			.extra = o.shard.n ? shard_meta_write : NULL, .extra_arg = &si };
-	o.r.stop = signals_catch();
-	stopped = run_all(&st, &o, &c, ds, &plan, names, &nnames);
-	signals_restore();
+	stopped = run_all(&st, &o, &c, ds, &plan, units);
 	progress_end(&st.prog);
 	si.ended_ns = shard_now_ns();
-	m.nalgorithms = nnames;
 	m.wall_ns = pb_wall_ns() - st.prog.start_ns;
-	if (fclose(st.runs))
-		st.write_failed = true;
-	if (mpi_job_collect(&job, path, mem, memlen, &stopped, &st.rep, err, sizeof(err))) {
+	/* the other ranks' last rows; a rank lost says so */
+	if (mpi_job_finish(&job, o.c.r.stop, &stopped, keep_rank_rows, &st, err, sizeof(err))) {
+		progress_clear(&st.prog);
 		fprintf(stderr, "bench " CMD ": %s\n", err);
-		st.write_failed = true;
+		st.write_failed |= !job.lost;
 	}
-	if (job.active && job.rank) {
+	if (writer && fclose(st.runs))
+		st.write_failed = true;
+	if (!writer) {
 		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
 		goto release;
 	}
-	m.outcome = stopped ? "interrupted" : "complete";
-	rc = finish(outdir, &st, &m) ? PB_EXIT_USAGE : PB_EXIT_OK;
-	wrong = report_print_table(stdout, &st.rep);
+	rc = write_summary(outdir, &st.rep, &wrong) ? PB_EXIT_USAGE : PB_EXIT_OK;
+	if (write_meta(outdir, &m, stopped ? "interrupted" : "complete"))
+		rc = PB_EXIT_USAGE;
 	shard_print_warnings(stdout, &si);
 	fflush(stdout);
 	if (st.write_failed || st.out_of_memory) {
@@ -594,15 +769,18 @@ int cmd_run(int argc, char **argv)
 	if (!rc && wrong)
 		rc = PB_EXIT_CHECK;
 	if (stopped)
-		rc = EXIT_SIGNAL_BASE + (*o.r.stop ? *o.r.stop : SIGTERM);
+		rc = EXIT_SIGNAL_BASE + (*o.c.r.stop ? *o.c.r.stop : SIGTERM);
 release:
+	signals_restore();
 	resume_release(&st.resume);
 	report_release(&st.rep);
 out:
 	mpi_job_end(&job);
 	shard_plan_release(&plan);
-	free(mem);
-	for (size_t i = 0; i < o.ndatasets; i++)
+	campaign_release(&cp);
+	free(units);
+	for (size_t i = 0; i < o.c.ndatasets; i++)
 		dataset_release(&ds[i]);
+	free(given);
 	return rc;
 }

@@ -2,7 +2,9 @@
  * Tiles (POJ 1077, HDU 1043): one puzzle a line until end of input, one
  * line out each, an optimal move string over u d l r or "unsolvable".
  * Magic Squares (USACO 3.2.5): eight numbers a line, out the minimal length
- * and the least minimal sequence in lines of 60 (an empty line for 0). */
+ * and the least minimal sequence in lines of 60 (an empty line for 0).
+ * The domain says which (its move separator and answer lines): nothing
+ * here knows one puzzle from another. */
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,28 +19,30 @@
 
 #include "algorithms/solvers/registry.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/io/output.h"
-
-#define USACO_LINE 60
 
 static const char solve_usage[] =
 	"usage: bench solve [options] < puzzles\n"
 	"\n"
 	"Answer each puzzle on standard input, one a line, until end of input.\n"
-	"Tiles: 'x' or 0 is the blank, any spacing; out comes an optimal move\n"
-	"string (u d l r name the neighbour of the blank swapped with it, as in\n"
-	"POJ 1077) or 'unsolvable'. Magic Squares: eight numbers, the target; out\n"
-	"come the minimal length and the least minimal sequence in lines of 60.\n"
+	"Tiles: 'x' or 0 is the blank, any spacing, tiles of two digits on boards\n"
+	"over 10 cells; out comes an optimal move string (u d l r name the\n"
+	"neighbour of the blank swapped with it, as in POJ 1077) or 'unsolvable'.\n"
+	"Magic Squares: eight numbers, the target; out come the minimal length\n"
+	"and the least minimal sequence in lines of 60.\n"
 	"\n"
 	"options:\n"
 	"  -a, --algorithm NAME  solver (see 'bench list'); default: the fastest\n"
 	"                        that serves the domain\n"
-	"  -d, --domain NAME     8puzzle (default), 15puzzle, tilesWxH, msquare\n"
+	"  -d, --domain NAME     8puzzle (default), 15puzzle, 24puzzle, tilesWxH\n"
+	"                        (W, H >= 2, W*H <= 25), msquare\n"
 	"  -g, --goal STATE      another goal for tiles, e.g. 'x 1 2 3 4 5 6 7 8'\n"
 	"      --heuristic NAME  heuristic of an informed solver (see 'bench list');\n"
 	"                        pdb:1-7/8-15 names pattern databases of those tiles\n"
 	"      --pdb-cache DIR   where pattern databases are kept\n"
 	"  -c, --check           replay every answer and fail (exit 1) on a wrong one\n"
+	"      --plugin FILE.so  load the solvers of a plugin (repeatable)\n"
 	"  -h, --help            this text\n"
 	"\n"
 	"Bad lines get 'line N: what is wrong' on standard error and no answer;\n"
@@ -52,6 +56,7 @@ typedef struct solve_options {
 
 static int parse_options(int argc, char **argv, solve_options *o)
 {
+	enum { OPT_OUTSIDE = 256 };
 	static const struct option longs[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "domain", required_argument, NULL, 'd' },
@@ -59,6 +64,7 @@ static int parse_options(int argc, char **argv, solve_options *o)
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "pdb-cache", required_argument, NULL, 'P' },
 		{ "check", no_argument, NULL, 'c' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -76,6 +82,10 @@ static int parse_options(int argc, char **argv, solve_options *o)
 		case 'H': o->cfg.heuristic = optarg; break;
 		case 'P': o->cfg.cache_dir = optarg; break;
 		case 'c': o->check = true; break;
+		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
+			if (outside_option(OUTSIDE_PLUGIN, optarg, "solve"))
+				return PB_EXIT_USAGE;
+			break;
 		case 'h': fputs(solve_usage, stdout); return -1;
 		case ':':
 			fprintf(stderr, "bench solve: option '%s' needs a value (see 'bench solve --help')\n",
@@ -122,25 +132,45 @@ static void put_letters(char *w, const char *names16, const uint8_t *moves, int 
 		w[i] = names16[moves[i]];
 }
 
+/* One line of the moves MOVES[0..n) (READABLE bytes of MOVES may be read):
+ * by the letters' fast path where the names are letters joined by nothing
+ * (NAMES16 set), else as the domain writes them. */
+static void put_line(pb_output *out, const pb_domain *d, const char *names16,
+		     const uint8_t *moves, int n, int readable)
+{
+	size_t len;
+	char *w;
+
+	if (names16) {
+		w = pb_output_reserve(out, (size_t)n + LETTER_SLACK);
+		put_letters(w, names16, moves, n, readable);
+		w[n] = '\n';
+		pb_output_commit(out, (size_t)n + 1);
+		return;
+	}
+	len = pb_format_moves(d, moves, n, NULL, 0);
+	w = pb_output_reserve(out, len + 1);
+	pb_format_moves(d, moves, n, w, len + 1);
+	w[len] = '\n';
+	pb_output_commit(out, len + 1);
+}
+
+/* The answer: one line of moves, or (USACO) the length and then the moves
+ * in lines of d->answer_line. */
 static void put_answer(pb_output *out, const pb_domain *d, const char *names16,
 		       const pb_path *p)
 {
-	if (d->kind == PB_TILES) {
-		char *w = pb_output_reserve(out, (size_t)p->length + LETTER_SLACK);
+	int width = d->answer_line;
 
-		put_letters(w, names16, p->moves, p->length, PB_MAX_PATH);
-		w[p->length] = '\n';
-		pb_output_commit(out, (size_t)p->length + 1);
+	if (!width) {
+		put_line(out, d, names16, p->moves, p->length, PB_MAX_PATH);
 		return;
 	}
 	pb_output_printf(out, "%d\n", p->length);
-	for (int i = 0; i < p->length || i == 0; i += USACO_LINE) {
-		int k = p->length - i < USACO_LINE ? p->length - i : USACO_LINE;
-		char *w = pb_output_reserve(out, (size_t)k + LETTER_SLACK);
+	for (int i = 0; i < p->length || i == 0; i += width) {
+		int k = p->length - i < width ? p->length - i : width;
 
-		put_letters(w, names16, p->moves + i, k, PB_MAX_PATH - i);
-		w[k] = '\n';
-		pb_output_commit(out, (size_t)k + 1);
+		put_line(out, d, names16, p->moves + i, k, PB_MAX_PATH - i);
 	}
 }
 
@@ -172,6 +202,7 @@ typedef struct solve_job {
 	pb_output out;
 	pb_search search; /* shared by the queries: no limits */
 	char names16[16]; /* the move letters, by move, in a vector's width */
+	bool letters;     /* the moves are letters joined by nothing */
 	int status;
 } solve_job;
 
@@ -241,7 +272,7 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 			lineno, job->solver->name);
 		job->status = PB_EXIT_CHECK;
 	} else {
-		put_answer(&job->out, job->d, job->names16, &path);
+		put_answer(&job->out, job->d, job->letters ? job->names16 : NULL, &path);
 	}
 }
 
@@ -273,7 +304,7 @@ static const pb_solver *choose_solver(const solve_options *o, const pb_domain *d
 			fprintf(stderr, "bench solve: no solver serves '%s'\n", d->name);
 		return solver;
 	}
-	solver = pb_solver_find(o->algorithm);
+	solver = outside_solver_find(o->algorithm);
 	if (!solver) {
 		fprintf(stderr, "bench solve: unknown solver '%s' (see 'bench list')\n", o->algorithm);
 		return NULL;
@@ -386,7 +417,9 @@ int cmd_solve(int argc, char **argv)
 	if (setup_domain(&o, &d) || !(job.solver = choose_solver(&o, &d)))
 		return PB_EXIT_USAGE;
 	job.check = o.check;
-	memcpy(job.names16, d.move_names, (size_t)d.nmoves);
+	job.letters = d.letter_moves && !*d.move_sep && d.nmoves <= (int)sizeof(job.names16);
+	for (int m = 0; job.letters && m < d.nmoves; m++)
+		job.names16[m] = pb_move_name(&d, m)[0];
 	pb_search_init(&prep, 0, 0, NULL);
 	st = job.solver->prepare(&d, &o.cfg, &prep, &job.ctx);
 	if (st != PB_SOLVED) {

@@ -14,7 +14,8 @@
 #include "harness/engine/runner.h"
 
 typedef struct verify_options {
-	runner_options r;   /* limits and solver options; one solve, no warm-up */
+	runner_options r;   /* limits and solver options; one solve, no warm-up,
+			     * no batches (verify checks answers, times nothing) */
 	size_t sample;      /* > 0: the sampled solvers take this many instances */
 	size_t max_shown;   /* disagreeing instances printed in full */
 } verify_options;

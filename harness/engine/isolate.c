@@ -1,6 +1,7 @@
 #include "harness/engine/isolate.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,10 +38,9 @@
 
 /* What the child sends back. */
 typedef struct answer {
-	pb_status status;
-	uint64_t expanded, generated, wall_ns, cpu_ns, peak_bytes, held_bytes;
+	timer_batch batch;
+	uint64_t rss_added;
 	pb_path path;
-	char message[160];
 } answer;
 
 uint64_t isolate_self_rss(void)
@@ -91,30 +91,83 @@ static int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static void run_child(int fd, pid_t parent, const pb_solver *solver, void *ctx,
-		      const pb_state *start, const isolate_limits *limits)
+/* The value in kB of the line "KEY: N kB" in TEXT, in bytes, or 0. */
+static uint64_t status_field(const char *text, const char *key)
+{
+	size_t len = strlen(key);
+
+	for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		unsigned long long kb;
+
+		if (!strncmp(p, key, len) && p[len] == ':' &&
+		    sscanf(p + len + 1, "%llu", &kb) == 1)
+			return (uint64_t)kb * BYTES_PER_KIB;
+	}
+	return 0;
+}
+
+/* KEY ("VmRSS", "VmHWM") of this process from /proc/self/status, in
+ * bytes, or 0 when unknown. Read into the stack: no allocation. */
+static uint64_t proc_self(const char *key)
+{
+	char text[4096];
+	ssize_t n, got = 0;
+	int fd = open("/proc/self/status", O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	while (got < (ssize_t)sizeof(text) - 1 &&
+	       (n = read(fd, text + got, sizeof(text) - 1 - (size_t)got)) > 0)
+		got += n;
+	close(fd);
+	text[got] = '\0';
+	return status_field(text, key);
+}
+
+/* Reset this process's resident high-water mark to its resident size
+ * (clear_refs "5", Linux 4.0 on). Returns 0, or -1 where it cannot. */
+static int reset_peak(void)
+{
+	int fd = open("/proc/self/clear_refs", O_WRONLY), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = write(fd, "5", 1) == 1 ? 0 : -1;
+	close(fd);
+	return rc;
+}
+
+/* In the child: measure T under P, and what the measurement added to the
+ * resident set, into A. */
+static void measure_in_child(const timer_solve *t, const timer_plan *p, unsigned known,
+			     answer *a)
+{
+	bool by_proc = !reset_peak();
+	uint64_t before = by_proc ? proc_self("VmRSS") : 0, after = 0;
+
+	if (!before) {
+		by_proc = false;
+		before = isolate_self_rss();
+	}
+	timer_measure(t, p, known, &a->batch, &a->path);
+	if (by_proc)
+		after = proc_self("VmHWM");
+	if (!after)
+		after = isolate_self_rss();
+	a->rss_added = after > before ? after - before : 0;
+}
+
+static void run_child(int fd, pid_t parent, const timer_solve *t, const timer_plan *p,
+		      unsigned known)
 {
 	answer a;
-	pb_search s;
-	uint64_t wall0, cpu0;
 
 	/* die with the bench process, even when it is killed */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(1);
 	memset(&a, 0, sizeof(a));
-	pb_search_init(&s, limits->mem_limit, limits->time_limit_ns, limits->stop);
-	wall0 = pb_wall_ns();
-	cpu0 = pb_cpu_ns();
-	a.status = solver->solve(ctx, start, &s, &a.path);
-	a.cpu_ns = pb_cpu_ns() - cpu0;
-	a.wall_ns = pb_wall_ns() - wall0;
-	a.expanded = s.expanded;
-	a.generated = s.generated;
-	a.peak_bytes = s.meter.peak;
-	a.held_bytes = s.meter.current;
-	memcpy(a.message, s.message, sizeof(a.message));
-	a.message[sizeof(a.message) - 1] = '\0';
+	measure_in_child(t, p, known, &a);
 	/* _exit: no atexit handlers, no stdio buffers of the parent's flushed */
 	_exit(write_all(fd, &a, sizeof(a)) ? 1 : 0);
 }
@@ -137,7 +190,7 @@ static void kill_child(watch *w, isolate_outcome why)
 }
 
 /* Look at the child's memory, clock and the stop flag. */
-static void check_child(watch *w, const isolate_limits *limits)
+static void check_child(watch *w, const timer_solve *limits)
 {
 	uint64_t now = pb_wall_ns();
 
@@ -158,7 +211,7 @@ static void check_child(watch *w, const isolate_limits *limits)
 
 /* Read the child's answer from FD while watching it. Returns the bytes
  * read. */
-static size_t read_answer(int fd, answer *a, watch *w, const isolate_limits *limits)
+static size_t read_answer(int fd, answer *a, watch *w, const timer_solve *limits)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	size_t got = 0;
@@ -200,7 +253,7 @@ static void describe_end(isolate_result *r, int status, size_t got, size_t want)
 		r->outcome = ISOLATE_ANSWERED;
 }
 
-static void set_watch(watch *w, pid_t pid, uint64_t baseline, const isolate_limits *limits,
+static void set_watch(watch *w, pid_t pid, uint64_t baseline, const timer_solve *limits,
 		      uint64_t start_ns)
 {
 	memset(w, 0, sizeof(*w));
@@ -214,15 +267,14 @@ static void set_watch(watch *w, pid_t pid, uint64_t baseline, const isolate_limi
 				limits->time_limit_ns / TIME_GRACE_DIVISOR + TIME_GRACE_FIXED_NS;
 }
 
-int isolate_solve(const pb_solver *solver, void *ctx, const pb_state *start,
-		  const isolate_limits *limits, isolate_result *r)
+int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, isolate_result *r)
 {
 	static const char *const killed_note[] = {
 		[ISOLATE_MEMOUT] = "killed: its resident memory ran past the memory limit",
 		[ISOLATE_TIMEOUT] = "killed: it ran far past its time limit",
 		[ISOLATE_STOPPED] = "killed: it did not stop when asked",
 	};
-	uint64_t baseline = rss_now(getpid()), start_ns;
+	uint64_t baseline = rss_now(getpid()), start_ns, peak;
 	pid_t parent = getpid(), pid;
 	struct rusage ru;
 	answer a;
@@ -246,38 +298,33 @@ int isolate_solve(const pb_solver *solver, void *ctx, const pb_state *start,
 	}
 	if (!pid) {
 		close(fds[0]);
-		run_child(fds[1], parent, solver, ctx, start, limits);
+		run_child(fds[1], parent, t, p, known);
 	}
 	close(fds[1]);
-	set_watch(&w, pid, baseline, limits, start_ns);
+	set_watch(&w, pid, baseline, t, start_ns);
 	memset(&a, 0, sizeof(a));
-	got = read_answer(fds[0], &a, &w, limits);
+	got = read_answer(fds[0], &a, &w, t);
 	close(fds[0]);
 	memset(&ru, 0, sizeof(ru));
 	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
 		;
-	r->rss_bytes = (uint64_t)ru.ru_maxrss * BYTES_PER_KIB;
+	peak = (uint64_t)ru.ru_maxrss * BYTES_PER_KIB;
+	r->rss_bytes = peak > baseline ? peak - baseline : 0;
+	r->wall_ns = pb_wall_ns() - start_ns;
+	r->cpu_ns = timeval_ns(&ru.ru_utime) + timeval_ns(&ru.ru_stime);
 	if (w.killed_for != ISOLATE_ANSWERED) {
 		r->outcome = w.killed_for;
-		r->wall_ns = pb_wall_ns() - start_ns;
-		r->cpu_ns = timeval_ns(&ru.ru_utime) + timeval_ns(&ru.ru_stime);
 		snprintf(r->note, sizeof(r->note), "%s", killed_note[w.killed_for]);
 		return 0;
 	}
 	describe_end(r, status, got, sizeof(a));
-	if (r->outcome != ISOLATE_ANSWERED) {
-		r->wall_ns = pb_wall_ns() - start_ns;
+	if (r->outcome != ISOLATE_ANSWERED)
 		return 0;
-	}
-	r->status = a.status;
-	r->expanded = a.expanded;
-	r->generated = a.generated;
-	r->wall_ns = a.wall_ns;
-	r->cpu_ns = a.cpu_ns;
-	r->peak_bytes = a.peak_bytes;
-	r->held_bytes = a.held_bytes;
+	r->batch = a.batch;
+	r->batch.search.message[sizeof(r->batch.search.message) - 1] = '\0';
+	/* the child's pointers mean nothing here */
+	r->batch.search.stop = NULL;
+	r->rss_bytes = a.rss_added;
 	r->path = a.path;
-	memcpy(r->message, a.message, sizeof(r->message));
-	r->message[sizeof(r->message) - 1] = '\0';
 	return 0;
 }

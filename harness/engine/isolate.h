@@ -1,10 +1,20 @@
-/* One solve in a child process (bench run --isolate): the solver runs in a
- * fork of the bench process, its answer comes back through a pipe, and the
- * parent watches it. A child that dies (a signal, an exit without an
- * answer) is a crash, not the end of the run; one whose resident memory
- * runs away past the memory limit, or that does not stop at its time limit,
- * is killed and reported as memout or timeout. The child's peak resident
- * set comes from wait4's rusage. */
+/* One measurement in a child process (bench run --isolate): the solver
+ * runs in a fork of the bench process, timed there as in-process solves
+ * are (timer.h: alone, or a short solve in a batch, sized in the child),
+ * its answer comes back through a pipe, and the parent watches it. A child
+ * that dies (a signal, an exit without an answer) is a crash, not the end
+ * of the run; one whose resident memory runs away past the memory limit,
+ * or that does not stop at its time limit, is killed and reported as
+ * memout or timeout.
+ *
+ * The resident memory reported is what the solve added to the child's: a
+ * fork starts with the parent's resident pages (the tables prepare built
+ * among them), so the child resets its high-water mark
+ * (/proc/self/clear_refs, "5"), reads its resident size (VmRSS) before the
+ * solve and its high-water mark (VmHWM) after; where /proc lacks these,
+ * the growth of getrusage's ru_maxrss over the solve. A killed or crashed
+ * child: its ru_maxrss (wait4) less the parent's resident size at the
+ * fork. */
 #ifndef ISOLATE_H
 #define ISOLATE_H
 
@@ -14,6 +24,7 @@
 #include <stdint.h>
 
 #include "algorithms/solvers/solver.h"
+#include "harness/engine/timer.h"
 
 typedef enum isolate_outcome {
 	ISOLATE_ANSWERED, /* the child returned: STATUS and the rest are its */
@@ -23,30 +34,23 @@ typedef enum isolate_outcome {
 	ISOLATE_STOPPED   /* killed: the stop flag, and it did not stop */
 } isolate_outcome;
 
-typedef struct isolate_limits {
-	size_t mem_limit;       /* the solve's allocation limit; 0 none */
-	uint64_t time_limit_ns; /* 0 none */
-	const volatile sig_atomic_t *stop; /* may be NULL */
-} isolate_limits;
-
 typedef struct isolate_result {
 	isolate_outcome outcome;
-	pb_status status;       /* the solver's, when answered */
-	uint64_t expanded, generated, wall_ns, cpu_ns;
-	uint64_t peak_bytes;    /* the counting allocator's peak */
-	uint64_t held_bytes;    /* what the solver still held on return */
-	uint64_t rss_bytes;     /* the child's peak resident set (ru_maxrss) */
-	pb_path path;           /* when answered and solved */
-	char message[160];      /* the solver's message (pb_search.message) */
+	timer_batch batch;      /* answered: the child's measurement */
+	uint64_t wall_ns;       /* not answered: from the fork to the end */
+	uint64_t cpu_ns;        /* not answered: the child's (its rusage) */
+	uint64_t rss_bytes;     /* what the solve added to the child's resident
+				 * set, at its peak; 0 unknown */
+	pb_path path;           /* when answered: the first solve's */
 	char note[160];         /* why, when not answered */
 } isolate_result;
 
-/* Solve START with SOLVER (prepared context CTX) in a child process under
- * LIMITS, into R. The child gets its own pb_search, as an in-process solve
- * does; wall and CPU time are the child's, around the solve call. Returns 0,
- * or -1 when no child could be made (R->note says why). */
-int isolate_solve(const pb_solver *solver, void *ctx, const pb_state *start,
-		  const isolate_limits *limits, isolate_result *r);
+/* Measure T (its solver's prepared context in this process) under plan P
+ * (KNOWN: as timer_measure) in a child process, into R. The child's time
+ * limit is T's, its memory limit T's allocation limit plus slack for the
+ * resident set. Returns 0, or -1 when no child could be made (R->note
+ * says why). */
+int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, isolate_result *r);
 
 /* The peak resident set of this process so far, in bytes (getrusage). */
 uint64_t isolate_self_rss(void);

@@ -4,8 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "harness/io/outfile.h"
+#include "algorithms/core/clock.h"
 #include "harness/engine/shard.h"
 
 #if defined(PB_MPI) && PB_MPI
@@ -17,12 +18,39 @@ static const char *const launcher_variables[] = {
 	"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK",
 };
 
-/* Rows go to rank 0 in messages of at most this many bytes (MPI counts
+/* Shared data goes out in pieces of at most this many bytes (MPI counts
  * are ints). */
-#define CHUNK ((size_t)1 << 30)
-enum { TAG_HEADER = 1, TAG_ROWS = 2 };
-/* A rank's header: the length of its text, and its stop flag. */
-enum { HEADER_LENGTH, HEADER_STOPPED, HEADER_WORDS };
+#define PIECE ((size_t)1 << 30)
+/* Every message to rank 0 has this tag and begins with its kind: rows
+ * (then runs.csv lines), or the rank's end (then its stop flag). One tag,
+ * so that a rank's messages arrive in the order sent. */
+#define TAG_ROWS 1
+enum { KIND_ROWS = 'R', KIND_END = 'E' };
+/* Rank 0, its own part done, looks for messages this often. */
+#define WAIT_NS 1000000L
+
+/* A chunk of rows on its way to rank 0. */
+typedef struct sending {
+	char *mem;
+	MPI_Request req;
+	bool busy;
+} sending;
+
+struct mpi_stream {
+	/* ranks but 0 */
+	FILE *chunk;       /* the rows being written: KIND_ROWS, then lines */
+	char *mem;
+	size_t len;
+	uint64_t since_ns; /* when the chunk's first row came */
+	sending out[MPI_ROWS_IN_FLIGHT];
+	size_t next;
+	/* rank 0 */
+	uint64_t polled_ns;
+	bool *ended;       /* per rank: its end has come */
+	int stopped;       /* a rank that ended said it was stopped */
+	char *in;
+	size_t in_cap;
+};
 
 bool mpi_job_available(void)
 {
@@ -111,131 +139,258 @@ bool mpi_job_agree(mpi_job *j, bool ok)
 	return all != 0;
 }
 
-static void send_rows(const char *mine, size_t len, int stopped)
+int mpi_job_share(mpi_job *j, void *buf, size_t len)
 {
-	uint64_t header[HEADER_WORDS] = { [HEADER_LENGTH] = len, [HEADER_STOPPED] = (uint64_t)stopped };
+	if (!j->active)
+		return 0;
+	for (size_t off = 0; off < len; off += PIECE) {
+		size_t n = len - off < PIECE ? len - off : PIECE;
 
-	MPI_Send(header, HEADER_WORDS, MPI_UINT64_T, 0, TAG_HEADER, MPI_COMM_WORLD);
-	for (size_t off = 0; off < len; off += CHUNK) {
-		size_t n = len - off < CHUNK ? len - off : CHUNK;
-
-		MPI_Send(mine + off, (int)n, MPI_CHAR, 0, TAG_ROWS, MPI_COMM_WORLD);
+		if (MPI_Bcast((char *)buf + off, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
+			return -1;
 	}
+	return 0;
 }
 
-/* Receive rank R's rows into *TEXT (free() it) and its length. */
-static void receive_rows(int r, char **text, size_t *len, int *stopped)
+static mpi_stream *stream_of(mpi_job *j)
 {
-	uint64_t header[HEADER_WORDS];
-	char *buf;
-
-	MPI_Recv(header, HEADER_WORDS, MPI_UINT64_T, r, TAG_HEADER, MPI_COMM_WORLD,
-		 MPI_STATUS_IGNORE);
-	*len = (size_t)header[HEADER_LENGTH];
-	if (header[HEADER_STOPPED])
-		*stopped = 1;
-	buf = malloc(*len ? *len : 1);
-	if (!buf) {
-		/* the rank waits on its send: nothing can go on */
-		fprintf(stderr, "bench run: out of memory for the %zu bytes of rows of rank %d\n",
-			*len, r);
-		MPI_Abort(MPI_COMM_WORLD, 2);
-	}
-	for (size_t off = 0; off < *len; off += CHUNK) {
-		size_t n = *len - off < CHUNK ? *len - off : CHUNK;
-
-		MPI_Recv(buf + off, (int)n, MPI_CHAR, r, TAG_ROWS, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
-	}
-	*text = buf;
+	if (!j->stream)
+		j->stream = calloc(1, sizeof(*j->stream));
+	return j->stream;
 }
 
-/* Rank 0: join RUNS_PATH and the ranks' TEXTS into RUNS_PATH. */
-static int join_all(const mpi_job *j, const char *runs_path, char **texts, size_t *lens,
-		    char *err, size_t errlen)
+FILE *mpi_job_rows(mpi_job *j)
 {
-	size_t n = (size_t)j->size;
-	FILE **in = calloc(n, sizeof(*in));
-	char **names = calloc(n, sizeof(*names));
-	outfile out;
-	int rc = -1;
+	mpi_stream *s = stream_of(j);
 
-	if (!in || !names) {
-		snprintf(err, errlen, "out of memory joining the ranks' rows");
-		goto out;
+	if (!s)
+		return NULL;
+	if (!s->chunk) {
+		s->chunk = open_memstream(&s->mem, &s->len);
+		if (!s->chunk)
+			return NULL;
+		putc(KIND_ROWS, s->chunk);
+		s->since_ns = 0;
 	}
-	in[0] = fopen(runs_path, "r");
-	names[0] = strdup(runs_path);
-	for (size_t r = 1; r < n; r++) {
-		names[r] = malloc(64);
-		if (names[r])
-			snprintf(names[r], 64, "rank %zu", r);
-		in[r] = texts[r] && lens[r] ? fmemopen(texts[r], lens[r], "r") : NULL;
+	return s->chunk;
+}
+
+/* Send the chunk being written (done with when it has gone). */
+static int send_chunk(mpi_stream *s)
+{
+	sending *o = &s->out[s->next];
+
+	if (fclose(s->chunk)) {
+		s->chunk = NULL;
+		return -1;
 	}
-	for (size_t r = 0; r < n; r++) {
-		if (!in[r] || !names[r]) {
-			snprintf(err, errlen, "could not read the rows of rank %zu", r);
-			goto out;
+	s->chunk = NULL;
+	if (o->busy) {
+		MPI_Wait(&o->req, MPI_STATUS_IGNORE);
+		free(o->mem);
+	}
+	o->mem = s->mem;
+	o->busy = true;
+	MPI_Isend(o->mem, (int)s->len, MPI_CHAR, 0, TAG_ROWS, MPI_COMM_WORLD, &o->req);
+	s->next = (s->next + 1) % MPI_ROWS_IN_FLIGHT;
+	s->mem = NULL;
+	s->len = 0;
+	return 0;
+}
+
+int mpi_job_send(mpi_job *j)
+{
+	mpi_stream *s = j->stream;
+	uint64_t now = pb_wall_ns();
+
+	if (!s || !s->chunk || fflush(s->chunk))
+		return -1;
+	if (!s->since_ns)
+		s->since_ns = now;
+	if (s->len < MPI_ROWS_CHUNK && now - s->since_ns < MPI_ROWS_INTERVAL_NS)
+		return 0;
+	return send_chunk(s);
+}
+
+/* Rank 0: receive the message waiting from STATUS's source, hand its rows
+ * to FN or note its end. Returns 0, or -1 when FN failed or out of
+ * memory. */
+static int take(mpi_job *j, MPI_Status *status, mpi_rows_fn fn, void *arg)
+{
+	mpi_stream *s = j->stream;
+	int count, rc = 0;
+
+	MPI_Get_count(status, MPI_CHAR, &count);
+	if ((size_t)count + 1 > s->in_cap) {
+		char *in = realloc(s->in, (size_t)count + 1);
+
+		if (!in) {
+			/* the sender waits on its message: nothing can go on */
+			fprintf(stderr, "bench run: out of memory for %d bytes of rows of rank %d\n",
+				count, status->MPI_SOURCE);
+			MPI_Abort(MPI_COMM_WORLD, 2);
 		}
+		s->in = in;
+		s->in_cap = (size_t)count + 1;
 	}
-	if (outfile_open(&out, runs_path, err, errlen))
-		goto out;
-	if (shard_join(out.fp, in, (const char *const *)names, n, err, errlen)) {
-		outfile_abort(&out);
-		goto out;
+	MPI_Recv(s->in, count, MPI_CHAR, status->MPI_SOURCE, TAG_ROWS, MPI_COMM_WORLD,
+		 MPI_STATUS_IGNORE);
+	if (count > 0 && s->in[0] == KIND_ROWS && count > 1)
+		rc = fn(arg, status->MPI_SOURCE, s->in + 1, (size_t)count - 1);
+	else if (count > 0 && s->in[0] == KIND_END) {
+		s->ended[status->MPI_SOURCE] = true;
+		if (count > 1 && s->in[1])
+			s->stopped = 1;
 	}
-	rc = outfile_commit(&out, err, errlen);
-out:
-	for (size_t r = 0; in && names && r < n; r++) {
-		if (in[r])
-			fclose(in[r]);
-		free(names[r]);
-	}
-	free(in);
-	free(names);
 	return rc;
 }
 
-int mpi_job_collect(mpi_job *j, const char *runs_path, const char *mine, size_t len,
-		    int *stopped, report *rep, char *err, size_t errlen)
+/* Rank 0: take every message that has come. */
+static int take_all(mpi_job *j, mpi_rows_fn fn, void *arg)
 {
-	size_t n = (size_t)j->size;
-	char **texts;
-	size_t *lens;
-	int rc;
+	MPI_Status status;
+	int flag, rc = 0;
+
+	for (;;) {
+		MPI_Iprobe(MPI_ANY_SOURCE, TAG_ROWS, MPI_COMM_WORLD, &flag, &status);
+		if (!flag)
+			return rc;
+		if (take(j, &status, fn, arg))
+			rc = -1;
+	}
+}
+
+int mpi_job_poll(mpi_job *j, mpi_rows_fn fn, void *arg)
+{
+	mpi_stream *s = j->active && !j->rank ? stream_of(j) : NULL;
+	uint64_t now = pb_wall_ns();
+
+	if (!j->active || j->rank)
+		return 0;
+	if (!s)
+		return -1;
+	if (!s->ended) {
+		s->ended = calloc((size_t)j->size, sizeof(*s->ended));
+		if (!s->ended)
+			return -1;
+	}
+	if (now - s->polled_ns < MPI_POLL_NS)
+		return 0;
+	s->polled_ns = now;
+	return take_all(j, fn, arg);
+}
+
+/* Ranks but 0: the last rows, then the end. */
+static int send_end(mpi_job *j, int stopped)
+{
+	mpi_stream *s = stream_of(j);
+	char end[2] = { KIND_END, (char)(stopped != 0) };
+	int rc = 0;
+
+	if (!s)
+		return -1;
+	if (s->chunk && fflush(s->chunk))
+		rc = -1;
+	if (s->chunk && s->len > 1) {
+		if (send_chunk(s))
+			rc = -1;
+	} else if (s->chunk) {
+		fclose(s->chunk);
+		s->chunk = NULL;
+	}
+	free(s->mem);
+	s->mem = NULL;
+	MPI_Send(end, 2, MPI_CHAR, 0, TAG_ROWS, MPI_COMM_WORLD);
+	for (size_t i = 0; i < MPI_ROWS_IN_FLIGHT; i++) {
+		if (!s->out[i].busy)
+			continue;
+		MPI_Wait(&s->out[i].req, MPI_STATUS_IGNORE);
+		free(s->out[i].mem);
+		s->out[i].mem = NULL;
+		s->out[i].busy = false;
+	}
+	return rc;
+}
+
+/* Rank 0: the ranks that have not ended, into ERR. */
+static void say_lost(const mpi_job *j, char *err, size_t errlen)
+{
+	size_t used = (size_t)snprintf(err, errlen, "rank");
+
+	for (int r = 1; r < j->size && used < errlen; r++)
+		if (!j->stream->ended[r])
+			used += (size_t)snprintf(err + used, errlen - used, "%s %d",
+						 used > 4 ? "," : "", r);
+	if (used < errlen)
+		snprintf(err + used, errlen - used, " did not report its end (killed?): its last rows "
+			 "are not in runs.csv; 'bench run --resume' does them again");
+}
+
+int mpi_job_finish(mpi_job *j, const volatile sig_atomic_t *stop, int *stopped,
+		   mpi_rows_fn fn, void *arg, char *err, size_t errlen)
+{
+	const struct timespec nap = { .tv_nsec = WAIT_NS };
+	uint64_t stopped_at = 0;
+	mpi_stream *s;
+	int rc = 0;
 
 	if (!j->active)
 		return 0;
 	if (j->rank) {
-		send_rows(mine, len, *stopped);
+		if (send_end(j, *stopped)) {
+			snprintf(err, errlen, "rank %d: out of memory for its rows", j->rank);
+			return -1;
+		}
 		return 0;
 	}
-	texts = calloc(n, sizeof(*texts));
-	lens = calloc(n, sizeof(*lens));
-	if (!texts || !lens) {
-		free(texts);
-		free(lens);
+	if (mpi_job_poll(j, fn, arg))
+		rc = -1;
+	s = j->stream;
+	if (!s || !s->ended) {
 		snprintf(err, errlen, "out of memory for the ranks' rows");
 		return -1;
 	}
-	for (size_t r = 1; r < n; r++)
-		receive_rows((int)r, &texts[r], &lens[r], stopped);
-	rc = join_all(j, runs_path, texts, lens, err, errlen);
-	for (size_t r = 1; r < n; r++)
-		free(texts[r]);
-	free(texts);
-	free(lens);
+	for (;;) {
+		int left = 0;
+
+		if (take_all(j, fn, arg))
+			rc = -1;
+		*stopped |= s->stopped;
+		for (int r = 1; r < j->size; r++)
+			left += !s->ended[r];
+		if (!left)
+			break;
+		if (stop && *stop && !stopped_at)
+			stopped_at = pb_wall_ns();
+		if (stopped_at && pb_wall_ns() - stopped_at > MPI_LOST_NS) {
+			say_lost(j, err, errlen);
+			j->lost = true;
+			*stopped = 1;
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
 	if (rc)
-		return rc;
-	report_release(rep);
-	report_init(rep);
-	return report_load(rep, runs_path, err, errlen);
+		snprintf(err, errlen, "could not keep every rank's rows");
+	return rc;
 }
 
 void mpi_job_end(mpi_job *j)
 {
-	if (j->active)
+	mpi_stream *s = j->stream;
+
+	if (j->active && !j->lost)
 		MPI_Finalize();
+	if (s) {
+		if (s->chunk)
+			fclose(s->chunk);
+		free(s->mem);
+		for (size_t i = 0; i < MPI_ROWS_IN_FLIGHT; i++)
+			free(s->out[i].mem);
+		free(s->ended);
+		free(s->in);
+		free(s);
+	}
 	free(j->hosts_json);
 	memset(j, 0, sizeof(*j));
 }
@@ -264,15 +419,42 @@ bool mpi_job_agree(mpi_job *j, bool ok)
 	return ok;
 }
 
-int mpi_job_collect(mpi_job *j, const char *runs_path, const char *mine, size_t len,
-		    int *stopped, report *rep, char *err, size_t errlen)
+int mpi_job_share(mpi_job *j, void *buf, size_t len)
 {
 	(void)j;
-	(void)runs_path;
-	(void)mine;
+	(void)buf;
 	(void)len;
+	return 0;
+}
+
+FILE *mpi_job_rows(mpi_job *j)
+{
+	(void)j;
+	return NULL;
+}
+
+int mpi_job_send(mpi_job *j)
+{
+	(void)j;
+	return -1;
+}
+
+int mpi_job_poll(mpi_job *j, mpi_rows_fn fn, void *arg)
+{
+	(void)j;
+	(void)fn;
+	(void)arg;
+	return 0;
+}
+
+int mpi_job_finish(mpi_job *j, const volatile sig_atomic_t *stop, int *stopped,
+		   mpi_rows_fn fn, void *arg, char *err, size_t errlen)
+{
+	(void)j;
+	(void)stop;
 	(void)stopped;
-	(void)rep;
+	(void)fn;
+	(void)arg;
 	(void)err;
 	(void)errlen;
 	return 0;

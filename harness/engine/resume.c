@@ -1,71 +1,149 @@
 #include "harness/engine/resume.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/meta_read.h"
 #include "harness/io/outfile.h"
 
-#define FIELDS_MAX 64
+/* The files of a run's folder that are written whole (outfile.h), and
+ * what outfile adds to a name for its temporary file. */
+static const char *const whole_files[] = { "runs.csv", "summary.csv", "meta.json" };
+#define TMP_INFIX ".tmp."
 
-/* The status field of a runs.csv LINE (split in place), or NULL. */
-static const char *status_of(char *line, int status_col)
+int resume_check(const char *meta_path, const campaign *now, bool extend, bool *recorded,
+		 char *err, size_t errlen)
 {
-	char *f[FIELDS_MAX];
-	int n = csv_split(line, f, FIELDS_MAX);
+	char why[2048];
+	meta_info m;
+	campaign old;
+	int rc = 0;
 
-	return n > status_col ? f[status_col] : NULL;
+	*recorded = false;
+	if (meta_read(&m, meta_path, why, sizeof(why))) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	if (!m.present)
+		return 0;
+	*recorded = true;
+	if (campaign_read(&old, m.root, why, sizeof(why))) {
+		snprintf(err, errlen, "%s: %s", meta_path, why);
+		meta_info_release(&m);
+		return -1;
+	}
+	if (campaign_differs(&old, now, extend, why, sizeof(why))) {
+		snprintf(err, errlen, "the arguments %s the run on record in %s: %s",
+			 extend ? "do not contain" : "differ from", meta_path, why);
+		rc = -1;
+	}
+	campaign_release(&old);
+	meta_info_release(&m);
+	return rc;
 }
 
-/* Copy IN's header and finished rows to OUT. Returns 0, or -1 with ERR. */
+/* The process id NAME ends in after FILE ".tmp.", or 0. */
+static long tmp_pid_of(const char *name, const char *file)
+{
+	size_t n = strlen(file);
+	char *end;
+	long pid;
+
+	if (strncmp(name, file, n) || strncmp(name + n, TMP_INFIX, strlen(TMP_INFIX)))
+		return 0;
+	name += n + strlen(TMP_INFIX);
+	pid = strtol(name, &end, 10);
+	return *name && !*end && pid > 0 ? pid : 0;
+}
+
+void resume_clean(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		for (size_t i = 0; i < sizeof(whole_files) / sizeof(whole_files[0]); i++) {
+			long pid = tmp_pid_of(e->d_name, whole_files[i]);
+			char path[PATH_MAX];
+
+			if (!pid || pid == (long)getpid() || !kill((pid_t)pid, 0) || errno != ESRCH)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	}
+	closedir(d);
+}
+
+/* --- the journal ------------------------------------------------------- */
+
+/* What reading the journal found besides the rows it kept. */
+typedef struct journal {
+	report *rep;
+	uint64_t cut;        /* the offset of the first interrupted row of the tail */
+	bool interrupted;    /* the tail from CUT on is interrupted rows */
+	bool rewrite;        /* a row kept after an interrupted one */
+} journal;
+
+static int keep_row(void *arg, const report_read_row *row, char *err, size_t errlen)
+{
+	journal *j = arg;
+
+	if (row->v.status == RUN_INTERRUPTED) {
+		if (!j->interrupted)
+			j->cut = row->start;
+		j->interrupted = true;
+		return 0;
+	}
+	if (j->interrupted) {
+		j->rewrite = true;
+		j->interrupted = false;
+	}
+	return report_keep_read(j->rep, row, err, errlen);
+}
+
+/* Copy IN's lines to OUT but interrupted rows and a torn last line. */
 static int copy_kept(FILE *in, FILE *out, const char *path, char *err, size_t errlen)
 {
-	char *line = NULL, *f[FIELDS_MAX];
+	char *line = NULL, *f[CSV_MAX_LINE / 2], copy[CSV_MAX_LINE];
 	size_t cap = 0;
 	ssize_t len;
-	unsigned lineno = 0;
 	int status_col = -1, rc = 0;
 
-	while ((len = getline(&line, &cap, in)) > 0) {
-		char copy[CSV_MAX_LINE];
-		const char *status;
+	for (unsigned lineno = 1; (len = getline(&line, &cap, in)) > 0; lineno++) {
+		int n;
 
-		lineno++;
 		if (line[len - 1] != '\n')
 			break; /* torn: the row was being written */
-		if ((size_t)len >= sizeof(copy) || memchr(line, '\0', (size_t)len)) {
-			snprintf(err, errlen, "%s:%u: line too long or a NUL byte (not a runs.csv?)",
-				 path, lineno);
+		if ((size_t)len > sizeof(copy)) {
+			snprintf(err, errlen, "%s:%u: line too long", path, lineno);
 			rc = -1;
 			break;
 		}
 		memcpy(copy, line, (size_t)len);
 		copy[len - 1] = '\0';
-		if (lineno == 1) {
-			if (strcmp(copy, REPORT_RUNS_HEADER)) {
-				snprintf(err, errlen, "%s:1: not the header this bench writes "
-					 "(another version's run?)", path);
-				rc = -1;
-				break;
-			}
-			status_col = csv_column(f, csv_split(copy, f, FIELDS_MAX), "status");
-		} else {
-			status = status_of(copy, status_col);
-			if (status && !strcmp(status, run_status_name(RUN_INTERRUPTED)))
-				continue;
-		}
+		n = csv_split(copy, f, (int)(sizeof(f) / sizeof(f[0])));
+		if (lineno == 1)
+			status_col = csv_column(f, n, "status");
+		else if (status_col >= 0 && n > status_col &&
+			 !strcmp(f[status_col], run_status_name(RUN_INTERRUPTED)))
+			continue;
 		fwrite(line, 1, (size_t)len, out);
 	}
+	free(line);
 	if (!rc && ferror(in)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		rc = -1;
 	}
-	if (!rc && !lineno) {
-		snprintf(err, errlen, "%s: empty (not a runs.csv?)", path);
-		rc = -1;
-	}
-	free(line);
 	return rc;
 }
 
@@ -92,106 +170,205 @@ static int rewrite(const char *path, char *err, size_t errlen)
 	return outfile_commit(&f, err, errlen);
 }
 
-static int cmp_key(const void *a, const void *b)
+/* Cut PATH short at SIZE bytes (a torn line, an interrupted tail, or all
+ * of a header cut short: then write it whole). */
+static int cut(const char *path, uint64_t size, bool header, char *err, size_t errlen)
 {
-	const resume_key *x = a, *y = b;
-	const uint32_t fx[] = { x->dataset, x->instance, x->algorithm };
-	const uint32_t fy[] = { y->dataset, y->instance, y->algorithm };
+	FILE *f = fopen(path, "r+");
+	int rc = 0;
 
-	for (size_t i = 0; i < sizeof(fx) / sizeof(fx[0]); i++)
-		if (fx[i] != fy[i])
-			return fx[i] < fy[i] ? -1 : 1;
-	return 0;
+	if (!f || ftruncate(fileno(f), (off_t)size) ||
+	    (header && (fseek(f, 0, SEEK_SET) || fputs(REPORT_RUNS_HEADER "\n", f) < 0)) ||
+	    fflush(f) || fsync(fileno(f))) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	if (f && fclose(f) && !rc) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	return rc;
 }
 
-/* A status after which the runner tries an instance no more. */
-static bool final_status(unsigned s)
+/* Whether IN starts with this bench's header line, or is empty or no more
+ * than a start of it (*SHORT: a run killed before its header was
+ * written). */
+static bool our_header(FILE *in, bool *short_header)
 {
-	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_CRASH ||
-	       s == RUN_UNSUPPORTED;
-}
+	static const char header[] = REPORT_RUNS_HEADER "\n";
+	char buf[sizeof(header)];
+	size_t n = fread(buf, 1, sizeof(header) - 1, in);
 
-/* One key per (dataset, instance, algorithm) of REP's rows. */
-static int index_rows(resume *rs, const report *rep)
-{
-	size_t n = 0;
-
-	rs->keys = malloc((rep->count ? rep->count : 1) * sizeof(*rs->keys));
-	if (!rs->keys)
-		return -1;
-	for (size_t i = 0; i < rep->count; i++) {
-		const report_row *r = &rep->rows[i];
-
-		rs->keys[i] = (resume_key){
-			.dataset = r->dataset, .instance = r->instance, .algorithm = r->algorithm,
-			.repeats = r->repeat, .finished = final_status(r->status),
-		};
-	}
-	qsort(rs->keys, rep->count, sizeof(*rs->keys), cmp_key);
-	for (size_t i = 0; i < rep->count; i++) {
-		if (n && !cmp_key(&rs->keys[n - 1], &rs->keys[i])) {
-			resume_key *k = &rs->keys[n - 1];
-
-			if (rs->keys[i].repeats > k->repeats)
-				k->repeats = rs->keys[i].repeats;
-			k->finished |= rs->keys[i].finished;
-			continue;
-		}
-		rs->keys[n++] = rs->keys[i];
-	}
-	rs->count = n;
-	return 0;
+	rewind(in);
+	*short_header = n < sizeof(header) - 1 && !memcmp(buf, header, n);
+	return *short_header || !memcmp(buf, header, sizeof(header) - 1);
 }
 
 long resume_load(resume *rs, const char *path, report *rep, char *err, size_t errlen)
 {
-	memset(rs, 0, sizeof(*rs));
+	journal j = { .rep = rep };
+	report_read_end end = { 0 };
+	bool short_header;
+	FILE *in;
+	int rc;
+
+	resume_init(rs);
 	rs->rep = rep;
-	if (rewrite(path, err, errlen) || report_load(rep, path, err, errlen))
-		return -1;
-	if (index_rows(rs, rep)) {
-		snprintf(err, errlen, "%s: out of memory", path);
+	report_keep_ledger(rep);
+	in = fopen(path, "r");
+	if (!in) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	return (long)rep->count;
+	if (!our_header(in, &short_header)) {
+		snprintf(err, errlen, "%s:1: not the header this bench writes (another version's run?)",
+			 path);
+		fclose(in);
+		return -1;
+	}
+	rc = short_header ? 0 : report_read(in, path, true, keep_row, &j, &end, err, errlen);
+	fclose(in);
+	if (rc)
+		return -1;
+	if (short_header)
+		rc = cut(path, 0, true, err, errlen);
+	else if (j.rewrite)
+		rc = rewrite(path, err, errlen);
+	else if (j.interrupted || end.torn)
+		rc = cut(path, j.interrupted ? j.cut : end.good, false, err, errlen);
+	return rc ? -1 : (long)rep->count;
 }
 
-static const resume_key *find(const resume *rs, const char *dataset_name,
-			      const char *instance, const char *algorithm)
-{
-	resume_key key = {
-		.dataset = report_find(&rs->rep->datasets, dataset_name),
-		.instance = instance ? report_find(&rs->rep->instances, instance) : REPORT_NONE,
-		.algorithm = report_find(&rs->rep->algorithms, algorithm),
-	};
+/* --- what is on record ------------------------------------------------- */
 
-	if (key.dataset == REPORT_NONE || key.algorithm == REPORT_NONE ||
-	    (instance && key.instance == REPORT_NONE))
+void resume_init(resume *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->last = SIZE_MAX;
+}
+
+/* DS's instance index to the report's (REPORT_NONE where it has none):
+ * made once for each dataset. */
+static const uint32_t *map_of(resume *rs, const dataset *ds, uint32_t d)
+{
+	const report_names *names = &rs->rep->instances[d].names;
+	const dataset **of;
+	uint32_t **maps, *map;
+
+	for (size_t i = 0; i < rs->nmaps; i++)
+		if (rs->maps_of[i] == ds)
+			return rs->maps[i];
+	of = realloc(rs->maps_of, (rs->nmaps + 1) * sizeof(*of));
+	if (!of)
 		return NULL;
-	return bsearch(&key, rs->keys, rs->count, sizeof(*rs->keys), cmp_key);
+	rs->maps_of = of;
+	maps = realloc(rs->maps, (rs->nmaps + 1) * sizeof(*maps));
+	if (!maps)
+		return NULL;
+	rs->maps = maps;
+	map = malloc((ds->count ? ds->count : 1) * sizeof(*map));
+	if (!map)
+		return NULL;
+	for (size_t i = 0; i < ds->count; i++)
+		map[i] = report_find(names, ds->instances[i].id);
+	of[rs->nmaps] = ds;
+	maps[rs->nmaps++] = map;
+	return map;
 }
 
-unsigned resume_done(void *arg, const dataset *ds, const pb_solver *s, size_t instance)
+/* Fill part P from the report's ledger. Returns 0, or -1 when out of
+ * memory. */
+static int part_from_report(resume *rs, resume_part *p)
 {
-	const resume *rs = arg;
-	const resume_key *k = find(rs, ds->name, ds->instances[instance].id, s->name);
+	const report *rep = rs->rep;
+	uint32_t d = report_find(&rep->datasets, p->ds->name);
+	const report_track *t = d == REPORT_NONE ? NULL
+				: report_track_of(rep, d, report_find(&rep->algorithms, p->algorithm),
+						  report_find(&rep->heuristics, p->heuristic));
+	const uint32_t *map;
 
-	if (!k)
+	if (!t)
 		return 0;
-	return k->finished ? RUNNER_FINISHED : k->repeats;
+	p->prepared = t->prepared;
+	map = map_of(rs, p->ds, d);
+	if (!map)
+		return -1;
+	for (size_t i = 0; i < p->ds->count; i++)
+		if (map[i] < t->ledger_len)
+			p->state[i] = t->ledger[map[i]];
+	return 0;
 }
 
-bool resume_has(const resume *rs, const run_row *row)
+resume_part *resume_part_of(resume *rs, const dataset *ds, const char *algorithm,
+			    const char *heuristic)
 {
-	const char *instance = row->instance == RUN_NO_INSTANCE
-			       ? NULL : row->ds->instances[row->instance].id;
-	const resume_key *k = find(rs, row->ds->name, instance, row->algorithm->name);
+	resume_part *p;
 
-	return k && (row->phase == RUN_PREPARE || row->repeat <= k->repeats);
+	if (rs->last < rs->nparts) {
+		p = &rs->parts[rs->last];
+		if (p->ds == ds && !strcmp(p->algorithm, algorithm) && !strcmp(p->heuristic, heuristic))
+			return p;
+	}
+	for (size_t i = 0; i < rs->nparts; i++) {
+		p = &rs->parts[i];
+		if (p->ds == ds && !strcmp(p->algorithm, algorithm) && !strcmp(p->heuristic, heuristic)) {
+			rs->last = i;
+			return p;
+		}
+	}
+	if (rs->nparts == rs->cap) {
+		size_t cap = rs->cap ? 2 * rs->cap : 16;
+
+		p = realloc(rs->parts, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		rs->parts = p;
+		rs->cap = cap;
+	}
+	p = &rs->parts[rs->nparts];
+	*p = (resume_part){ .ds = ds, .algorithm = strdup(algorithm), .heuristic = strdup(heuristic),
+			    .state = calloc(ds->count ? ds->count : 1, sizeof(*p->state)) };
+	if (!p->algorithm || !p->heuristic || !p->state || (rs->rep && part_from_report(rs, p))) {
+		free(p->algorithm);
+		free(p->heuristic);
+		free(p->state);
+		return NULL;
+	}
+	rs->last = rs->nparts++;
+	return p;
+}
+
+unsigned resume_done(void *arg, const dataset *ds, const pb_solver *s, const char *heuristic,
+		     size_t instance)
+{
+	resume_part *p = resume_part_of(arg, ds, s->name, heuristic);
+	uint32_t e = p ? p->state[instance] : 0;
+
+	return e & REPORT_LEDGER_FINAL ? RUNNER_FINISHED : e & REPORT_LEDGER_REPEATS;
+}
+
+bool resume_has(resume *rs, const run_row *row)
+{
+	resume_part *p = resume_part_of(rs, row->ds, row->algorithm->name, row->heuristic);
+
+	if (!p)
+		return false;
+	if (row->phase == RUN_PREPARE)
+		return p->prepared;
+	return row->repeat <= (p->state[row->instance] & REPORT_LEDGER_REPEATS);
 }
 
 void resume_release(resume *rs)
 {
-	free(rs->keys);
-	memset(rs, 0, sizeof(*rs));
+	for (size_t i = 0; i < rs->nparts; i++) {
+		free(rs->parts[i].algorithm);
+		free(rs->parts[i].heuristic);
+		free(rs->parts[i].state);
+	}
+	free(rs->parts);
+	for (size_t i = 0; i < rs->nmaps; i++)
+		free(rs->maps[i]);
+	free(rs->maps);
+	free(rs->maps_of);
+	resume_init(rs);
 }

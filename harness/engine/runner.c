@@ -5,6 +5,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/engine/isolate.h"
+#include "harness/engine/outside.h"
 
 static const char *const status_names[RUN_STATUS_COUNT] = {
 	[RUN_OK] = "ok",
@@ -31,23 +32,82 @@ int run_status_parse(const char *name)
 	return -1;
 }
 
-/* The solvers that take a heuristic. (The solver table has no field for
- * this yet; when it has, this list goes.) */
-static const char *const informed_solvers[] = { "astar", "idastar" };
-
 const char *runner_heuristic_of(const pb_solver *s, const pb_domain *d, const char *heuristic)
 {
 	const pb_heuristic_info *h;
 
-	for (size_t i = 0; i < sizeof(informed_solvers) / sizeof(informed_solvers[0]); i++) {
-		if (strcmp(s->name, informed_solvers[i]))
-			continue;
-		if (heuristic)
-			return heuristic;
-		h = pb_heuristic_default(d);
-		return h ? h->name : "-";
+	if (!pb_solver_informed(s))
+		return "-";
+	if (heuristic)
+		return heuristic;
+	h = pb_heuristic_default(d);
+	return h ? h->name : "-";
+}
+
+const char *runner_unit_label(const runner_unit *u, const pb_domain *d, char *buf, size_t size)
+{
+	if (pb_solver_informed(u->solver))
+		snprintf(buf, size, "%s+%s", u->solver->name,
+			 runner_heuristic_of(u->solver, d, u->heuristic));
+	else
+		snprintf(buf, size, "%s", u->solver->name);
+	return buf;
+}
+
+/* Whether heuristic NAME (NULL: D's default) serves D and S takes it. */
+static bool fits(const pb_solver *s, const pb_domain *d, const char *name)
+{
+	pb_config cfg = { .heuristic = name };
+	const pb_heuristic_info *h = pb_heuristic_chosen(d, &cfg);
+	char why[160];
+
+	return h && (s->heuristics & PB_HEURISTIC_BIT(h->kind)) &&
+	       !pb_heuristic_supports(h, d, why, sizeof(why));
+}
+
+/* Add the units of solver S to OUT[*N] (see runner_units). */
+static void add_units(const pb_solver *s, bool named, const pb_domain *d,
+		      const runner_options *o, runner_unit *out, size_t *n)
+{
+	static const char *const by_default[] = { NULL };
+	const char *const *names = o->nheuristics ? o->heuristics : by_default;
+	size_t count = o->nheuristics ? o->nheuristics : 1, before = *n;
+	char why[160];
+
+	if (!pb_solver_informed(s))
+		count = 1;
+	for (size_t i = 0; i < count && *n < RUNNER_MAX_UNITS; i++) {
+		const char *h = pb_solver_informed(s) ? names[i] : NULL;
+		pb_config cfg = { .heuristic = h, .cache_dir = o->cache_dir };
+
+		if (named ? !pb_solver_informed(s) || fits(s, d, h)
+			  : !runner_refusal(s, d, &cfg, why, sizeof(why)))
+			out[(*n)++] = (runner_unit){ .solver = s, .heuristic = h };
 	}
-	return "-";
+	if (named && *n == before && *n < RUNNER_MAX_UNITS)
+		out[(*n)++] = (runner_unit){ .solver = s, .heuristic = names[0] };
+}
+
+size_t runner_units(const pb_solver *const *solvers, size_t nsolvers, bool named,
+		    const pb_domain *d, const runner_options *o, runner_unit *out)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < nsolvers; k++)
+		add_units(solvers[k], named, d, o, out, &n);
+	return n;
+}
+
+const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_config *cfg,
+			   char *why, size_t whylen)
+{
+	const pb_heuristic_info *h = pb_solver_informed(s) ? pb_heuristic_chosen(d, cfg) : NULL;
+
+	if (h && !(s->heuristics & PB_HEURISTIC_BIT(h->kind))) {
+		snprintf(why, whylen, "%s does not take the heuristic '%s'", s->name, h->name);
+		return why;
+	}
+	return s->supports(d, cfg, why, whylen);
 }
 
 static run_status from_pb(pb_status st)
@@ -59,9 +119,17 @@ static run_status from_pb(pb_status st)
 	case PB_MEMOUT: return RUN_MEMOUT;
 	case PB_UNSUPPORTED: return RUN_UNSUPPORTED;
 	case PB_STOPPED: return RUN_INTERRUPTED;
+	case PB_WRONG: return RUN_WRONG;
+	case PB_CRASHED: return RUN_CRASH;
 	case PB_FAILED: break;
 	}
 	return RUN_ERROR;
+}
+
+/* Whether a solve that ended in ST has the solver's message as its note. */
+static bool message_is_note(pb_status st, const char *message)
+{
+	return st != PB_SOLVED && st != PB_UNSOLVABLE && *message;
 }
 
 /* Replay PATH from START: 0 when it ends on the goal, else -1 with why. */
@@ -83,7 +151,7 @@ static int replay(const pb_domain *d, const pb_state *start, const pb_path *path
 			return -1;
 		}
 		if (!pb_apply(d, &s, m, &s)) {
-			snprintf(note, notelen, "move %d ('%c') %s", i + 1, pb_move_name(d, m),
+			snprintf(note, notelen, "move %d ('%s') %s", i + 1, pb_move_name(d, m),
 				 pb_verdict_name(PB_ILLEGAL_MOVE));
 			return -1;
 		}
@@ -130,14 +198,14 @@ run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_statu
 	return RUN_OK;
 }
 
-uint64_t runner_work(const dataset *ds, size_t nsolvers, const bool *only,
+uint64_t runner_work(const dataset *ds, size_t nunits, const bool *only,
 		     const runner_options *o)
 {
 	uint64_t n = 0;
 
 	for (size_t i = 0; i < ds->count; i++)
 		n += !only || only[i];
-	return n * nsolvers * (o->warmup + o->repeat);
+	return n * nunits * (o->warmup + o->repeat);
 }
 
 /* What one call to runner_run shares between its steps. */
@@ -146,8 +214,8 @@ typedef struct run_context {
 	const runner_options *o;
 	const runner_hooks *hooks;
 	const pb_solver *solver;
-	size_t solver_index;
-	const char *heuristic;
+	size_t unit;
+	const char *heuristic; /* the rows' heuristic column */
 	pb_config cfg;
 	void *ctx;
 } run_context;
@@ -155,7 +223,7 @@ typedef struct run_context {
 static void emit(run_context *rc, run_row *row)
 {
 	row->ds = rc->ds;
-	row->solver = rc->solver_index;
+	row->unit = rc->unit;
 	row->algorithm = rc->solver;
 	row->heuristic = rc->heuristic;
 	if (!row->note)
@@ -175,6 +243,59 @@ static bool stopped(const run_context *rc)
 	return rc->o->stop && *rc->o->stop;
 }
 
+/* Whether ST, the end of search S, is a memout the system decided (the
+ * library says why when the meter's limit did not refuse); the note with
+ * the hint into NOTE. */
+static bool system_memout(pb_status st, const pb_search *s, char *note, size_t notelen)
+{
+	if (st != PB_MEMOUT || !s->message[0])
+		return false;
+	snprintf(note, notelen, "%s: %s", s->message, RUNNER_SYSTEM_MEMOUT_HINT);
+	return true;
+}
+
+/* ROW's measures and verdict from B, the measurement of instance I (PATH:
+ * the first solve's moves; NOTE: room for why). */
+static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *row,
+		     const pb_path *path, char *note, size_t notelen)
+{
+	const dataset_instance *in = &rc->ds->instances[i];
+	pb_status st = b->status;
+
+	row->measured = true;
+	row->batch = b->k;
+	row->wall_ns = timer_per_solve(b->wall_ns, b->k);
+	row->cpu_ns = timer_per_solve(b->cpu_ns, b->k);
+	row->expanded = b->search.expanded;
+	row->generated = b->search.generated;
+	row->peak_bytes = b->search.meter.peak;
+	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
+				   &row->below_reference);
+	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
+	row->path = st == PB_SOLVED ? path : NULL;
+	if (message_is_note(st, b->search.message))
+		snprintf(note, notelen, "%s", b->search.message);
+	row->system_memout = system_memout(st, &b->search, note, notelen);
+	if (b->search.meter.current) {
+		snprintf(note, notelen, "the solver still holds %zu bytes after returning",
+			 b->search.meter.current);
+		row->status = RUN_ERROR;
+	} else if (b->held) {
+		snprintf(note, notelen, "a later solve of the batch of %u kept memory after returning",
+			 b->k);
+		row->status = RUN_ERROR;
+	}
+	if (!b->mismatches)
+		return;
+	if (st == PB_STOPPED || b->other == PB_STOPPED) {
+		row->status = RUN_INTERRUPTED;
+		return;
+	}
+	snprintf(note, notelen, "solve %u of the batch of %u ended '%s', the first '%s'",
+		 b->mismatch_at, b->k, pb_status_name(b->other), pb_status_name(st));
+	row->status = RUN_ERROR;
+}
+
 static const run_status isolate_status[] = {
 	[ISOLATE_CRASHED] = RUN_CRASH,
 	[ISOLATE_MEMOUT] = RUN_MEMOUT,
@@ -182,96 +303,63 @@ static const run_status isolate_status[] = {
 	[ISOLATE_STOPPED] = RUN_INTERRUPTED,
 };
 
-/* solve_once in a child process. */
-static void solve_isolated(run_context *rc, size_t i, run_row *row, pb_path *path,
-			   char *note, size_t notelen)
+/* measure() in a child process. */
+static void measure_isolated(run_context *rc, size_t i, const timer_solve *t, unsigned known,
+			     run_row *row, pb_path *path, char *note, size_t notelen)
 {
-	const dataset_instance *in = &rc->ds->instances[i];
-	isolate_limits lim = {
-		.mem_limit = rc->o->mem_limit, .time_limit_ns = rc->o->time_limit_ns,
-		.stop = rc->o->stop,
-	};
 	isolate_result r;
 
-	row->instance = i;
-	row->phase = RUN_SOLVE;
-	row->length = RUN_NO_LENGTH;
-	row->note = note;
-	if (isolate_solve(rc->solver, rc->ctx, &in->state, &lim, &r)) {
+	if (isolate_solve(t, &rc->o->batch, known, &r)) {
 		row->status = RUN_ERROR;
 		snprintf(note, notelen, "%s", r.note);
 		return;
 	}
-	row->measured = true;
-	row->wall_ns = r.wall_ns;
-	row->cpu_ns = r.cpu_ns;
 	row->rss_bytes = r.rss_bytes;
 	if (r.outcome != ISOLATE_ANSWERED) {
+		row->measured = true;
+		row->batch = 1;
+		row->wall_ns = r.wall_ns;
+		row->cpu_ns = r.cpu_ns;
 		row->status = isolate_status[r.outcome];
 		snprintf(note, notelen, "%s", r.note);
 		return;
 	}
 	*path = r.path;
-	row->expanded = r.expanded;
-	row->generated = r.generated;
-	row->peak_bytes = r.peak_bytes;
-	row->status = runner_judge(&rc->ds->domain, in, r.status, path, note, notelen,
-				   &row->below_reference);
-	row->length = r.status == PB_SOLVED ? path->length : RUN_NO_LENGTH;
-	row->path = r.status == PB_SOLVED ? path : NULL;
-	if (r.status == PB_FAILED || r.status == PB_UNSUPPORTED)
-		snprintf(note, notelen, "%s", r.message);
-	if (r.held_bytes) {
-		snprintf(note, notelen, "the solver still holds %llu bytes after returning",
-			 (unsigned long long)r.held_bytes);
-		row->status = RUN_ERROR;
-	}
+	fill_row(rc, i, &r.batch, row, path, note, notelen);
 }
 
-/* One solve of instance I, measured and judged into ROW (PATH, NOTE hold
+/* One measurement of instance I (KNOWN: the batch size an earlier one of
+ * the instance chose, or 0), timed and judged into ROW (PATH, NOTE hold
  * what ROW points to). */
-static void solve_once(run_context *rc, size_t i, run_row *row, pb_path *path,
-		       char *note, size_t notelen)
+static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_path *path,
+		    char *note, size_t notelen)
 {
-	const dataset_instance *in = &rc->ds->instances[i];
-	uint64_t wall0, cpu0, wall1, cpu1;
-	pb_search s;
-	pb_status st;
+	const timer_solve t = {
+		.solver = rc->solver, .ctx = rc->ctx, .start = &rc->ds->instances[i].state,
+		.mem_limit = rc->o->mem_limit, .time_limit_ns = rc->o->time_limit_ns,
+		.stop = rc->o->stop,
+	};
+	timer_batch b;
 
 	memset(row, 0, sizeof(*row));
 	memset(path, 0, sizeof(*path));
 	note[0] = '\0';
-	if (rc->o->isolate) {
-		solve_isolated(rc, i, row, path, note, notelen);
-		return;
-	}
-	pb_search_init(&s, rc->o->mem_limit, rc->o->time_limit_ns, rc->o->stop);
-	wall0 = pb_wall_ns();
-	cpu0 = pb_cpu_ns();
-	st = rc->solver->solve(rc->ctx, &in->state, &s, path);
-	cpu1 = pb_cpu_ns();
-	wall1 = pb_wall_ns();
 	row->instance = i;
 	row->phase = RUN_SOLVE;
-	row->measured = true;
-	row->wall_ns = wall1 - wall0;
-	row->cpu_ns = cpu1 - cpu0;
-	row->expanded = s.expanded;
-	row->generated = s.generated;
-	row->peak_bytes = s.meter.peak;
-	row->rss_bytes = isolate_self_rss();
-	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
-				   &row->below_reference);
-	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
-	row->path = st == PB_SOLVED ? path : NULL;
-	if (st == PB_FAILED || st == PB_UNSUPPORTED)
-		snprintf(note, notelen, "%s", s.message);
-	if (s.meter.current) {
-		snprintf(note, notelen, "the solver still holds %zu bytes after returning",
-			 s.meter.current);
-		row->status = RUN_ERROR;
-	}
+	row->length = RUN_NO_LENGTH;
 	row->note = note;
+	/* a program outside this process is isolated already */
+	if (rc->o->isolate && !outside_own_process(rc->solver)) {
+		measure_isolated(rc, i, &t, known, row, path, note, notelen);
+		return;
+	}
+	timer_measure(&t, &rc->o->batch, known, &b, path);
+	fill_row(rc, i, &b, row, path, note, notelen);
+	row->rss_bytes = isolate_self_rss();
+	/* a program outside this process: its own peak resident memory is
+	 * what it held (the harness cannot count its allocations) */
+	if (b.search.child_measured)
+		row->peak_bytes = row->rss_bytes = b.search.child_rss_bytes;
 }
 
 static bool last_try(run_status s)
@@ -285,7 +373,9 @@ static void run_instance(run_context *rc, size_t i)
 {
 	const runner_options *o = rc->o;
 	unsigned runs = o->warmup + o->repeat;
-	unsigned done = rc->hooks->done ? rc->hooks->done(rc->hooks->arg, rc->ds, rc->solver, i) : 0;
+	unsigned done = rc->hooks->done
+			? rc->hooks->done(rc->hooks->arg, rc->ds, rc->solver, rc->heuristic, i) : 0;
+	unsigned known = 0; /* the instance's batch size, once chosen */
 	char note[200];
 	pb_path path;
 	run_row row;
@@ -300,7 +390,8 @@ static void run_instance(run_context *rc, size_t i)
 	for (unsigned k = 0; k < runs; k++) {
 		bool warmup = k < o->warmup;
 
-		solve_once(rc, i, &row, &path, note, sizeof(note));
+		measure(rc, i, known, &row, &path, note, sizeof(note));
+		known = row.batch;
 		tick(rc, 1);
 		if (warmup && !last_try(row.status))
 			continue;
@@ -339,9 +430,9 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 		.instance = RUN_NO_INSTANCE, .repeat = 1, .phase = RUN_PREPARE,
 		.length = RUN_NO_LENGTH,
 	};
-	char why[160] = "";
-	const char *no = rc->solver->supports(d, &rc->cfg, why, sizeof(why));
-	uint64_t wall0, cpu0;
+	char why[160] = "", note[sizeof(ps->message) + sizeof(RUNNER_SYSTEM_MEMOUT_HINT) + 2];
+	const char *no = runner_refusal(rc->solver, d, &rc->cfg, why, sizeof(why));
+	uint64_t wall0, cpu0, wall1, cpu1;
 	pb_status st;
 
 	if (no) {
@@ -351,19 +442,31 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 		skip_instances(rc, only, RUN_UNSUPPORTED, no);
 		return -1;
 	}
-	pb_search_init(ps, rc->o->mem_limit, rc->o->prepare_limit_ns, rc->o->stop);
-	wall0 = pb_wall_ns();
+	pb_search_init(ps, rc->o->mem_limit, 0, rc->o->stop);
+	/* as timer.h nests the clocks: no CPU-clock read in the wall interval,
+	 * whose start the deadline counts from */
 	cpu0 = pb_cpu_ns();
+	wall0 = pb_wall_ns();
+	ps->deadline_ns = rc->o->prepare_limit_ns ? wall0 + rc->o->prepare_limit_ns : 0;
 	st = rc->solver->prepare(d, &rc->cfg, ps, &rc->ctx);
-	row.cpu_ns = pb_cpu_ns() - cpu0;
-	row.wall_ns = pb_wall_ns() - wall0;
+	wall1 = pb_wall_ns();
+	cpu1 = pb_cpu_ns();
+	row.wall_ns = wall1 - wall0;
+	row.cpu_ns = cpu1 - cpu0;
+	row.batch = 1;
 	row.measured = true;
 	row.expanded = ps->expanded;
 	row.generated = ps->generated;
 	row.peak_bytes = ps->meter.peak;
 	row.rss_bytes = isolate_self_rss();
+	if (ps->child_measured) {
+		row.cpu_ns = ps->child_cpu_ns;
+		row.peak_bytes = row.rss_bytes = ps->child_rss_bytes;
+	}
 	row.status = from_pb(st);
 	row.note = ps->message;
+	if ((row.system_memout = system_memout(st, ps, note, sizeof(note))))
+		row.note = note;
 	emit(rc, &row);
 	if (st == PB_SOLVED)
 		return 0;
@@ -371,21 +474,19 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	return -1;
 }
 
-int runner_run(const dataset *ds, const pb_solver *const *solvers, size_t nsolvers,
+int runner_run(const dataset *ds, const runner_unit *units, size_t nunits,
 	       const bool *only, const runner_options *o, const runner_hooks *hooks)
 {
-	run_context rc = {
-		.ds = ds, .o = o, .hooks = hooks,
-		.cfg = { .heuristic = o->heuristic, .cache_dir = o->cache_dir },
-	};
+	run_context rc = { .ds = ds, .o = o, .hooks = hooks };
 
-	for (size_t k = 0; k < nsolvers && !stopped(&rc); k++) {
+	for (size_t k = 0; k < nunits && !stopped(&rc); k++) {
 		/* the preparation's meter: it must outlive the context */
 		pb_search ps;
 
-		rc.solver = solvers[k];
-		rc.solver_index = k;
-		rc.heuristic = runner_heuristic_of(rc.solver, &ds->domain, o->heuristic);
+		rc.solver = units[k].solver;
+		rc.unit = k;
+		rc.cfg = (pb_config){ .heuristic = units[k].heuristic, .cache_dir = o->cache_dir };
+		rc.heuristic = runner_heuristic_of(rc.solver, &ds->domain, units[k].heuristic);
 		rc.ctx = NULL;
 		if (prepare(&rc, only, &ps))
 			continue;

@@ -69,50 +69,6 @@ int shard_parse(const char *text, shard_spec *s)
 
 /* The cost model */
 
-enum solver_kind { KIND_BLIND, KIND_BIDIRECTIONAL, KIND_TABLE, KIND_INFORMED };
-
-/* How each registered solver searches; a solver not listed counts as
- * blind (the most expensive guess). */
-static const struct {
-	const char *name;
-	enum solver_kind kind;
-} solver_kinds[] = {
-	{ "bfs-hash", KIND_BLIND },
-	{ "bfs-cantor", KIND_BLIND },
-	{ "bibfs", KIND_BIDIRECTIONAL },
-	{ "reverse-table", KIND_TABLE },
-	{ "astar", KIND_INFORMED },
-	{ "idastar", KIND_INFORMED },
-};
-
-static enum solver_kind kind_of(const pb_solver *s)
-{
-	for (size_t i = 0; i < sizeof(solver_kinds) / sizeof(solver_kinds[0]); i++)
-		if (!strcmp(s->name, solver_kinds[i].name))
-			return solver_kinds[i].kind;
-	return KIND_BLIND;
-}
-
-/* The domain's branching factor as NUM/DEN: tiles, the moves from each
- * cell but the one undoing the last, averaged over the cells; Magic
- * Squares, its operations. */
-static void branching(const pb_domain *d, uint64_t *num, uint64_t *den)
-{
-	if (d->kind == PB_MSQUARE) {
-		*num = (uint64_t)d->nmoves;
-		*den = 1;
-		return;
-	}
-	*num = 0;
-	for (int c = 0; c < d->cells; c++) {
-		int legal = 0;
-
-		for (int m = 0; m < d->nmoves; m++)
-			legal += d->next_cell[c][m] >= 0;
-		*num += (uint64_t)(legal > 0 ? legal - 1 : 0);
-	}
-	*den = (uint64_t)d->cells;
-}
 
 /* min((NUM/DEN)^STEPS, CAP), in integers. */
 static uint64_t growth(uint64_t num, uint64_t den, int steps, uint64_t cap)
@@ -131,66 +87,52 @@ static uint64_t growth(uint64_t num, uint64_t den, int steps, uint64_t cap)
 	return v / COST_SCALE ? v / COST_SCALE : COST_TRIVIAL;
 }
 
-/* The Manhattan distance of S from the goal (tiles). */
-static int manhattan(const pb_domain *d, const pb_state *s)
+/* The states of D, at most UINT64_MAX. */
+static uint64_t states_of(const pb_domain *d)
 {
-	int goal_cell[PB_MAX_CELLS];
-	unsigned blank = (unsigned)(d->goal.cells >> (4 * d->goal_blank)) & 0xf;
-	int sum = 0;
-
-	for (int c = 0; c < d->cells; c++)
-		goal_cell[(d->goal.cells >> (4 * c)) & 0xf] = c;
-	for (int c = 0; c < d->cells; c++) {
-		unsigned t = (unsigned)(s->cells >> (4 * c)) & 0xf;
-		int g = goal_cell[t];
-
-		if (t == blank)
-			continue;
-		sum += abs(c % d->width - g % d->width) + abs(c / d->width - g / d->width);
-	}
-	return sum;
+	return d->state_count > UINT64_MAX ? UINT64_MAX : (uint64_t)d->state_count;
 }
 
-/* The depth to expect of IN: its reference; else, on tiles, its Manhattan
- * distance (a lower bound); else the depth at which the branching fills
- * the state space. -1: unsolvable. */
+/* The depth to expect of IN: its reference; else the domain's estimate (a
+ * lower bound: Manhattan distance on tiles); else the depth at which the
+ * branching fills the state space. -1: unsolvable. */
 static int expected_depth(const pb_domain *d, const dataset_instance *in, uint64_t num,
 			  uint64_t den)
 {
-	int depth = 0;
+	int depth = 0, estimate;
 
 	if (in->reference >= 0)
 		return in->reference;
 	if (in->reference == DATASET_REF_UNSOLVABLE || !pb_solvable(d, &in->state))
 		return -1;
-	if (d->kind == PB_TILES)
-		return manhattan(d, &in->state);
-	while (depth < PB_MAX_PATH && growth(num, den, depth, d->index_count) < d->index_count)
+	if ((estimate = pb_estimate(d, &in->state)) >= 0)
+		return estimate;
+	while (depth < PB_MAX_PATH && growth(num, den, depth, states_of(d)) < states_of(d))
 		depth++;
 	return depth;
 }
 
 uint64_t shard_cost(const pb_solver *s, const pb_domain *d, const dataset_instance *in)
 {
-	uint64_t num, den, cap = d->index_count;
+	uint64_t num, den, cap = states_of(d);
 	int depth, half;
 
-	branching(d, &num, &den);
+	pb_domain_branching(d, &num, &den);
 	depth = expected_depth(d, in, num, den);
 	if (depth < 0)
 		return COST_TRIVIAL;
 	half = (depth + INFORMED_DEPTH_DIVISOR - 1) / INFORMED_DEPTH_DIVISOR;
-	switch (kind_of(s)) {
-	case KIND_TABLE:
+	switch (s->cost) {
+	case PB_COST_TABLE:
 		return COST_TRIVIAL + (uint64_t)depth;
-	case KIND_INFORMED:
+	case PB_COST_INFORMED:
 		return COST_TRIVIAL + growth(num, den, half, cap);
-	case KIND_BIDIRECTIONAL: {
+	case PB_COST_BIDIRECTIONAL: {
 		uint64_t g = BIDIRECTIONAL_FRONTIERS * growth(num, den, half, cap);
 
 		return COST_TRIVIAL + (g < cap ? g : cap);
 	}
-	case KIND_BLIND:
+	case PB_COST_BLIND:
 		break;
 	}
 	return COST_TRIVIAL + growth(num, den, depth, cap);
@@ -274,26 +216,35 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* The units' costs and tie-breakers, in unit order, into U. */
-static void cost_units(const shard_plan *p, const dataset *ds, const pb_solver **solvers,
-		       shard_solvers_fn solvers_of, void *arg, const runner_options *o, unit *u)
+/* Hash runner unit R on D: its solver and the heuristic of its rows. */
+static uint64_t fnv_unit(uint64_t h, const runner_unit *r, const pb_domain *d)
 {
-	pb_config cfg = { .heuristic = o->heuristic, .cache_dir = o->cache_dir };
+	return fnv_string(fnv_string(h, r->solver->name),
+			  runner_heuristic_of(r->solver, d, r->heuristic));
+}
+
+/* The units' costs and tie-breakers, in unit order, into U. */
+static void cost_units(const shard_plan *p, const dataset *ds, runner_unit *runs,
+		       shard_units_fn units_of, void *arg, const runner_options *o, unit *u)
+{
 	char why[160];
 
 	for (size_t d = 0; d < p->ndatasets; d++) {
-		size_t ns = solvers_of(arg, d, solvers);
+		size_t nu = units_of(arg, d, runs);
 
-		for (size_t s = 0; s < ns; s++) {
-			bool serves = !solvers[s]->supports(&ds[d].domain, &cfg, why, sizeof(why));
-			uint64_t h = fnv_string(fnv_string(FNV_OFFSET_BASIS, ds[d].name), solvers[s]->name);
+		for (size_t s = 0; s < nu; s++) {
+			pb_config cfg = { .heuristic = runs[s].heuristic, .cache_dir = o->cache_dir };
+			bool serves = !runner_refusal(runs[s].solver, &ds[d].domain, &cfg, why, sizeof(why));
+			uint64_t h = fnv_unit(fnv_string(FNV_OFFSET_BASIS, ds[d].name), &runs[s],
+					      &ds[d].domain);
 
 			for (size_t i = 0; i < ds[d].count; i++) {
 				size_t k = p->offset[d] + s * ds[d].count + i;
 
 				u[k].index = k;
 				u[k].tie = fnv_string(h, ds[d].instances[i].id);
-				u[k].cost = serves ? shard_cost(solvers[s], &ds[d].domain, &ds[d].instances[i])
+				u[k].cost = serves ? shard_cost(runs[s].solver, &ds[d].domain,
+								&ds[d].instances[i])
 					    : COST_TRIVIAL;
 			}
 		}
@@ -332,37 +283,49 @@ static int assign(shard_plan *p, unit *u)
 	return 0;
 }
 
-static void identify(shard_plan *p, const dataset *ds, const pb_solver **solvers,
-		     shard_solvers_fn solvers_of, void *arg, const runner_options *o)
+/* A limit for the identity: its value, or "default" (machine-sized). */
+static void limit_text(char *buf, size_t size, uint64_t value, bool by_default)
 {
-	char opts[512];
+	if (by_default)
+		snprintf(buf, size, "default");
+	else
+		snprintf(buf, size, "%" PRIu64, value);
+}
+
+static void identify(shard_plan *p, const dataset *ds, runner_unit *runs,
+		     shard_units_fn units_of, void *arg, const runner_options *o)
+{
+	char opts[512], time[32], mem[32];
 
 	p->datasets_hash = p->algorithms_hash = FNV_OFFSET_BASIS;
 	for (size_t d = 0; d < p->ndatasets; d++) {
-		size_t ns = solvers_of(arg, d, solvers);
+		size_t nu = units_of(arg, d, runs);
 
 		p->checksums[d] = shard_dataset_checksum(&ds[d]);
 		p->datasets_hash = fnv_u64(fnv_string(p->datasets_hash, ds[d].name), p->checksums[d]);
 		p->algorithms_hash = fnv_string(p->algorithms_hash, ds[d].name);
-		for (size_t s = 0; s < ns; s++)
-			p->algorithms_hash = fnv_string(p->algorithms_hash, solvers[s]->name);
+		for (size_t s = 0; s < nu; s++)
+			p->algorithms_hash = fnv_unit(p->algorithms_hash, &runs[s], &ds[d].domain);
 	}
-	snprintf(opts, sizeof(opts), "repeat=%u warmup=%u time=%" PRIu64 " mem=%zu prepare=%" PRIu64
-		 " heuristic=%s", o->repeat, o->warmup, o->time_limit_ns, o->mem_limit,
-		 o->prepare_limit_ns, o->heuristic ? o->heuristic : "-");
+	limit_text(time, sizeof(time), o->time_limit_ns, o->defaults & RUNNER_DEFAULT_TIME);
+	limit_text(mem, sizeof(mem), o->mem_limit, o->defaults & RUNNER_DEFAULT_MEM);
+	snprintf(opts, sizeof(opts), "repeat=%u warmup=%u time=%s mem=%s prepare=%" PRIu64,
+		 o->repeat, o->warmup, time, mem, o->prepare_limit_ns);
 	p->options_hash = fnv_string(FNV_OFFSET_BASIS, opts);
 	p->identity = fnv_u64(fnv_u64(fnv_u64(fnv_u64(FNV_OFFSET_BASIS, p->datasets_hash),
 					      p->algorithms_hash), p->options_hash), p->spec.n);
 }
 
 int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t ndatasets,
-		     shard_solvers_fn solvers_of, void *arg, const runner_options *o)
+		     shard_units_fn units_of, void *arg, const runner_options *o)
 {
-	const pb_solver *solvers[2 * 64 + 64];
+	runner_unit *runs = malloc(RUNNER_MAX_UNITS * sizeof(*runs));
 	unit *u = NULL;
 	int rc = -1;
 
 	memset(p, 0, sizeof(*p));
+	if (!runs)
+		return -1;
 	p->spec = spec;
 	p->ndatasets = ndatasets;
 	p->datasets = ds;
@@ -374,9 +337,9 @@ int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t n
 	for (size_t d = 0; d < ndatasets; d++) {
 		p->offset[d] = p->units;
 		p->ninstances[d] = ds[d].count;
-		p->units += solvers_of(arg, d, solvers) * ds[d].count;
+		p->units += units_of(arg, d, runs) * ds[d].count;
 	}
-	identify(p, ds, solvers, solvers_of, arg, o);
+	identify(p, ds, runs, units_of, arg, o);
 	if (!spec.n) {
 		rc = 0;
 		goto out;
@@ -385,10 +348,11 @@ int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t n
 	u = malloc((p->units ? p->units : 1) * sizeof(*u));
 	if (!p->part || !u)
 		goto out;
-	cost_units(p, ds, solvers, solvers_of, arg, o, u);
+	cost_units(p, ds, runs, units_of, arg, o, u);
 	rc = assign(p, u);
 out:
 	free(u);
+	free(runs);
 	if (rc)
 		shard_plan_release(p);
 	return rc;
@@ -403,19 +367,19 @@ void shard_plan_release(shard_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-unsigned shard_part(const shard_plan *p, size_t d, size_t s, size_t i)
+unsigned shard_part(const shard_plan *p, size_t d, size_t u, size_t i)
 {
-	return p->part[p->offset[d] + s * p->ninstances[d] + i];
+	return p->part[p->offset[d] + u * p->ninstances[d] + i];
 }
 
-/* Mark the instances of dataset D that solver S runs in this part. Returns
- * how many. */
-static size_t mine(const shard_plan *p, size_t d, size_t s, bool *only)
+/* Mark the instances of dataset D that runner unit U runs in this part.
+ * Returns how many. */
+static size_t mine(const shard_plan *p, size_t d, size_t u, bool *only)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < p->ninstances[d]; i++) {
-		bool here = shard_part(p, d, s, i) == p->spec.k - 1;
+		bool here = shard_part(p, d, u, i) == p->spec.k - 1;
 
 		if (only)
 			only[i] = here;
@@ -424,33 +388,32 @@ static size_t mine(const shard_plan *p, size_t d, size_t s, bool *only)
 	return n;
 }
 
-uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nsolvers,
+uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nunits,
 		    const runner_options *o)
 {
 	uint64_t n = 0;
 
 	if (!p || !p->spec.n)
-		return runner_work(ds, nsolvers, NULL, o);
-	for (size_t s = 0; s < nsolvers; s++)
-		n += mine(p, d, s, NULL);
+		return runner_work(ds, nunits, NULL, o);
+	for (size_t u = 0; u < nunits; u++)
+		n += mine(p, d, u, NULL);
 	return n * (o->warmup + o->repeat);
 }
 
-int shard_run(const shard_plan *p, size_t d, const dataset *ds,
-	      const pb_solver *const *solvers, size_t nsolvers, const runner_options *o,
-	      const runner_hooks *hooks)
+int shard_run(const shard_plan *p, size_t d, const dataset *ds, const runner_unit *units,
+	      size_t nunits, const runner_options *o, const runner_hooks *hooks)
 {
 	bool *only;
 	int rc = 0;
 
 	if (!p || !p->spec.n)
-		return runner_run(ds, solvers, nsolvers, NULL, o, hooks);
+		return runner_run(ds, units, nunits, NULL, o, hooks);
 	only = malloc(ds->count ? ds->count : 1);
 	if (!only)
-		return runner_run(ds, solvers, 0, NULL, o, hooks);
-	for (size_t s = 0; s < nsolvers && !rc; s++)
-		if (mine(p, d, s, only))
-			rc = runner_run(ds, solvers + s, 1, only, o, hooks);
+		return runner_run(ds, units, 0, NULL, o, hooks);
+	for (size_t u = 0; u < nunits && !rc; u++)
+		if (mine(p, d, u, only))
+			rc = runner_run(ds, units + u, 1, only, o, hooks);
 	free(only);
 	return rc;
 }

@@ -2,18 +2,19 @@
  * options) cut into N parts that separate processes or machines run, and
  * joined again by 'bench merge' (or by rank 0 of an MPI run).
  *
- * The unit of work is one instance for one solver. The split is a greedy
- * longest-processing-time assignment: the units sorted by expected cost
- * (largest first; ties by a hash of dataset name, instance id and solver,
- * then by position), each given to the part with the least expected cost so
+ * The unit of work is one instance for one runner unit (a solver with its
+ * heuristic). The split is a greedy longest-processing-time assignment:
+ * the units sorted by expected cost (largest first; ties by a hash of
+ * dataset name, instance id, solver and heuristic, then by position), each given to the part with the least expected cost so
  * far (ties: the lowest part). Costs are integers computed from the
  * datasets' contents alone (reference length, domain, solver), so every
  * machine makes the same split: no floating point, whose last bits may
  * differ between libraries and processors.
  *
  * A campaign's identity is a hash of the datasets' contents (not their
- * paths), the solvers, the options that change the rows (repeats, warm-ups,
- * limits, heuristic) and N; each shard's meta.json records it with K, the
+ * paths), the solvers with their heuristics, the options that change the
+ * rows (repeats, warm-ups, limits as asked: a default limit enters as
+ * "default", so that parts on machines of other sizes agree) and N; each shard's meta.json records it with K, the
  * host and the times, so that a merge can refuse parts of different
  * campaigns, a part twice or a part missing, and notice parts that ran at
  * the same time on one host. */
@@ -42,17 +43,17 @@ typedef struct shard_spec {
 /* Parse "K/N" (1 <= K <= N <= SHARD_MAX) into S. Returns 0 or -1. */
 int shard_parse(const char *text, shard_spec *s);
 
-/* The solvers of dataset I (as 'bench run' chose them) into OUT, which has
- * room for the registry and any named ones. Returns the count. */
-typedef size_t (*shard_solvers_fn)(void *arg, size_t i, const pb_solver **out);
+/* The runner units of dataset I (as 'bench run' chose them) into OUT,
+ * which has room for RUNNER_MAX_UNITS. Returns the count. */
+typedef size_t (*shard_units_fn)(void *arg, size_t i, runner_unit *out);
 
-/* A campaign's split: for each dataset, solver and instance, its part. */
+/* A campaign's split: for each dataset, runner unit and instance, its part. */
 typedef struct shard_plan {
 	shard_spec spec;
 	size_t ndatasets;
 	size_t *offset;       /* per dataset: its first unit in PART */
 	size_t *ninstances;   /* per dataset */
-	uint32_t *part;       /* per unit (dataset, solver, instance): 0..n-1 */
+	uint32_t *part;       /* per unit (dataset, runner unit, instance): 0..n-1 */
 	size_t units;         /* in the campaign */
 	size_t mine;          /* units in part K */
 	uint64_t cost_total;  /* expected cost of the campaign ... */
@@ -63,29 +64,29 @@ typedef struct shard_plan {
 	uint64_t *checksums;  /* per dataset: shard_dataset_checksum */
 } shard_plan;
 
-/* Plan SPEC over the NDATASETS datasets DS, whose solvers SOLVERS_OF
- * gives, with options O (they enter the identity). With SPEC.n = 0 the plan
- * covers everything (part 1 of 1). Returns 0, or -1 when out of memory.
- * Free with shard_plan_release. */
+/* Plan SPEC over the NDATASETS datasets DS, whose runner units UNITS_OF
+ * gives, with options O (they enter the identity). With SPEC.n = 0 the
+ * plan covers everything (part 1 of 1). Returns 0, or -1 when out of
+ * memory. Free with shard_plan_release. */
 int shard_plan_build(shard_plan *p, shard_spec spec, const dataset *ds, size_t ndatasets,
-		     shard_solvers_fn solvers_of, void *arg, const runner_options *o);
+		     shard_units_fn units_of, void *arg, const runner_options *o);
 
 void shard_plan_release(shard_plan *p);
 
-/* The part (0-based) of instance I of dataset D for its solver number S. */
-unsigned shard_part(const shard_plan *p, size_t d, size_t s, size_t i);
+/* The part (0-based) of instance I of dataset D for its runner unit
+ * number U. */
+unsigned shard_part(const shard_plan *p, size_t d, size_t u, size_t i);
 
 /* Solves runner_run will do for dataset D in this part (as runner_work). */
-uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nsolvers,
+uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nunits,
 		    const runner_options *o);
 
-/* Run this part of dataset D (DS) with its SOLVERS: each solver that has
- * instances here is prepared and run over them (a solver with none here is
+/* Run this part of dataset D (DS) with its UNITS: each unit that has
+ * instances here is prepared and run over them (a unit with none here is
  * not prepared). Without a split, runner_run as is. Returns runner_run's
  * value. */
-int shard_run(const shard_plan *p, size_t d, const dataset *ds,
-	      const pb_solver *const *solvers, size_t nsolvers, const runner_options *o,
-	      const runner_hooks *hooks);
+int shard_run(const shard_plan *p, size_t d, const dataset *ds, const runner_unit *units,
+	      size_t nunits, const runner_options *o, const runner_hooks *hooks);
 
 /* Expected cost of solving IN on D with solver S: an integer model (nodes
  * to expand, roughly), larger for deeper instances and blinder solvers. */

@@ -213,7 +213,7 @@ static int close_header(reader *r, unsigned at)
 	const char *format = dataset_header_value(ds, "format");
 	const char *domain = dataset_header_value(ds, "domain");
 	const char *goal = dataset_header_value(ds, "goal");
-	char msg[256], want[PB_MAX_CELLS * 3 + 1];
+	char msg[256], want[PB_STATE_TEXT_MAX];
 
 	r->in_body = true;
 	if (!format)
@@ -226,11 +226,11 @@ static int close_header(reader *r, unsigned at)
 		return fail_at(r, at, "no 'domain' header before the first instance");
 	if (pb_domain_init(&ds->domain, domain, msg, sizeof(msg)))
 		return fail_at(r, header_line_of(r, "domain"), "%s", msg);
-	if (ds->domain.kind == PB_MSQUARE) {
+	if (!pb_domain_has_goals(&ds->domain)) {
 		pb_format_goal(&ds->domain, want, sizeof(want));
 		if (goal && strcmp(goal, want))
-			return fail_at(r, header_line_of(r, "goal"),
-				       "Magic Squares has the one goal '%s', not '%s'", want, goal);
+			return fail_at(r, header_line_of(r, "goal"), "%s has the one goal '%s', not '%s'",
+				       ds->domain.name, want, goal);
 		return 0;
 	}
 	if (!goal)
@@ -426,10 +426,10 @@ int dataset_load(dataset *ds, const char *path, char *err, size_t errlen)
 int dataset_write_header(FILE *out, const pb_domain *d, const char *const *keys,
 			 const char *const *values, size_t n)
 {
-	char goal[PB_MAX_CELLS * 3 + 1];
+	char goal[PB_STATE_TEXT_MAX];
 
 	fprintf(out, "# %s\n# format: %d\n# domain: %s\n", TITLE, DATASET_FORMAT, d->name);
-	if (d->kind == PB_TILES) {
+	if (pb_domain_has_goals(d)) {
 		pb_format_goal(d, goal, sizeof(goal));
 		fprintf(out, "# goal: %s\n", goal);
 	}
@@ -442,7 +442,7 @@ int dataset_write_header(FILE *out, const pb_domain *d, const char *const *keys,
 int dataset_write_instance(FILE *out, const pb_domain *d, const char *id,
 			   const pb_state *s, int reference)
 {
-	char state[PB_MAX_CELLS * 3 + 1], ref[16];
+	char state[PB_STATE_TEXT_MAX], ref[16];
 
 	pb_format(d, s, state, sizeof(state));
 	fprintf(out, "%s\t%s\t%s\n", id, state,

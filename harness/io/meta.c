@@ -9,6 +9,8 @@
 
 #include "harness/cmd/cmdline.h"
 #include "harness/io/outfile.h"
+/* PB_GIT_REVISION, written at build time (scripts/revision.cmake) */
+#include "pb_revision.h"
 
 #ifndef PB_BUILD_TYPE
 #define PB_BUILD_TYPE "unknown"
@@ -19,8 +21,8 @@
 #ifndef PB_CFLAGS
 #define PB_CFLAGS "unknown"
 #endif
-#ifndef PB_SOURCE_DIR
-#define PB_SOURCE_DIR "."
+#ifndef PB_VERSION
+#define PB_VERSION "unknown"
 #endif
 #if defined(PB_SANITIZED) && PB_SANITIZED
 #define SANITIZED true
@@ -50,33 +52,21 @@ void meta_json_string(FILE *out, const char *s)
 	putc('"', out);
 }
 
-/* The first line COMMAND prints, or "" (into BUF). */
-static void first_line_of(const char *command, char *buf, size_t size)
+const char *meta_git_revision(void)
 {
-	FILE *p = popen(command, "r");
-
-	buf[0] = '\0';
-	if (!p)
-		return;
-	if (!fgets(buf, (int)size, p))
-		buf[0] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	pclose(p);
+	return PB_GIT_REVISION;
 }
 
-const char *meta_git_revision(char *buf, size_t size)
+uint64_t meta_memory_bytes(void)
 {
-	char rev[64], dirty[16];
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
 
-	first_line_of("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null", rev, sizeof(rev));
-	if (!rev[0]) {
-		snprintf(buf, size, "unknown");
-		return buf;
-	}
-	first_line_of("git -C '" PB_SOURCE_DIR "' status --porcelain --untracked-files=no 2>/dev/null",
-		      dirty, sizeof(dirty));
-	snprintf(buf, size, "%s%s", rev, dirty[0] ? "-dirty" : "");
-	return buf;
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+const char *meta_version(void)
+{
+	return PB_VERSION;
 }
 
 /* The processor's model name from /proc/cpuinfo, or "unknown". */
@@ -139,8 +129,7 @@ static void write_machine(FILE *out)
 	fputs("  \"machine\": {\n", out);
 	key_string(out, "    ", "cpu", cpu, true);
 	fprintf(out, "    \"cores\": %ld,\n", sysconf(_SC_NPROCESSORS_ONLN));
-	fprintf(out, "    \"memory_bytes\": %" PRIu64 ",\n",
-		(uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE));
+	fprintf(out, "    \"memory_bytes\": %" PRIu64 ",\n", meta_memory_bytes());
 	key_string(out, "    ", "kernel", kernel, true);
 	key_string(out, "    ", "host", host, false);
 	fputs("  },\n", out);
@@ -148,27 +137,23 @@ static void write_machine(FILE *out)
 
 static void write_build(FILE *out)
 {
-	char rev[96];
-
 	fputs("  \"build\": {\n", out);
 	key_string(out, "    ", "compiler", PB_COMPILER, true);
 	key_string(out, "    ", "flags", PB_CFLAGS, true);
 	key_string(out, "    ", "build_type", PB_BUILD_TYPE, true);
+	key_string(out, "    ", "version", meta_version(), true);
 	fprintf(out, "    \"sanitized\": %s,\n", SANITIZED ? "true" : "false");
-	key_string(out, "    ", "git_revision", meta_git_revision(rev, sizeof(rev)), false);
+	key_string(out, "    ", "git_revision", meta_git_revision(), false);
 	fputs("  },\n", out);
 }
 
-static void write_options(FILE *out, const runner_options *o)
+/* The harness's floor (timer.h): what a solve that does nothing reports,
+ * one read of each clock, and the batch threshold in force. */
+static void write_timer(FILE *out, const timer_floor *t)
 {
-	fputs("  \"options\": {\n", out);
-	fprintf(out, "    \"repeat\": %u,\n    \"warmup\": %u,\n", o->repeat, o->warmup);
-	fprintf(out, "    \"time_limit_s\": %.9g,\n", (double)o->time_limit_ns / NS_PER_S);
-	fprintf(out, "    \"prepare_limit_s\": %.9g,\n", (double)o->prepare_limit_ns / NS_PER_S);
-	fprintf(out, "    \"mem_limit_bytes\": %zu,\n", o->mem_limit);
-	key_string(out, "    ", "heuristic", o->heuristic, true);
-	key_string(out, "    ", "pdb_cache", o->cache_dir, false);
-	fputs("  },\n", out);
+	fprintf(out, "  \"timer\": {\"floor_ns\": %.2f, \"wall_clock_ns\": %.1f, "
+		"\"cpu_clock_ns\": %.1f, \"batch_threshold_ns\": %" PRIu64 "},\n",
+		t->floor_ns, t->wall_clock_ns, t->cpu_clock_ns, t->batch_threshold_ns);
 }
 
 static void write_datasets(FILE *out, const meta_run *m)
@@ -218,12 +203,6 @@ static void write_run(FILE *out, const meta_run *m)
 		meta_json_string(out, seed);
 	}
 	fputs("],\n", out);
-	fputs("  \"algorithms\": [", out);
-	for (size_t i = 0; i < m->nalgorithms; i++) {
-		fputs(i ? ", " : "", out);
-		meta_json_string(out, m->algorithms[i]);
-	}
-	fputs("],\n", out);
 }
 
 int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
@@ -236,7 +215,9 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen)
 	write_run(f.fp, m);
 	write_machine(f.fp);
 	write_build(f.fp);
-	write_options(f.fp, m->options);
+	campaign_write(f.fp, m->campaign);
+	if (m->timer)
+		write_timer(f.fp, m->timer);
 	write_datasets(f.fp, m);
 	if (m->extra)
 		m->extra(f.fp, m->extra_arg);

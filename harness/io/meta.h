@@ -1,6 +1,9 @@
-/* meta.json: what a run's numbers depend on (machine, build, revision,
- * command line, datasets and their seeds, solvers, limits, date), written
- * as JSON under a temporary name and renamed. */
+/* meta.json: what a run's numbers depend on (machine, build, version and
+ * revision, command line, datasets and their seeds, the campaign: solvers,
+ * heuristics, units, limits (campaign.h), date, and the timer's own cost:
+ * "timer": {"floor_ns", "wall_clock_ns", "cpu_clock_ns",
+ * "batch_threshold_ns"}), written as JSON under a temporary name and
+ * renamed. */
 #ifndef META_H
 #define META_H
 
@@ -9,20 +12,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "harness/engine/campaign.h"
+#include "harness/engine/timer.h"
 #include "harness/io/dataset.h"
-#include "harness/engine/runner.h"
 
 typedef struct meta_run {
 	int argc;
 	char **argv;              /* the subcommand's argv (argv[0] = "run") */
 	const dataset *datasets;  /* NDATASETS of them */
 	size_t ndatasets;
-	const char *const *algorithms; /* names as run, NALGORITHMS */
-	size_t nalgorithms;
-	const runner_options *options;
+	const campaign *campaign; /* what the run was asked to do */
 	uint64_t started;        /* time(NULL) at the start */
 	uint64_t wall_ns;        /* the whole run */
-	const char *outcome;     /* "complete", "interrupted" */
+	const char *outcome;     /* "running", "complete", "interrupted" */
+	const timer_floor *timer; /* the harness's measured floor, or NULL */
 	/* More members, written after the others (each line "  \"key\": value,"),
 	 * or NULL */
 	void (*extra)(FILE *out, const void *arg);
@@ -36,8 +39,15 @@ int meta_write(const char *path, const meta_run *m, char *err, size_t errlen);
 /* Write S as a JSON string, quotes included. */
 void meta_json_string(FILE *out, const char *s);
 
-/* The source tree's git revision ("unknown" when git can't tell), with
- * "-dirty" when tracked files changed, into BUF. Returns BUF. */
-const char *meta_git_revision(char *buf, size_t size);
+/* The git revision this binary was built from, fixed at build time: the
+ * short hash of HEAD, with "-dirty" when tracked files differed from it,
+ * or "unknown" where git could not tell. */
+const char *meta_git_revision(void);
+
+/* The machine's physical memory in bytes (what meta.json records). */
+uint64_t meta_memory_bytes(void);
+
+/* The version of puzzlebench (CMake's project version), as "0.1.0". */
+const char *meta_version(void);
 
 #endif

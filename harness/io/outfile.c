@@ -6,8 +6,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/engine/signals.h"
+
 static void outfile_clear(outfile *f)
 {
+	signals_forget(f->slot);
+	f->slot = -1;
 	free(f->path);
 	free(f->tmp);
 	f->fp = NULL;
@@ -19,6 +23,7 @@ int outfile_open(outfile *f, const char *path, char *err, size_t errlen)
 	size_t n = strlen(path) + 32;
 
 	f->fp = NULL;
+	f->slot = -1;
 	f->path = strdup(path);
 	f->tmp = malloc(n);
 	if (!f->path || !f->tmp) {
@@ -27,6 +32,8 @@ int outfile_open(outfile *f, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(f->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	/* before the file exists, so that no moment leaves it behind */
+	f->slot = signals_remove_on_stop(f->tmp);
 	f->fp = fopen(f->tmp, "w");
 	if (!f->fp) {
 		/* name the file the user asked for, not the temporary one */
@@ -37,12 +44,25 @@ int outfile_open(outfile *f, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* Flush F's stream to the disk: 0, or an errno. A file that cannot be
+ * synced (EINVAL: not a disk's) counts as written. */
+static int sync_out(FILE *fp)
+{
+	if (fflush(fp))
+		return errno ? errno : EIO;
+	if (fsync(fileno(fp)) && errno != EINVAL)
+		return errno;
+	return ferror(fp) ? EIO : 0;
+}
+
 int outfile_commit(outfile *f, char *err, size_t errlen)
 {
-	int bad = ferror(f->fp);
+	int e = sync_out(f->fp);
 
-	if (fclose(f->fp) || bad) {
-		snprintf(err, errlen, "%s: write error: %s", f->tmp, strerror(errno ? errno : EIO));
+	if (fclose(f->fp) && !e)
+		e = errno ? errno : EIO;
+	if (e) {
+		snprintf(err, errlen, "%s: write error: %s", f->tmp, strerror(e));
 		unlink(f->tmp);
 		outfile_clear(f);
 		return -1;

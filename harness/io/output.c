@@ -4,16 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Room past the chunk, for reserves while it fills. */
-#define OUTPUT_SLACK (1u << 12)
-
 void pb_output_init(pb_output *o, FILE *file)
 {
 	o->file = file;
-	o->cap = PB_OUTPUT_CHUNK + OUTPUT_SLACK;
-	o->buf = malloc(o->cap);
 	o->used = 0;
-	o->failed = !o->buf;
+	o->failed = 0;
 }
 
 static void flush(pb_output *o)
@@ -25,24 +20,22 @@ static void flush(pb_output *o)
 
 char *pb_output_reserve_slow(pb_output *o, size_t n)
 {
-	if (o->used + n > o->cap || o->used >= PB_OUTPUT_CHUNK)
-		flush(o);
-	if (n > o->cap) {
-		char *bigger = realloc(o->buf, n);
-
-		if (bigger) {
-			o->buf = bigger;
-			o->cap = n;
-		}
-	}
-	return o->buf + o->used;
+	/* a caller asking past the bound would write past the buffer */
+	if (n > PB_OUTPUT_RESERVE_MAX)
+		abort();
+	flush(o);
+	return o->buf;
 }
 
 void pb_output_write(pb_output *o, const char *s, size_t n)
 {
-	char *w = pb_output_reserve(o, n);
-
-	memcpy(w, s, n);
+	if (n > PB_OUTPUT_RESERVE_MAX) {
+		flush(o);
+		if (fwrite(s, 1, n, o->file) != n)
+			o->failed = 1;
+		return;
+	}
+	memcpy(pb_output_reserve(o, n), s, n);
 	pb_output_commit(o, n);
 }
 
@@ -69,7 +62,5 @@ void pb_output_flush(pb_output *o)
 int pb_output_finish(pb_output *o)
 {
 	pb_output_flush(o);
-	free(o->buf);
-	o->buf = NULL;
 	return o->failed ? -1 : 0;
 }

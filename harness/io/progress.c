@@ -17,6 +17,7 @@ void progress_start(progress *p, const char *what, uint64_t total)
 	p->start_ns = pb_wall_ns();
 	p->last_ns = 0;
 	p->tty = isatty(STDERR_FILENO);
+	p->drawn = false;
 }
 
 void progress_tick(progress *p, uint64_t n)
@@ -28,7 +29,7 @@ void progress_tick(progress *p, uint64_t n)
 	if (!p->tty)
 		return;
 	now = pb_wall_ns();
-	if (now - p->last_ns < REDRAW_NS)
+	if (p->drawn && now - p->last_ns < REDRAW_NS)
 		return;
 	p->last_ns = now;
 	elapsed = now - p->start_ns;
@@ -40,10 +41,18 @@ void progress_tick(progress *p, uint64_t n)
 		snprintf(left, sizeof(left), "?");
 	fprintf(stderr, "\r\033[K%llu/%llu %s, %s elapsed, about %s left",
 		(unsigned long long)p->done, (unsigned long long)p->total, p->what, e, left);
+	p->drawn = true;
+}
+
+void progress_clear(progress *p)
+{
+	if (!p->drawn)
+		return;
+	fputs("\r\033[K", stderr);
+	p->drawn = false;
 }
 
 void progress_end(progress *p)
 {
-	if (p->tty && p->last_ns)
-		fputs("\r\033[K", stderr);
+	progress_clear(p);
 }

@@ -11,6 +11,7 @@ typedef struct progress {
 	const char *what; /* "solves" */
 	uint64_t done, total, start_ns, last_ns;
 	bool tty;
+	bool drawn; /* the line is on the terminal now */
 } progress;
 
 /* Start counting toward TOTAL units called WHAT. */
@@ -18,6 +19,10 @@ void progress_start(progress *p, const char *what, uint64_t total);
 
 /* N more units done; redraw if it is time. */
 void progress_tick(progress *p, uint64_t n);
+
+/* Erase the line, if drawn, so that other text can go to the terminal;
+ * the next tick draws it again. */
+void progress_clear(progress *p);
 
 /* Erase the line. */
 void progress_end(progress *p);

@@ -47,27 +47,42 @@ Test(meter, refuses_past_the_limit_and_keeps_the_block)
 	pb_free(b);
 }
 
+/* Key K of a test: for two-word tables, high words that differ while the
+ * low words repeat, so that only the whole key tells them apart. */
+static pb_cells test_key(uint64_t k, int words)
+{
+	if (words == 1)
+		return k * 0x1234567ULL;
+	return (pb_cells)(k % 1000 + 1) | (pb_cells)(k / 1000 + 1) << 64;
+}
+
 Test(table, inserts_finds_and_grows)
 {
-	pb_meter m;
-	pb_table t;
-	uint16_t *v;
+	for (int words = 1; words <= 2; words++) {
+		pb_meter m;
+		pb_table t;
+		uint16_t *v;
 
-	pb_meter_init(&m, 0);
-	cr_assert_eq(pb_table_init(&t, &m, 4), 0);
-	for (uint64_t k = 1; k <= 100000; k++)
-		cr_assert_eq(pb_table_insert(&t, k * 0x1234567ULL, (uint16_t)k, NULL), 1);
-	cr_assert_eq(t.count, 100000);
-	for (uint64_t k = 1; k <= 100000; k++) {
-		v = pb_table_find(&t, k * 0x1234567ULL);
-		cr_assert(v && *v == (uint16_t)k, "key %llu", (unsigned long long)k);
+		pb_meter_init(&m, 0);
+		cr_assert_eq(pb_table_init(&t, &m, 4, words), 0);
+		for (uint64_t k = 1; k <= 100000; k++)
+			cr_assert_eq(pb_table_insert(&t, test_key(k, words), (uint16_t)k, NULL, words), 1,
+				     "%d words: key %llu", words, (unsigned long long)k);
+		cr_assert_eq(t.count, 100000);
+		for (uint64_t k = 1; k <= 100000; k++) {
+			v = pb_table_find(&t, test_key(k, words), words);
+			cr_assert(v && *v == (uint16_t)k, "%d words: key %llu", words, (unsigned long long)k);
+		}
+		cr_assert_null(pb_table_find(&t, test_key(100001, words), words));
+		cr_assert_eq(pb_table_insert(&t, test_key(1, words), 9, &v, words), 0,
+			     "%d words: a present key is not inserted again", words);
+		cr_assert_eq(*v, 1);
+		cr_assert_eq(m.current, pb_table_bytes(&t));
+		cr_assert_eq(pb_table_bytes(&t), (t.mask + 1) * (8 * (size_t)words + 2),
+			     "%d words: 8 bytes a word of the key and 2 of the value a slot", words);
+		pb_table_release(&t);
+		cr_assert_eq(m.current, 0);
 	}
-	cr_assert_null(pb_table_find(&t, 0x1234567ULL * 100001));
-	cr_assert_eq(pb_table_insert(&t, 0x1234567ULL, 9, &v), 0, "a present key is not inserted again");
-	cr_assert_eq(*v, 1);
-	cr_assert_eq(m.current, pb_table_bytes(&t));
-	pb_table_release(&t);
-	cr_assert_eq(m.current, 0);
 }
 
 Test(table, growth_refused_under_a_limit)
@@ -77,9 +92,9 @@ Test(table, growth_refused_under_a_limit)
 	int r = 1;
 
 	pb_meter_init(&m, 1 << 16);
-	cr_assert_eq(pb_table_init(&t, &m, 16), 0);
+	cr_assert_eq(pb_table_init(&t, &m, 16, 1), 0);
 	for (uint64_t k = 1; k < 100000 && r >= 0; k++)
-		r = pb_table_insert(&t, k, 0, NULL);
+		r = pb_table_insert(&t, k, 0, NULL, 1);
 	cr_assert_eq(r, -1, "the table must stop growing at the limit");
 	cr_assert(m.refused);
 	cr_assert_leq(m.peak, 1 << 16);
@@ -88,26 +103,30 @@ Test(table, growth_refused_under_a_limit)
 
 Test(queue, first_in_first_out_across_growth)
 {
-	pb_meter m;
-	pb_queue q;
-	uint8_t tag;
-	uint64_t next_out = 0, next_in = 0;
+	for (int words = 1; words <= 2; words++) {
+		pb_meter m;
+		pb_queue q;
+		uint8_t tag;
+		uint64_t next_out = 1, next_in = 1;
 
-	pb_meter_init(&m, 0);
-	cr_assert_eq(pb_queue_init(&q, &m, 4), 0);
-	/* interleave so the ring wraps before it grows */
-	for (int round = 0; round < 2000; round++) {
-		for (int k = 0; k < 3; k++, next_in++)
-			cr_assert_eq(pb_queue_push(&q, next_in, (uint8_t)next_in), 0);
-		cr_assert_eq(pb_queue_pop(&q, &tag), next_out);
-		cr_assert_eq(tag, (uint8_t)next_out);
-		next_out++;
+		pb_meter_init(&m, 0);
+		cr_assert_eq(pb_queue_init(&q, &m, 4, words), 0);
+		/* interleave so the ring wraps before it grows */
+		for (int round = 0; round < 2000; round++) {
+			for (int k = 0; k < 3; k++, next_in++)
+				cr_assert_eq(pb_queue_push(&q, test_key(next_in, words), (uint8_t)next_in, words), 0);
+			cr_assert(pb_queue_pop(&q, &tag, words) == test_key(next_out, words),
+				  "%d words: entry %llu", words, (unsigned long long)next_out);
+			cr_assert_eq(tag, (uint8_t)next_out);
+			next_out++;
+		}
+		while (q.count) {
+			cr_assert(pb_queue_pop(&q, &tag, words) == test_key(next_out, words),
+				  "%d words: entry %llu", words, (unsigned long long)next_out);
+			next_out++;
+		}
+		cr_assert_eq(next_out, next_in);
+		pb_queue_release(&q);
+		cr_assert_eq(m.current, 0);
 	}
-	while (q.count) {
-		cr_assert_eq(pb_queue_pop(&q, &tag), next_out);
-		next_out++;
-	}
-	cr_assert_eq(next_out, next_in);
-	pb_queue_release(&q);
-	cr_assert_eq(m.current, 0);
 }

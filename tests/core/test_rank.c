@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 
 #include "algorithms/core/rank.h"
-#include "tests/permutations.h"
+#include "tests/support/support.h"
 
 static uint64_t pack(const unsigned *p, int n)
 {
@@ -16,7 +16,7 @@ Test(rank, factorials_are_products)
 {
 	uint64_t f = 1;
 
-	for (int n = 1; n <= PB_MAX_CELLS; n++) {
+	for (int n = 1; n <= PB_RANK_MAX; n++) {
 		f *= (uint64_t)n;
 		cr_assert_eq(pb_factorial(n), f, "%d! is %llu, not %llu", n,
 			     (unsigned long long)f, (unsigned long long)pb_factorial(n));
@@ -39,7 +39,7 @@ Test(rank, lexicographic_bijection_over_all_9_permutations)
 		cr_assert_eq(pb_unrank(expected, n), x, "unrank(%llu) is not the permutation",
 			     (unsigned long long)expected);
 		expected++;
-	} while (next_permutation(p, n));
+	} while (it_next_permutation(p, n));
 	cr_assert_eq(expected, pb_factorial(n));
 }
 

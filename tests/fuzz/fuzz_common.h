@@ -11,6 +11,7 @@
 
 static const char *const fuzz_domains[] = {
 	"8puzzle", "15puzzle", "tiles2x2", "tiles3x4", "tiles2x6", "tiles4x2", "msquare",
+	"24puzzle", "tiles2x12", "tiles6x3",
 };
 #define FUZZ_NDOMAINS (sizeof(fuzz_domains) / sizeof(fuzz_domains[0]))
 
@@ -25,7 +26,7 @@ static inline void fuzz_domain(pb_domain *d, uint8_t b)
 
 static inline int fuzz_same_state(const pb_state *a, const pb_state *b)
 {
-	return a->cells == b->cells && a->blank == b->blank;
+	return a->cells == b->cells && a->cls == b->cls;
 }
 
 /* A broken promise: crash so that libFuzzer keeps the input. */

@@ -7,7 +7,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char err[256], text[PB_MAX_CELLS * 4 + 1];
+	char err[256], text[PB_STATE_TEXT_MAX];
 	pb_domain d;
 	pb_state s, again;
 
@@ -23,8 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(fuzz_same_state(&s, &again));
 		(void)pb_solvable(&d, &s);
 	}
-	if (d.kind == PB_TILES && !pb_domain_set_goal(&d, (const char *)data + 1, size - 1, err,
-						      sizeof(err))) {
+	if (pb_domain_has_goals(&d) && !pb_domain_set_goal(&d, (const char *)data + 1, size - 1, err,
+							   sizeof(err))) {
 		pb_format_goal(&d, text, sizeof(text));
 		FUZZ_CHECK(!pb_parse(&d, text, strlen(text), &s, err, sizeof(err)));
 		FUZZ_CHECK(pb_is_goal(&d, &s));

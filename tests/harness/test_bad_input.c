@@ -9,42 +9,21 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define HEAD "# puzzlebench dataset\n# format: 1\n# domain: 8puzzle\n# goal: 1 2 3 4 5 6 7 8 x\n"
 /* Longer than any line a dataset reader takes. */
 #define HUGE_LINE_BYTES (1 << 20)
 
-static char *dir;
+TestSuite(bad_input, .init = ht_suite_init, .fini = ht_suite_fini);
 
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(bad_input, .init = setup, .fini = teardown);
-
-static void write_file(const char *name, const char *text)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	cr_assert_eq(ht_write(path, text), 0, "writing %s", path);
-}
-
+/* Whether NAME is in the test directory. */
 static bool exists(const char *name)
 {
 	char path[512];
-	struct stat st;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return !stat(path, &st);
+	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
+	return ht_exists(path);
 }
 
 /* Whether directory PATH holds a temporary file (NAME.tmp.PID). */
@@ -66,7 +45,7 @@ static bool has_temporary(const char *path)
 static void run_rejects(const char *name, const char *want)
 {
 	char *out;
-	int rc = ht_bench(&out, "run %s/%s -a bfs-hash -r 1 -w 0 -o %s/out", dir, name, dir);
+	int rc = ht_bench(&out, "run %s/%s -a bfs-hash -r 1 -w 0 -o %s/out", ht_dir, name, ht_dir);
 
 	cr_assert_eq(rc, 2, "dataset '%s': exit %d: %s", name, rc, out);
 	cr_assert(strstr(out, want), "dataset '%s': want '%s' in: %s", name, want, out);
@@ -100,7 +79,7 @@ Test(bad_input, malformed_datasets_name_file_and_line)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		write_file(cases[i].name, cases[i].text);
+		ht_write_in(ht_dir, cases[i].name, cases[i].text);
 		run_rejects(cases[i].name, cases[i].want);
 	}
 }
@@ -112,7 +91,7 @@ Test(bad_input, binary_huge_missing_and_directory)
 
 	cr_assert_not_null(huge);
 	/* a NUL byte in the middle of a line: a binary file */
-	snprintf(path, sizeof(path), "%s/bin.txt", dir);
+	snprintf(path, sizeof(path), "%s/bin.txt", ht_dir);
 	f = fopen(path, "wb");
 	cr_assert_not_null(f);
 	fwrite(HEAD "a\t1 2\0003 4", 1, strlen(HEAD) + 9, f);
@@ -120,11 +99,11 @@ Test(bad_input, binary_huge_missing_and_directory)
 	run_rejects("bin.txt", "bin.txt:5: NUL byte in column 6 (a binary file?)");
 	memset(huge, '1', HUGE_LINE_BYTES);
 	huge[HUGE_LINE_BYTES] = '\0';
-	write_file("huge.txt", huge);
+	ht_write_in(ht_dir, "huge.txt", huge);
 	run_rejects("huge.txt", "huge.txt:1: line longer than");
 	free(huge);
 	run_rejects("missing.txt", "missing.txt: No such file or directory");
-	snprintf(path, sizeof(path), "%s/adir", dir);
+	snprintf(path, sizeof(path), "%s/adir", ht_dir);
 	cr_assert_eq(mkdir(path, 0777), 0);
 	run_rejects("adir", "adir");
 }
@@ -134,11 +113,11 @@ Test(bad_input, crlf_blank_lines_and_comments_are_fine)
 	char *out;
 	int rc;
 
-	write_file("ok.txt", "# puzzlebench dataset\r\n# format: 1\r\n# domain: 8puzzle\r\n"
+	ht_write_in(ht_dir, "ok.txt", "# puzzlebench dataset\r\n# format: 1\r\n# domain: 8puzzle\r\n"
 		   "# goal: 1 2 3 4 5 6 7 8 x\r\n\r\n  \t\r\n# a comment\r\n"
 		   "a\t1 2 3 4 5 6 7 x 8\t1\r\n\r\n# another: not a header now\r\n"
 		   "b\t1 2 3 4 5 6 7 8 x\t0\r\n");
-	rc = ht_bench(&out, "run %s/ok.txt -a bfs-hash -r 1 -w 0 -o %s/out", dir, dir);
+	rc = ht_bench(&out, "run %s/ok.txt -a bfs-hash -r 1 -w 0 -o %s/out", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "CRLF dataset: %s", out);
 	cr_assert(strstr(out, "2/2"), "both instances solved: %s", out);
 	free(out);
@@ -148,14 +127,14 @@ Test(bad_input, crlf_blank_lines_and_comments_are_fine)
  * "-o DIR/out" after the subcommand's name. */
 static void with_dir(char *buf, size_t size, const char *args, bool writes)
 {
-	size_t n = 0, len = strlen(dir);
+	size_t n = 0, len = strlen(ht_dir);
 
 	for (const char *p = args; *p && n + len + 16 < size; p++) {
 		if (*p == '@') {
-			memcpy(buf + n, dir, len);
+			memcpy(buf + n, ht_dir, len);
 			n += len;
 		} else if (*p == ' ' && writes) {
-			n += (size_t)snprintf(buf + n, size - n, " -o %s/out ", dir);
+			n += (size_t)snprintf(buf + n, size - n, " -o %s/out ", ht_dir);
 			writes = false;
 		} else {
 			buf[n++] = *p;
@@ -163,7 +142,7 @@ static void with_dir(char *buf, size_t size, const char *args, bool writes)
 	}
 	buf[n] = '\0';
 	if (writes && n + len + 16 < size)
-		snprintf(buf + n, size - n, " -o %s/out", dir);
+		snprintf(buf + n, size - n, " -o %s/out", ht_dir);
 }
 
 Test(bad_input, options_of_every_subcommand)
@@ -209,7 +188,7 @@ Test(bad_input, options_of_every_subcommand)
 		{ "merge --bogus", "bench merge: unknown option '--bogus'" },
 	};
 
-	write_file("d.txt", HEAD "a\t1 2 3 4 5 6 7 x 8\t1\n");
+	ht_write_in(ht_dir, "d.txt", HEAD "a\t1 2 3 4 5 6 7 x 8\t1\n");
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char args[1024], *out;
 		bool writes = !strncmp(cases[i].args, "run", 3) || !strncmp(cases[i].args, "gen", 3);
@@ -230,15 +209,15 @@ Test(bad_input, gen_leaves_no_partial_file)
 	char *out;
 	int rc;
 
-	rc = ht_bench(&out, "gen --count 0 -o %s/g.txt", dir);
+	rc = ht_bench(&out, "gen --count 0 -o %s/g.txt", ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	free(out);
 	cr_assert_not(exists("g.txt"), "a rejected gen wrote its file");
-	rc = ht_bench(&out, "gen -o %s/no/such/dir/g.txt", dir);
+	rc = ht_bench(&out, "gen -o %s/no/such/dir/g.txt", ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	cr_assert(strstr(out, "no/such/dir/g.txt: cannot write"), "names the file asked for: %s", out);
 	free(out);
-	cr_assert_not(has_temporary(dir), "a temporary file left in %s", dir);
+	cr_assert_not(has_temporary(ht_dir), "a temporary file left in %s", ht_dir);
 }
 
 Test(bad_input, puzzles_on_standard_input)
@@ -246,9 +225,9 @@ Test(bad_input, puzzles_on_standard_input)
 	char path[512], *out;
 	int rc;
 
-	write_file("in.txt", "1 2 3\n\n1 2 3 x 4 6 7 5 8\r\n1 1 3 x 4 6 7 5 8\nfoo\n"
+	ht_write_in(ht_dir, "in.txt", "1 2 3\n\n1 2 3 x 4 6 7 5 8\r\n1 1 3 x 4 6 7 5 8\nfoo\n"
 		   "1 2 3 4 5 6 7 8 9\n1 2 3 \x1b[2J 4\n1 2 3 4 5 6 7 x 8\n");
-	snprintf(path, sizeof(path), "%s/in.txt", dir);
+	snprintf(path, sizeof(path), "%s/in.txt", ht_dir);
 	rc = ht_bench(&out, "solve < '%s'", path);
 	cr_assert_eq(rc, 2, "%s", out);
 	cr_assert(strstr(out, "line 1: "), "wrong count: %s", out);

@@ -81,7 +81,7 @@ Test(dataset, magic_squares_needs_no_goal)
 	cr_assert_eq(ds.instances[0].reference, 7);
 	dataset_release(&ds);
 	expect_error("# format: 1\n# domain: msquare\n# goal: 2 1 3 4 5 6 7 8\nm\t1 2 3 4 5 6 7 8\t0\n",
-		     "t.txt:3: Magic Squares has the one goal");
+		     "t.txt:3: msquare has the one goal");
 }
 
 Test(dataset, names_file_and_line_of_each_error)
@@ -165,6 +165,40 @@ Test(dataset, written_file_reads_back_the_same)
 	free(buf);
 }
 
+/* A board of 25 cells, tiles of two digits, another goal: written, read
+ * back the same. */
+Test(dataset, wide_boards_read_back_the_same)
+{
+	pb_domain d;
+	pb_state s[2];
+	const char *goal = "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24";
+	const char *other = "1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 24 23";
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	dataset ds;
+	FILE *f;
+
+	cr_assert_eq(pb_domain_init(&d, "24puzzle", err, sizeof(err)), 0);
+	cr_assert_eq(pb_domain_set_goal(&d, goal, strlen(goal), err, sizeof(err)), 0);
+	s[0] = d.goal;
+	cr_assert_eq(pb_parse(&d, other, strlen(other), &s[1], err, sizeof(err)), 0, "%s", err);
+	f = open_memstream(&buf, &len);
+	cr_assert_eq(dataset_write_header(f, &d, NULL, NULL, 0), 0);
+	cr_assert_eq(dataset_write_instance(f, &d, "g", &s[0], 0), 0);
+	cr_assert_eq(dataset_write_instance(f, &d, "o", &s[1], DATASET_REF_UNSOLVABLE), 0);
+	fclose(f);
+	cr_assert(strstr(buf, "# goal: x 1 2 3") && strstr(buf, "o\t1 x 2 3"), "%s", buf);
+	cr_assert_eq(read_text(&ds, buf, len, err, sizeof(err)), 0, "%s\n%s", err, buf);
+	cr_assert_eq(ds.count, 2);
+	cr_assert_eq(ds.domain.goal_blank, 0);
+	for (int i = 0; i < 2; i++)
+		cr_assert(ds.instances[i].state.cells == s[i].cells && ds.instances[i].state.cls == s[i].cls,
+			  "instance %d changed", i);
+	cr_assert_not(pb_solvable(&ds.domain, &ds.instances[1].state));
+	dataset_release(&ds);
+	free(buf);
+}
+
 Test(dataset, name_is_the_base_name_without_extension)
 {
 	char name[64];
@@ -180,7 +214,7 @@ Test(dataset, name_is_the_base_name_without_extension)
 Test(dataset, committed_datasets_load)
 {
 	static const char *const files[] = {
-		"8puzzle-depth.txt", "msquare-depth.txt", "15puzzle-walks.txt",
+		"8puzzle-depth.txt", "msquare-depth.txt", "15puzzle-walks.txt", "24puzzle-walks.txt",
 	};
 	char path[512], err[512];
 

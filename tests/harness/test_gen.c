@@ -8,22 +8,9 @@
 
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(gen, .init = setup, .fini = teardown);
+TestSuite(gen, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* Run 'bench gen ARGS -o DIR/NAME' and load the result into DS. */
 static void gen(dataset *ds, const char *name, const char *args)
@@ -31,7 +18,7 @@ static void gen(dataset *ds, const char *name, const char *args)
 	char path[512], err[512], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
 	rc = ht_bench(&out, "gen %s -o %s", args, path);
 	cr_assert_eq(rc, 0, "bench gen %s: exit %d: %s", args, rc, out);
 	free(out);
@@ -45,27 +32,35 @@ static char *gen_text(const char *name, const char *args)
 
 	gen(&ds, name, args);
 	dataset_release(&ds);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", ht_dir, name);
 	return ht_read(path);
 }
 
-/* The optimal length of instance IN by bfs-cantor, or -1 unsolvable. */
-static int bfs_length(const dataset *ds, const dataset_instance *in)
+/* The optimal length of instance IN by S (with heuristic H, or NULL), or
+ * -1 unsolvable. */
+static int length_by(const pb_solver *s, const char *h, const dataset *ds,
+		     const dataset_instance *in)
 {
-	const pb_solver *s = &pb_solver_bfs_cantor;
+	pb_config cfg = { .heuristic = h };
 	pb_search prep, search;
 	pb_path path;
 	void *ctx;
 	pb_status st;
 
 	pb_search_init(&prep, 0, 0, NULL);
-	cr_assert_eq(s->prepare(&ds->domain, NULL, &prep, &ctx), PB_SOLVED);
+	cr_assert_eq(s->prepare(&ds->domain, &cfg, &prep, &ctx), PB_SOLVED);
 	pb_search_init(&search, 0, 0, NULL);
 	st = s->solve(ctx, &in->state, &search, &path);
 	s->release(ctx);
 	cr_assert(st == PB_SOLVED || st == PB_UNSOLVABLE, "instance '%s': %s", in->id,
 		  pb_status_name(st));
 	return st == PB_SOLVED ? path.length : -1;
+}
+
+/* The optimal length of instance IN by bfs-cantor, or -1 unsolvable. */
+static int bfs_length(const dataset *ds, const dataset_instance *in)
+{
+	return length_by(&pb_solver_bfs_cantor, NULL, ds, in);
 }
 
 Test(gen, same_seed_same_file_other_seed_other_file)
@@ -231,30 +226,79 @@ Test(gen, output_appears_whole_and_nothing_else)
 	size_t files = 0;
 	DIR *d;
 
-	snprintf(path, sizeof(path), "%s/x.txt", dir);
+	snprintf(path, sizeof(path), "%s/x.txt", ht_dir);
 	cr_assert_eq(ht_bench(&out, "gen --count 3 -o %s", path), 0, "%s", out);
 	free(out);
-	cr_assert_eq(ht_bench(&out, "gen --method nope -o %s/y.txt", dir), 2);
+	cr_assert_eq(ht_bench(&out, "gen --method nope -o %s/y.txt", ht_dir), 2);
 	free(out);
-	d = opendir(dir);
+	d = opendir(ht_dir);
 	cr_assert_not_null(d);
 	while ((e = readdir(d)))
 		files += e->d_name[0] != '.';
 	closedir(d);
-	cr_assert_eq(files, 1, "want x.txt alone in %s (no temporary file, no y.txt)", dir);
+	cr_assert_eq(files, 1, "want x.txt alone in %s (no temporary file, no y.txt)", ht_dir);
+}
+
+/* Boards over 16 cells: walks end within their length (by IDA* with
+ * linear conflict), uniform states mix exactly the unsolvable fraction
+ * asked for, and the same seed gives the same file. */
+Test(gen, walks_and_uniform_states_on_wide_boards)
+{
+	static const char *const boards[] = { "24puzzle", "tiles2x12", "tiles6x4" };
+
+	for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++) {
+		char args[256];
+		dataset ds;
+		size_t unsolvable = 0;
+		char *one, *two;
+
+		snprintf(args, sizeof(args), "--domain %s --method walk --length 6..30 --step 8 --count 2 --seed 3",
+			 boards[b]);
+		gen(&ds, "ww.txt", args);
+		cr_assert_eq(ds.count, 4 * 2);
+		for (size_t i = 0; i < ds.count; i++) {
+			const dataset_instance *in = &ds.instances[i];
+			int len = atoi(in->id + 1), got;
+
+			cr_assert_eq(in->reference, DATASET_REF_UNKNOWN, "%s walk '%s'", boards[b], in->id);
+			got = length_by(&pb_solver_idastar, "linear-conflict", &ds, in);
+			cr_assert(got >= 0 && got <= len && (len - got) % 2 == 0, "%s walk '%s': %d moves",
+				  boards[b], in->id, got);
+		}
+		dataset_release(&ds);
+		snprintf(args, sizeof(args), "--domain %s --method uniform --count 20 --unsolvable 50%% --seed 4",
+			 boards[b]);
+		gen(&ds, "wu.txt", args);
+		for (size_t i = 0; i < ds.count; i++) {
+			bool odd = ds.instances[i].reference == DATASET_REF_UNSOLVABLE;
+
+			cr_assert_eq(odd, !pb_solvable(&ds.domain, &ds.instances[i].state), "%s instance '%s'",
+				     boards[b], ds.instances[i].id);
+			unsolvable += odd;
+		}
+		cr_assert_eq(unsolvable, 10, "%s: %zu of 20 unsolvable, want 10", boards[b], unsolvable);
+		dataset_release(&ds);
+		one = gen_text("wu1.txt", args);
+		two = gen_text("wu2.txt", args);
+		cr_assert(strstr(one, "# seed: 4") && !strcmp(strstr(one, "# seed"), strstr(two, "# seed")),
+			  "%s: the same seed gave another file", boards[b]);
+		free(one);
+		free(two);
+	}
 }
 
 Test(gen, bad_usage_says_what_and_exits_2)
 {
-	static const struct {
-		const char *args, *want;
-	} cases[] = {
+	static const ht_usage_case cases[] = {
 		{ "--method nope", "unknown method 'nope'" },
 		{ "--method walk --per-depth 3", "--per-depth does not apply to --method walk" },
 		{ "--method depth --count 3", "--count does not apply to --method depth" },
 		{ "--domain msquare --method uniform --unsolvable 0.5", "every state of msquare is solvable" },
 		{ "--domain 15puzzle --method depth", "15puzzle is too large" },
 		{ "--domain 15puzzle --method all", "too many states" },
+		{ "--domain 24puzzle --method depth", "24puzzle is too large" },
+		{ "--domain 24puzzle --method all", "too many states" },
+		{ "--domain tiles2x13", "unknown domain 'tiles2x13'" },
 		{ "--domain 9puzzle", "unknown domain '9puzzle'" },
 		{ "--goal '1 2 3'", "goal '1 2 3'" },
 		{ "--count 0", "--count '0'" },
@@ -265,15 +309,7 @@ Test(gen, bad_usage_says_what_and_exits_2)
 		{ "extra", "unexpected argument 'extra'" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *out;
-		int rc = ht_bench(&out, "gen %s", cases[i].args);
-
-		cr_assert_eq(rc, 2, "'bench gen %s' exit %d", cases[i].args, rc);
-		cr_assert(strstr(out, cases[i].want), "'bench gen %s' said '%s', want '%s'",
-			  cases[i].args, out, cases[i].want);
-		free(out);
-	}
+	ht_expect_usage_errors("gen", cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 Test(gen, help_explains_every_option)
@@ -283,10 +319,6 @@ Test(gen, help_explains_every_option)
 		"--per-depth", "--depth", "--solvable-only", "--reference", "--source", "--seed",
 		"--output", "--help", "xoshiro256**",
 	};
-	char *out;
 
-	cr_assert_eq(ht_bench(&out, "gen --help"), 0);
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
-		cr_assert(strstr(out, options[i]), "'bench gen --help' does not mention %s", options[i]);
-	free(out);
+	ht_expect_help("gen", options, sizeof(options) / sizeof(options[0]));
 }

@@ -6,72 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
 #include "harness/report/report.h"
 #include "harness/engine/runner.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define NS_PER_S 1000000000ULL
 #define MIB (1024ULL * 1024ULL)
 /* The runaway solver's allocation step. */
 #define HOG_CHUNK (8 * MIB)
-
-typedef struct rows {
-	run_row r[16];
-	char note[16][200];
-	size_t n;
-} rows;
-
-static void keep_row(void *arg, const run_row *row)
-{
-	rows *k = arg;
-
-	cr_assert_lt(k->n, 16);
-	k->r[k->n] = *row;
-	k->r[k->n].path = NULL;
-	snprintf(k->note[k->n], sizeof(k->note[0]), "%s", row->note);
-	k->r[k->n].note = k->note[k->n];
-	k->n++;
-}
-
-/* The 8-puzzle states of TEXTS as a dataset in memory, ids i1, i2, ... */
-static void make_dataset(dataset *ds, const char *const *texts, size_t n)
-{
-	char err[256];
-
-	memset(ds, 0, sizeof(*ds));
-	cr_assert_eq(pb_domain_init(&ds->domain, "8puzzle", err, sizeof(err)), 0, "%s", err);
-	ds->name = strdup("mem");
-	ds->path = strdup("mem");
-	for (size_t i = 0; i < n; i++) {
-		char id[16];
-		pb_state s;
-
-		cr_assert_eq(pb_parse(&ds->domain, texts[i], strlen(texts[i]), &s, err, sizeof(err)), 0);
-		snprintf(id, sizeof(id), "i%zu", i + 1);
-		cr_assert_eq(dataset_append(ds, id, &s, DATASET_REF_UNKNOWN), 0);
-	}
-}
-
-static const char *serves_all(const pb_domain *d, const pb_config *c, char *w, size_t n)
-{
-	(void)d, (void)c, (void)w, (void)n;
-	return NULL;
-}
-
-static pb_status no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
-{
-	(void)c, (void)s;
-	*ctx = (void *)d;
-	return PB_SOLVED;
-}
-
-static void no_release(void *ctx)
-{
-	(void)ctx;
-}
 
 /* The goal in no moves; on any other start, a crash. */
 static pb_status goal_or_crash(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
@@ -114,27 +60,101 @@ static pb_status hang(void *ctx, const pb_state *start, pb_search *s, pb_path *o
 }
 
 static const pb_solver crashing = {
-	"test-crash", "crashes off the goal", serves_all, no_prepare, goal_or_crash, no_release,
+	.name = "test-crash",
+	.summary = "crashes off the goal",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = goal_or_crash,
+	.release = ht_no_release,
 };
 static const pb_solver hogging = {
-	"test-hog", "allocates without end", serves_all, no_prepare, hog, no_release,
+	.name = "test-hog",
+	.summary = "allocates without end",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = hog,
+	.release = ht_no_release,
 };
 static const pb_solver hanging = {
-	"test-hang", "ignores its limits", serves_all, no_prepare, hang, no_release,
+	.name = "test-hang",
+	.summary = "ignores its limits",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = hang,
+	.release = ht_no_release,
+};
+
+/* The parent's tables and the solve's own memory, for the resident set
+ * test. */
+#define TABLES (100 * MIB)
+#define SOLVE_BYTES (10 * MIB)
+
+/* A preparation that holds 100 MB resident, as a table would. */
+static pb_status big_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+{
+	char *t = malloc(TABLES);
+
+	(void)d, (void)c, (void)s;
+	if (!t)
+		return PB_FAILED;
+	memset(t, 1, TABLES);
+	*ctx = t;
+	return PB_SOLVED;
+}
+
+static void big_release(void *ctx)
+{
+	free(ctx);
+}
+
+/* Touches 10 MB of its own (a byte a page, through a volatile pointer,
+ * which no compiler elides), then answers the goal. */
+static pb_status ten_mb_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	volatile char *p = malloc(SOLVE_BYTES);
+	long page = sysconf(_SC_PAGESIZE);
+
+	(void)ctx, (void)start, (void)s;
+	if (!p)
+		abort();
+	for (size_t i = 0; i < SOLVE_BYTES; i += (size_t)page)
+		p[i] = 1;
+	free((void *)p);
+	out->length = 0;
+	return PB_SOLVED;
+}
+
+static pb_status instant_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return goal_or_crash(ctx, start, s, out);
+}
+
+static const pb_solver ten_mb = {
+	.name = "test-10mb", .summary = "10 MB a solve, after 100 MB of tables",
+	.supports = ht_serves_all, .prepare = big_prepare, .solve = ten_mb_solve,
+	.release = big_release,
+};
+static const pb_solver instant = {
+	.name = "test-instant", .summary = "answers the goal at once", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = instant_solve, .release = ht_no_release,
 };
 
 #define FAR "8 6 7 2 5 4 3 x 1"
 #define GOAL "1 2 3 4 5 6 7 8 x"
 
 static void run_list(const char *const *states, size_t nstates, const pb_solver *const *list,
-		     size_t n, const runner_options *o, rows *k)
+		     size_t n, const runner_options *o, ht_rows *k)
 {
-	runner_hooks hooks = { .row = keep_row, .arg = k };
+	runner_hooks hooks = { .row = ht_keep_row, .arg = k };
+	runner_unit units[4];
 	dataset ds;
 
-	make_dataset(&ds, states, nstates);
+	cr_assert_leq(n, 4);
+	for (size_t i = 0; i < n; i++)
+		units[i] = (runner_unit){ .solver = list[i] };
+	ht_make_dataset(&ds, "8puzzle", states, nstates);
 	k->n = 0;
-	cr_assert_eq(runner_run(&ds, list, n, NULL, o, &hooks), 0);
+	cr_assert_eq(runner_run(&ds, units, n, NULL, o, &hooks), 0);
 	dataset_release(&ds);
 }
 
@@ -143,7 +163,7 @@ Test(isolate, a_crash_is_a_row_and_the_run_goes_on)
 	static const char *const states[] = { FAR, GOAL };
 	const pb_solver *list[] = { &crashing, &pb_solver_bfs_hash };
 	runner_options o = { .repeat = 2, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 2, list, 2, &o, &k);
 	/* crashing: prepare, i1 crash (not repeated), i2 twice; bfs-hash:
@@ -170,7 +190,7 @@ Test(isolate, runaway_memory_is_memout)
 	static const char *const states[] = { FAR, GOAL };
 	const pb_solver *list[] = { &hogging };
 	runner_options o = { .repeat = 1, .mem_limit = 32 * MIB, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 2, list, 1, &o, &k);
 	cr_assert_eq(k.n, 3);
@@ -187,7 +207,7 @@ Test(isolate, a_solver_that_ignores_its_time_limit_is_killed)
 	static const char *const states[] = { GOAL };
 	const pb_solver *list[] = { &hanging, &pb_solver_bfs_hash };
 	runner_options o = { .repeat = 1, .time_limit_ns = NS_PER_S / 5, .isolate = true };
-	rows k;
+	ht_rows k;
 
 	run_list(states, 1, list, 2, &o, &k);
 	cr_assert_eq(k.n, 4);
@@ -212,19 +232,65 @@ Test(isolate, bench_run_writes_crash_rows_and_rss)
 	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
-	cr_assert(strstr(runs, ",peak_bytes,rss_bytes\n"), "header: %.200s", runs);
+	cr_assert(strstr(runs, ",peak_bytes,rss_bytes,batch\n"), "header: %.200s", runs);
 	cr_assert_eq(ht_count_lines(runs, "w,w10-"), 3, "%s", runs);
 	/* every solve row ends in a byte count, not '-' */
 	cr_assert_null(strstr(runs, ",solve,ok,10,-,0,"), "%s", runs);
 	cr_assert_eq(ht_count_lines(runs, "w,w10-1,bfs-hash,-,1,solve,ok,"), 1, "%s", runs);
 	for (const char *p = strstr(runs, "\nw,w10-"); p; p = strstr(p + 1, "\nw,w10-")) {
-		const char *eol = strchr(p + 1, '\n'), *comma = p;
+		const char *eol = strchr(p + 1, '\n'), *comma = p, *last = p;
 
+		/* rss_bytes is the last column but one (batch is the last) */
 		for (const char *q = p + 1; q < eol; q++)
-			if (*q == ',')
-				comma = q;
+			if (*q == ',') {
+				comma = last;
+				last = q;
+			}
 		cr_assert(comma[1] >= '1' && comma[1] <= '9', "rss_bytes of %.40s", p + 1);
 	}
 	free(runs);
 	ht_remove(dir);
+}
+
+/* A fork starts with the parent's resident pages: the child's rss_bytes
+ * is what the solve added (10 MB), not that plus the 100 MB of tables the
+ * parent holds. */
+Test(isolate, rss_is_what_the_solve_added_not_the_parent_s_tables)
+{
+	static const char *const states[] = { GOAL };
+	const pb_solver *list[] = { &ten_mb };
+	runner_options o = { .repeat = 2, .isolate = true };
+	ht_rows k;
+
+	run_list(states, 1, list, 1, &o, &k);
+	cr_assert_eq(k.n, 3);
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK, "repeat %zu: %s (%s)", i,
+			     run_status_name(k.r[i].status), k.r[i].note);
+		cr_assert_geq(k.r[i].rss_bytes, SOLVE_BYTES * 9 / 10,
+			      "repeat %zu: rss %llu, below the 10 MB the solve touched", i,
+			      (unsigned long long)k.r[i].rss_bytes);
+		cr_assert_lt(k.r[i].rss_bytes, SOLVE_BYTES + TABLES / 4,
+			     "repeat %zu: rss %llu counts the parent's 100 MB of tables", i,
+			     (unsigned long long)k.r[i].rss_bytes);
+	}
+}
+
+/* Short solves are batched inside the child, sized by the first
+ * measurement, and the size carried to the next child. */
+Test(isolate, short_solves_are_batched_in_the_child)
+{
+	static const char *const states[] = { GOAL };
+	const pb_solver *list[] = { &instant };
+	runner_options o = { .repeat = 3, .isolate = true,
+			     .batch = { .threshold_ns = 50000, .target_ns = 1000000 } };
+	ht_rows k;
+
+	run_list(states, 1, list, 1, &o, &k);
+	cr_assert_eq(k.n, 4);
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK, "repeat %zu: %s", i, run_status_name(k.r[i].status));
+		cr_assert_gt(k.r[i].batch, 1, "repeat %zu: batch %u", i, k.r[i].batch);
+		cr_assert_eq(k.r[i].batch, k.r[1].batch, "repeat %zu", i);
+	}
 }

@@ -5,7 +5,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/solver.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 Test(list, names_every_solver_domain_and_heuristic)
 {
@@ -22,9 +22,12 @@ Test(list, names_every_solver_domain_and_heuristic)
 	for (size_t i = 0; i < pb_heuristic_count; i++)
 		cr_assert(strstr(out, pb_heuristics[i].name), "'bench list' does not list heuristic '%s'",
 			  pb_heuristics[i].name);
-	cr_assert(strstr(out, "8puzzle") && strstr(out, "15puzzle") && strstr(out, "tilesWxH") &&
-		  strstr(out, "msquare"), "%s", out);
-	cr_assert(strstr(out, "not 15puzzle: a rank array"), "bfs-cantor's refusal: %s", out);
+	cr_assert(strstr(out, "8puzzle") && strstr(out, "15puzzle") && strstr(out, "24puzzle") &&
+		  strstr(out, "tilesWxH") && strstr(out, "msquare"), "%s", out);
+	cr_assert(strstr(out, "not 15puzzle: the table does not fit: a rank array of 10461394944000 states"),
+		  "bfs-cantor's refusal: %s", out);
+	cr_assert(strstr(out, "not 24puzzle: the table does not fit: a table of 7755605021665492992000000 states"),
+		  "reverse-table's refusal: %s", out);
 	free(out);
 }
 
@@ -37,5 +40,45 @@ Test(list, help_and_bad_usage)
 	free(out);
 	cr_assert_eq(ht_bench(&out, "list --nope"), 2);
 	cr_assert(strstr(out, "unknown option '--nope'"), "%s", out);
+	free(out);
+}
+
+/* Which solvers take heuristics (from each solver's table), and which
+ * domains each heuristic serves: the 6-6-3 database is a 4x4 one (Felner,
+ * Korf & Hanan 2004), Manhattan distance serves every board, and neither
+ * serves Magic Squares. */
+Test(list, says_which_solvers_take_heuristics_and_what_each_heuristic_serves)
+{
+	char *out, *p;
+
+	cr_assert_eq(ht_bench(&out, "list"), 0, "%s", out);
+	for (size_t i = 0; i < pb_solver_count; i++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "  %s ", pb_solvers[i]->name);
+		p = strstr(out, want);
+		cr_assert_not_null(p);
+		p = strstr(p, pb_solver_informed(pb_solvers[i]) ? "takes heuristics (one run each): "
+			   : "takes no heuristic");
+		cr_assert_not_null(p, "'bench list' does not say what '%s' takes: %s", pb_solvers[i]->name,
+				   out);
+		/* before the next solver */
+		if (i + 1 < pb_solver_count) {
+			snprintf(want, sizeof(want), "  %s ", pb_solvers[i + 1]->name);
+			cr_assert_lt(p, strstr(out, want), "solver '%s': %s", pb_solvers[i]->name, out);
+		}
+	}
+	p = strstr(out, "\n  pdb663 ");
+	cr_assert_not_null(p, "%s", out);
+	p = strchr(p + 1, '\n');
+	cr_assert(p && !strncmp(p, "\n                 serves: 15puzzle\n",
+				strlen("\n                 serves: 15puzzle\n")), "pdb663: %.200s", p);
+	p = strstr(out, "\n  manhattan ");
+	cr_assert_not_null(p, "%s", out);
+	p = strchr(p + 1, '\n');
+	cr_assert(p && !strncmp(p, "\n                 serves: tiles2x2 8puzzle tiles2x5 tiles3x4 "
+				"15puzzle 24puzzle\n", strlen("\n                 serves: tiles2x2 8puzzle "
+						     "tiles2x5 tiles3x4 15puzzle 24puzzle\n")),
+		  "manhattan: %.200s", p);
 	free(out);
 }

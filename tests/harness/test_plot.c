@@ -3,14 +3,13 @@
  * and bad input gives exit status 2 with file:line. gnuplot must be
  * installed (CI installs it): without it these tests fail, loudly. */
 #include <criterion/criterion.h>
-#include <dirent.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+#include "tests/support/support.h"
 
 #define HEADER "dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference," \
 	       "expanded,generated,wall_ns,cpu_ns,peak_bytes\n"
@@ -23,100 +22,30 @@ struct result {
 	char err[8192];
 };
 
-static void slurp(const char *path, char *buf, size_t cap)
+/* Run bench with ARGS (NULL-terminated, argv[0] included). */
+static void run_bench(const char *const *args, struct result *r)
 {
-	FILE *f = fopen(path, "r");
-	size_t n = 0;
+	char *out, *err;
 
-	if (f) {
-		n = fread(buf, 1, cap - 1, f);
-		fclose(f);
-	}
-	buf[n] = '\0';
-}
-
-/* Run bench with ARGS (NULL-terminated, argv[0] included), its output
- * kept in DIR. */
-static void run_bench(const char *dir, const char *const *args, struct result *r)
-{
-	char out[512], err[512];
-	pid_t pid;
-	int status;
-
-	snprintf(out, sizeof(out), "%s.out", dir);
-	snprintf(err, sizeof(err), "%s.err", dir);
-	pid = fork();
-	cr_assert_geq(pid, 0, "cannot fork");
-	if (!pid) {
-		int fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int fe = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
-			_exit(126);
-		execv(PB_BENCH, (char *const *)args);
-		_exit(127);
-	}
-	cr_assert_eq(waitpid(pid, &status, 0), pid);
-	cr_assert(WIFEXITED(status), "bench plot did not exit normally");
-	r->status = WEXITSTATUS(status);
-	slurp(out, r->out, sizeof(r->out));
-	slurp(err, r->err, sizeof(r->err));
-	unlink(out);
-	unlink(err);
+	r->status = ht_run(args, &out, &err);
+	snprintf(r->out, sizeof(r->out), "%s", out);
+	snprintf(r->err, sizeof(r->err), "%s", err);
+	free(out);
+	free(err);
 }
 
 static void plot(const char *dir, struct result *r)
 {
 	const char *args[] = { PB_BENCH, "plot", "--scripts", PB_SOURCE_DIR "/scripts", dir, NULL };
 
-	run_bench(dir, args, r);
-}
-
-static void make_run_dir(char *dir, size_t cap)
-{
-	snprintf(dir, cap, "/tmp/pb-plot-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir), "cannot make a temporary folder");
-}
-
-static void write_file(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	cr_assert_not_null(f, "cannot write '%s'", path);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-
-	if (d) {
-		while ((e = readdir(d))) {
-			char sub[1024];
-
-			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-				continue;
-			snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
-			if (e->d_type == DT_DIR)
-				remove_tree(sub);
-			else
-				unlink(sub);
-		}
-		closedir(d);
-	}
-	rmdir(path);
+	run_bench(args, r);
 }
 
 /* The fixture: dataset 'fix', lengths 0..4 (the reference of length 3
  * unknown, so the agreed length counts), one unsolvable instance, one
  * timeout; bfs-hash four repeats with wall (L+1) * 1000 ns * repeat;
  * idastar+manhattan; reverse-table with a 5 ms preparation and no peak
- * bytes (so it is left out of the memory chart). */
+ * bytes (so it is drawn on the memory chart's zero line). */
 static void write_fixture(const char *dir)
 {
 	char path[512];
@@ -146,15 +75,8 @@ static void write_fixture(const char *dir)
 	fputs("fix,u,reverse-table,-,1,solve,unsolvable,-,unsolvable,0,0,150,150,0\n", f);
 	fputs("fix,hard,idastar,manhattan,1,solve,timeout,-,-,999,999,9000000,9000000,64\n", f);
 	fclose(f);
-	write_file(dir, "meta.json", "{\n  \"machine\": { \"cpu\": \"Test CPU 9000\", \"cores\": 2 },\n"
+	ht_write_in(dir, "meta.json", "{\n  \"machine\": { \"cpu\": \"Test CPU 9000\", \"cores\": 2 },\n"
 				    "  \"date\": \"2026-01-02T03:04:05Z\",\n  \"seeds\": [1]\n}\n");
-}
-
-static long file_size(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) ? -1 : (long)st.st_size;
 }
 
 static bool program_on_path(const char *name)
@@ -182,29 +104,35 @@ Test(plot, gnuplot_is_installed)
 
 Test(plot, every_chart_as_png_and_svg)
 {
-	char dir[64], path[512], head[16];
+	char *dir = ht_tempdir(), path[512], *png, *driver;
 	struct result r;
 
-	make_run_dir(dir, sizeof(dir));
+	cr_assert_not_null(dir);
 	write_fixture(dir);
 	plot(dir, &r);
 	cr_assert_eq(r.status, 0, "bench plot on the fixture run 'fix' exited %d:\n%s", r.status,
 		     r.err);
 	for (size_t i = 0; i < sizeof(charts) / sizeof(charts[0]); i++) {
 		snprintf(path, sizeof(path), "%s/charts/fix-%s.png", dir, charts[i]);
-		cr_assert_gt(file_size(path), 1000, "'fix' %s chart: no PNG, or an empty one", charts[i]);
-		slurp(path, head, 5);
-		cr_assert(!memcmp(head + 1, "PNG", 3), "'fix' %s chart: '%s' is not a PNG", charts[i],
-			  path);
+		cr_assert_gt(ht_file_size(path), 1000, "'fix' %s chart: an empty PNG", charts[i]);
+		png = ht_read(path);
+		cr_assert(png && !memcmp(png + 1, "PNG", 3), "'fix' %s chart: '%s' is not a PNG",
+			  charts[i], path);
+		free(png);
 		snprintf(path, sizeof(path), "%s/charts/fix-%s.svg", dir, charts[i]);
-		cr_assert_gt(file_size(path), 1000, "'fix' %s chart: no SVG, or an empty one", charts[i]);
+		cr_assert_gt(ht_file_size(path), 1000, "'fix' %s chart: an empty SVG", charts[i]);
 	}
-	cr_assert_not_null(strstr(r.err, "'reverse-table' has no positive peak memory"),
-			   "no note that reverse-table is left out of the 'fix' memory chart:\n%s",
-			   r.err);
+	snprintf(path, sizeof(path), "%s/charts/charts.gp", dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver, "no chart driver '%s'", path);
+	cr_assert_not_null(strstr(driver, "# fix: memory\n"), "no memory chart of 'fix'");
+	cr_assert_not_null(strstr(strstr(driver, "# fix: memory\n"), "zero_names = 'reverse-table, "),
+			   "reverse-table (0 B) is not on the memory chart's zero line:\n%s", driver);
+	free(driver);
+	cr_assert_null(strstr(r.err, "reverse-table"), "a note about reverse-table:\n%s", r.err);
 	cr_assert_not_null(strstr(r.out, "fix: reverse-table"),
 			   "no break-even line for reverse-table on 'fix':\n%s", r.out);
-	remove_tree(dir);
+	ht_remove(dir);
 }
 
 /* The row of block BLOCK whose first column is LENGTH, from a length
@@ -242,72 +170,80 @@ static bool length_row(const char *path, int block, int length, double *col, int
 
 Test(plot, medians_and_quartiles)
 {
-	char dir[64], path[512], driver[16384];
-	double c[10];
+	char *dir = ht_tempdir(), path[512], *driver;
+	double c[12];
 	struct result r;
 
-	make_run_dir(dir, sizeof(dir));
+	cr_assert_not_null(dir);
 	write_fixture(dir);
 	plot(dir, &r);
 	cr_assert_eq(r.status, 0, "bench plot on 'fix' exited %d:\n%s", r.status, r.err);
 	snprintf(path, sizeof(path), "%s/charts/data/fix.length.dat", dir);
 	/* bfs-hash is block 1 (reverse-table came first, with its prepare
 	 * row); at length 2 its walls are 3, 6, 9, 12 µs. */
-	cr_assert(length_row(path, 1, 2, c, 10), "'fix': no bfs-hash row for length 2 in '%s'", path);
-	cr_assert_eq(c[0], 4, "'fix' bfs-hash length 2: %g runs, not 4", c[0]);
-	cr_assert_float_eq(c[1], 7.5e-6, 1e-12, "'fix' bfs-hash length 2: median %g s", c[1]);
-	cr_assert_float_eq(c[2], 5.25e-6, 1e-12, "'fix' bfs-hash length 2: q1 %g s", c[2]);
-	cr_assert_float_eq(c[3], 9.75e-6, 1e-12, "'fix' bfs-hash length 2: q3 %g s", c[3]);
-	cr_assert_float_eq(c[4], 3 * 4096, 1e-6, "'fix' bfs-hash length 2: peak %g", c[4]);
+	cr_assert(length_row(path, 1, 2, c, 12), "'fix': no bfs-hash row for length 2 in '%s'", path);
+	cr_assert(c[0] == 1 && c[1] == 1, "'fix' bfs-hash length 2: %g instances, %g solved, not 1",
+		  c[0], c[1]);
+	cr_assert_eq(c[2], 4, "'fix' bfs-hash length 2: %g runs, not 4", c[2]);
+	cr_assert_float_eq(c[3], 7.5e-6, 1e-12, "'fix' bfs-hash length 2: median %g s", c[3]);
+	cr_assert_float_eq(c[4], 5.25e-6, 1e-12, "'fix' bfs-hash length 2: q1 %g s", c[4]);
+	cr_assert_float_eq(c[5], 9.75e-6, 1e-12, "'fix' bfs-hash length 2: q3 %g s", c[5]);
+	cr_assert_float_eq(c[6], 3 * 4096, 1e-6, "'fix' bfs-hash length 2: peak %g", c[6]);
 	/* Length 3 has no reference: the solvers' agreed length places it. */
-	cr_assert(length_row(path, 1, 3, c, 10), "'fix': the instance with reference '-' is "
+	cr_assert(length_row(path, 1, 3, c, 12), "'fix': the instance with reference '-' is "
 		  "not at its agreed length 3");
-	cr_assert_float_eq(c[7], 40, 1e-9, "'fix' bfs-hash length 3: median expanded %g", c[7]);
+	cr_assert_float_eq(c[9], 40, 1e-9, "'fix' bfs-hash length 3: median expanded %g", c[9]);
 	snprintf(path, sizeof(path), "%s/charts/charts.gp", dir);
-	slurp(path, driver, sizeof(driver));
+	driver = ht_read(path);
+	cr_assert_not_null(driver, "no chart driver '%s'", path);
 	cr_assert_not_null(strstr(driver, "machine = 'Test CPU 9000'"),
 			   "the machine from meta.json is not in the titles of 'fix'");
 	cr_assert_not_null(strstr(driver, "date = '2026-01-02'"),
 			   "the date from meta.json is not in the titles of 'fix'");
 	cr_assert_not_null(strstr(driver, "'idastar+manhattan (6 of 7 solved)'"),
 			   "the legend of 'fix' does not say that idastar timed out on one instance");
-	remove_tree(dir);
+	/* one instance at each of the lengths 0..4, one unsolvable (drawn at 6) */
+	cr_assert_not_null(strstr(driver, "array count_x[6] = [0, 1, 2, 3, 4, 6]\n"
+				  "array count_n[6] = [1, 1, 1, 1, 1, 1]\n"),
+			   "the instances above each length of 'fix':\n%s", driver);
+	free(driver);
+	ht_remove(dir);
 }
 
 Test(plot, old_charts_replaced)
 {
-	char dir[64], path[512];
+	char *dir = ht_tempdir(), path[512];
 	struct result r;
 
-	make_run_dir(dir, sizeof(dir));
+	cr_assert_not_null(dir);
 	write_fixture(dir);
 	snprintf(path, sizeof(path), "%s/charts", dir);
 	cr_assert_eq(mkdir(path, 0777), 0);
-	write_file(path, "gone-time.png", "stale");
+	ht_write_in(path, "gone-time.png", "stale");
 	plot(dir, &r);
 	cr_assert_eq(r.status, 0, "bench plot on 'fix' exited %d:\n%s", r.status, r.err);
 	snprintf(path, sizeof(path), "%s/charts/gone-time.png", dir);
-	cr_assert_eq(file_size(path), -1, "a chart of an earlier plot of 'fix' is still there");
-	remove_tree(dir);
+	cr_assert_not(ht_exists(path), "a chart of an earlier plot of 'fix' is still there");
+	ht_remove(dir);
 }
 
 /* Plot a run whose runs.csv is TEXT; expect exit 2 and WANT on stderr,
  * and no charts. */
 static void expect_bad_csv(const char *text, const char *want)
 {
-	char dir[64], path[512];
+	char *dir = ht_tempdir(), path[512];
 	struct result r;
 
-	make_run_dir(dir, sizeof(dir));
+	cr_assert_not_null(dir);
 	if (text)
-		write_file(dir, "runs.csv", text);
+		ht_write_in(dir, "runs.csv", text);
 	plot(dir, &r);
 	cr_assert_eq(r.status, 2, "bad runs.csv (%s): exit %d, not 2", want, r.status);
 	cr_assert_not_null(strstr(r.err, want), "bad runs.csv: '%s' not in the message:\n%s", want,
 			   r.err);
 	snprintf(path, sizeof(path), "%s/charts", dir);
-	cr_assert_eq(file_size(path), -1, "bad runs.csv (%s): a charts folder was made", want);
-	remove_tree(dir);
+	cr_assert_not(ht_exists(path), "bad runs.csv (%s): a charts folder was made", want);
+	ht_remove(dir);
 }
 
 Test(plot, short_row)
@@ -342,16 +278,16 @@ Test(plot, header_only)
 
 Test(plot, missing_runs_csv)
 {
-	expect_bad_csv(NULL, "cannot read");
+	expect_bad_csv(NULL, "runs.csv: No such file");
 }
 
 Test(plot, no_gnuplot)
 {
-	char dir[64], path[512];
+	char *dir = ht_tempdir(), path[512];
 	const char *args[6];
 	struct result r;
 
-	make_run_dir(dir, sizeof(dir));
+	cr_assert_not_null(dir);
 	write_fixture(dir);
 	args[0] = PB_BENCH;
 	args[1] = "plot";
@@ -359,11 +295,11 @@ Test(plot, no_gnuplot)
 	args[3] = "/nonexistent/gnuplot";
 	args[4] = dir;
 	args[5] = NULL;
-	run_bench(dir, args, &r);
+	run_bench(args, &r);
 	cr_assert_eq(r.status, 2, "no gnuplot: exit %d, not 2", r.status);
 	cr_assert_not_null(strstr(r.err, "apt-get install gnuplot-nox"),
 			   "no gnuplot: the message does not say how to install it:\n%s", r.err);
 	snprintf(path, sizeof(path), "%s/charts", dir);
-	cr_assert_eq(file_size(path), -1, "no gnuplot: a charts folder was made");
-	remove_tree(dir);
+	cr_assert_not(ht_exists(path), "no gnuplot: a charts folder was made");
+	ht_remove(dir);
 }

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "harness/report/report.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 /* The run the tests stop: walks of 16 moves on the 15-puzzle, two solvers,
  * two repeats: 2 x (1 + 30 x 2) rows, long enough to be caught midway. */
@@ -21,71 +21,50 @@
 #define REPEAT 2
 #define ROWS (2 * (1 + COUNT * REPEAT))
 #define RUN_ARGS "-a bfs-hash,bibfs -r 2 -w 0"
+/* The same as an argument vector. */
+static const char *const run_argv[] = { "-a", "bfs-hash,bibfs", "-r", "2", "-w", "0", NULL };
 /* Kill once runs.csv holds this many lines (header included). */
 #define KILL_AFTER_LINES 8
 #define POLL_NS 2000000L
 /* Give up waiting for rows after this many polls (20 s). */
 #define POLL_MAX 10000
 
-static char *dir;
-
 static void setup(void)
 {
 	char *out;
 	int rc;
 
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
+	ht_suite_init();
 	rc = ht_bench(&out, "gen --domain 15puzzle --method walk --length 16 --count %d --seed 5 "
-		      "-o %s/k.txt", COUNT, dir);
+		      "-o %s/k.txt", COUNT, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 }
 
-static void teardown(void)
-{
-	ht_remove(dir);
-}
+TestSuite(resume, .init = setup, .fini = ht_suite_fini);
 
-TestSuite(resume, .init = setup, .fini = teardown);
-
-static size_t lines_in(const char *path)
-{
-	char *text = ht_read(path);
-	size_t n = 0;
-
-	for (const char *p = text; p && *p; p++)
-		n += *p == '\n';
-	free(text);
-	return n;
-}
-
-/* Start 'bench run' on the dataset into OUTDIR; once runs.csv holds
- * KILL_AFTER_LINES lines, send SIG. Returns the wait status; *MIDWAY says
- * whether the run was still going when the signal came. */
-static int run_and_signal(const char *outdir, int sig, bool *midway)
+/* Start 'bench run' on the dataset with ARGS (NULL-terminated) into
+ * OUTDIR; once runs.csv holds KILL_AFTER_LINES lines, send SIG. Returns
+ * the wait status; *MIDWAY says whether the run was still going when the
+ * signal came. */
+static int run_and_signal(const char *const *args, const char *outdir, int sig, bool *midway)
 {
 	char data[512], runs[512];
+	const char *argv[32] = { PB_BENCH, "run", data, "-o", outdir };
 	const struct timespec nap = { .tv_nsec = POLL_NS };
-	int status;
+	int status, n = 5;
 	pid_t pid;
 
-	snprintf(data, sizeof(data), "%s/k.txt", dir);
+	snprintf(data, sizeof(data), "%s/k.txt", ht_dir);
 	snprintf(runs, sizeof(runs), "%s/runs.csv", outdir);
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (!pid) {
-		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
-		execl(PB_BENCH, PB_BENCH, "run", data, "-a", "bfs-hash,bibfs", "-r", "2", "-w", "0",
-		      "-o", outdir, (char *)NULL);
-		_exit(127);
-	}
+	while (*args && n < 31)
+		argv[n++] = *args++;
+	pid = ht_spawn_quiet(argv);
 	*midway = false;
 	for (int i = 0; i < POLL_MAX; i++) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			return status;
-		if (lines_in(runs) >= KILL_AFTER_LINES) {
+		if (ht_lines_in(runs) >= KILL_AFTER_LINES) {
 			*midway = true;
 			break;
 		}
@@ -97,12 +76,13 @@ static int run_and_signal(const char *outdir, int sig, bool *midway)
 }
 
 /* Each row's key (dataset..phase: the first six fields) once, and the
- * count of rows. */
+ * count of rows (at most ROWS_MAX). */
+#define ROWS_MAX (4 * ROWS)
 static size_t check_unique(const char *runs, const char *what)
 {
 	size_t n = 0;
 	char *copy = strdup(runs), *save, *line;
-	char **keys = calloc(ROWS * 2, sizeof(*keys));
+	char **keys = calloc(ROWS_MAX, sizeof(*keys));
 
 	cr_assert(copy && keys);
 	line = strtok_r(copy, "\n", &save); /* the header */
@@ -116,7 +96,7 @@ static size_t check_unique(const char *runs, const char *what)
 		*c = '\0';
 		for (size_t i = 0; i < n; i++)
 			cr_assert_str_neq(keys[i], line, "%s: row '%s' twice", what, line);
-		cr_assert_lt(n, ROWS * 2, "%s: too many rows", what);
+		cr_assert_lt(n, ROWS_MAX, "%s: too many rows", what);
 		keys[n++] = line;
 	}
 	free(keys);
@@ -131,19 +111,19 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 	int status, rc;
 	FILE *f;
 
-	snprintf(outdir, sizeof(outdir), "%s/o", dir);
-	status = run_and_signal(outdir, SIGKILL, &midway);
+	snprintf(outdir, sizeof(outdir), "%s/o", ht_dir);
+	status = run_and_signal(run_argv, outdir, SIGKILL, &midway);
 	if (!midway)
 		cr_skip("the run ended before it could be killed");
 	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
-	cr_assert_lt(lines_in(path), ROWS + 1, "killed midway");
+	cr_assert_lt(ht_lines_in(path), ROWS + 1, "killed midway");
 	/* a row cut short as it was written */
 	f = fopen(path, "a");
 	cr_assert_not_null(f);
 	fputs("k,w16-29,bfs-h", f);
 	fclose(f);
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", ht_dir, outdir);
 	cr_assert_eq(rc, 0, "bench run --resume: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "resuming"), "%s", out);
 	cr_assert(strstr(out, "60/60") || strstr(out, "30/30"), "the table counts every instance: %s", out);
@@ -156,7 +136,7 @@ Test(resume, after_sigkill_and_a_torn_line_no_row_lost_none_repeated)
 	cr_assert_null(strstr(runs, "bfs-h\n"), "the torn line is gone");
 	free(runs);
 	/* resuming a finished run does nothing more */
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", ht_dir, outdir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 	runs = ht_read(path);
@@ -170,8 +150,8 @@ Test(resume, sigterm_keeps_the_rows_and_the_summary_then_resume_completes)
 	bool midway;
 	int status, rc;
 
-	snprintf(outdir, sizeof(outdir), "%s/o", dir);
-	status = run_and_signal(outdir, SIGTERM, &midway);
+	snprintf(outdir, sizeof(outdir), "%s/o", ht_dir);
+	status = run_and_signal(run_argv, outdir, SIGTERM, &midway);
 	if (!midway)
 		cr_skip("the run ended before it could be stopped");
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM,
@@ -186,7 +166,7 @@ Test(resume, sigterm_keeps_the_rows_and_the_summary_then_resume_completes)
 	free(meta);
 	snprintf(path, sizeof(path), "ls '%s' | grep -q tmp", outdir);
 	cr_assert_neq(system(path), 0, "no temporary file left in %s", outdir);
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", dir, outdir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s --resume", ht_dir, outdir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
@@ -205,18 +185,165 @@ Test(resume, refuses_a_file_that_is_not_a_runs_csv)
 	char path[512], *out;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/o", dir);
+	snprintf(path, sizeof(path), "%s/o", ht_dir);
 	cr_assert_eq(mkdir(path, 0777), 0);
-	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", ht_dir);
 	cr_assert_eq(ht_write(path, "name,value\nx,1\n"), 0);
-	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s/o --resume", dir, dir);
+	rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s/o --resume", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	cr_assert(strstr(out, "runs.csv:1: not the header"), "%s", out);
 	free(out);
 	out = ht_read(path);
 	cr_assert_str_eq(out, "name,value\nx,1\n", "left as it was");
 	free(out);
-	rc = ht_bench(&out, "run %s/k.txt -o %s/o --resume --force", dir, dir);
+	rc = ht_bench(&out, "run %s/k.txt -o %s/o --resume --force", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2, "%s", out);
 	free(out);
+}
+
+/* The unit on record is (solver, heuristic): killed while IDA* runs with
+ * the first heuristic of two, the resumed run finishes that one and runs
+ * the second over every instance, though the solver is the same. */
+Test(resume, a_heuristic_list_resumes_by_solver_and_heuristic)
+{
+	static const char *const args[] = {
+		"-a", "idastar", "--heuristic", "zero,manhattan", "-r", "2", "-w", "0", NULL,
+	};
+	char outdir[512], path[1024], *out, *runs;
+	bool midway;
+	int status, rc;
+
+	snprintf(outdir, sizeof(outdir), "%s/h", ht_dir);
+	status = run_and_signal(args, outdir, SIGKILL, &midway);
+	if (!midway)
+		cr_skip("the run ended before it could be killed");
+	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	if (ht_count_lines(runs, "k,-,idastar,manhattan,"))
+		cr_skip("killed after the first heuristic's rows: not the case tested");
+	free(runs);
+	rc = ht_bench(&out, "run %s/k.txt -a idastar --heuristic zero,manhattan -r 2 -w 0 -o %s "
+		      "--resume", ht_dir, outdir);
+	cr_assert_eq(rc, 0, "bench run --resume: exit %d: %s", rc, out);
+	free(out);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	cr_assert_eq(check_unique(runs, "resumed run"), ROWS, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "k,-,idastar,zero,1,prepare,ok,"), 1, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "k,-,idastar,manhattan,1,prepare,ok,"), 1, "%s", runs);
+	for (int i = 1; i <= COUNT; i++) {
+		char row[64];
+
+		snprintf(row, sizeof(row), "k,w16-%d,idastar,manhattan,2,solve,ok,", i);
+		cr_assert_eq(ht_count_lines(runs, row), 1, "no '%s' after the resume:\n%s", row, runs);
+	}
+	free(runs);
+}
+
+/* Run the campaign of RUN_ARGS into DIR to its end (RESUME: --resume).
+ * Returns its output (free() it). */
+static char *run_campaign(const char *dir, bool resume)
+{
+	char *out;
+	int rc = ht_bench(&out, "run %s/k.txt " RUN_ARGS " -o %s%s", ht_dir, dir,
+			  resume ? " --resume" : "");
+
+	cr_assert_eq(rc, 0, "bench run%s: exit %d: %s", resume ? " --resume" : "", rc, out);
+	return out;
+}
+
+/* A process id that is no more: a child that has ended. */
+static pid_t gone_pid(void)
+{
+	pid_t pid = fork();
+
+	cr_assert_geq(pid, 0);
+	if (!pid)
+		_exit(0);
+	cr_assert_eq(waitpid(pid, NULL, 0), pid);
+	return pid;
+}
+
+/* A writer killed at once (SIGKILL) leaves its temporary file; a resume
+ * removes those of runs.csv, summary.csv and meta.json whose writer is
+ * gone, and nothing else. */
+Test(resume, leftovers_of_writers_killed_at_once_are_removed)
+{
+	static const char *const gone[] = { "runs.csv", "summary.csv", "meta.json" };
+	char dir[512], path[1024];
+	pid_t dead = gone_pid();
+
+	snprintf(dir, sizeof(dir), "%s/o", ht_dir);
+	free(run_campaign(dir, false));
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s.tmp.%ld", gone[i], (long)dead);
+		ht_write_in(dir, path, "half a file");
+	}
+	snprintf(path, sizeof(path), "summary.csv.tmp.%ld", (long)getpid());
+	ht_write_in(dir, path, "a live writer's");
+	ht_write_in(dir, "notes.tmp.1", "not ours");
+	free(run_campaign(dir, true));
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s.tmp.%ld", dir, gone[i], (long)dead);
+		cr_assert(!ht_exists(path), "%s is left", path);
+	}
+	snprintf(path, sizeof(path), "%s/summary.csv.tmp.%ld", dir, (long)getpid());
+	cr_assert(ht_exists(path), "the file of a writer still running was removed");
+	snprintf(path, sizeof(path), "%s/notes.tmp.1", dir);
+	cr_assert(ht_exists(path), "a file not the run's was removed");
+}
+
+/* Killed after it made runs.csv and before its header was written whole:
+ * an empty file, or half the header, resumes as a run with no rows. */
+Test(resume, a_run_killed_before_its_header_was_written_resumes)
+{
+	static const char *const starts[] = { "", "dataset,instance,algo" };
+	char dir[512], path[1024], *runs, *out;
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(dir, sizeof(dir), "%s/h%zu", ht_dir, i);
+		cr_assert_eq(mkdir(dir, 0777), 0);
+		ht_write_in(dir, "runs.csv", starts[i]);
+		out = run_campaign(dir, true);
+		cr_assert(strstr(out, "resuming: 0 rows on record"), "'%s': %s", starts[i], out);
+		free(out);
+		snprintf(path, sizeof(path), "%s/runs.csv", dir);
+		runs = ht_read(path);
+		cr_assert_eq(check_unique(runs, starts[i]), ROWS, "after '%s': %s", starts[i], runs);
+		free(runs);
+	}
+}
+
+/* Interrupted rows are dropped wherever they are: at the end (cut short)
+ * or amid others (runs.csv written again). */
+Test(resume, interrupted_rows_amid_others_are_dropped)
+{
+	char dir[512], path[1024], row[512], *runs, *third, *ok, *text;
+	size_t len;
+
+	snprintf(dir, sizeof(dir), "%s/o", ht_dir);
+	free(run_campaign(dir, false));
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	/* the third row again, interrupted, before it */
+	third = strchr(strchr(strchr(runs, '\n') + 1, '\n') + 1, '\n') + 1;
+	ok = strstr(third, ",ok,");
+	cr_assert(ok && ok < strchr(third, '\n'), "%.200s", third);
+	snprintf(row, sizeof(row), "%.*s,interrupted,%.*s\n", (int)(ok - third), third,
+		 (int)(strchr(third, '\n') - ok - 4), ok + 4);
+	len = strlen(runs) + strlen(row) + 1;
+	text = malloc(len);
+	cr_assert_not_null(text);
+	snprintf(text, len, "%.*s%s%s", (int)(third - runs), runs, row, third);
+	cr_assert_eq(ht_write(path, text), 0);
+	free(text);
+	free(runs);
+	free(run_campaign(dir, true));
+	runs = ht_read(path);
+	cr_assert_null(strstr(runs, "interrupted"), "an interrupted row is left: %s", runs);
+	cr_assert_eq(check_unique(runs, "resumed"), ROWS, "%s", runs);
+	free(runs);
 }

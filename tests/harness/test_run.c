@@ -2,81 +2,43 @@
  * limits that end a solve within 10% and let the run go on. */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "algorithms/heuristics/heuristic.h"
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
+#include "harness/io/meta.h"
 #include "harness/report/report.h"
 #include "harness/engine/runner.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define NS_PER_S 1000000000ULL
 /* A solver must stop within this share past its limit. */
 #define LIMIT_SLACK 0.10
 
-static char *dir;
+TestSuite(run, .init = ht_suite_init, .fini = ht_suite_fini);
 
-static void setup(void)
+/* Run solver S with HEURISTIC (NULL: the default) over DS into K. */
+static void run_with(const dataset *ds, const pb_solver *s, const char *heuristic,
+		     const runner_options *o, ht_rows *k)
 {
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(run, .init = setup, .fini = teardown);
-
-/* Rows a test keeps from the runner. */
-typedef struct rows {
-	run_row r[64];
-	int length[64];
-	size_t n;
-} rows;
-
-static void keep_row(void *arg, const run_row *row)
-{
-	rows *k = arg;
-
-	cr_assert_lt(k->n, 64);
-	k->r[k->n] = *row;
-	k->r[k->n].path = NULL;
-	k->r[k->n].note = "";
-	k->n++;
-}
-
-/* A dataset in memory: the states in TEXTS of domain NAME, references
- * unknown. */
-static void make_dataset(dataset *ds, const char *name, const char *const *texts, size_t n)
-{
-	char err[256];
-
-	memset(ds, 0, sizeof(*ds));
-	cr_assert_eq(pb_domain_init(&ds->domain, name, err, sizeof(err)), 0, "%s", err);
-	ds->name = strdup("mem");
-	ds->path = strdup("mem");
-	for (size_t i = 0; i < n; i++) {
-		char id[16];
-		pb_state s;
-
-		cr_assert_eq(pb_parse(&ds->domain, texts[i], strlen(texts[i]), &s, err, sizeof(err)), 0,
-			     "'%s': %s", texts[i], err);
-		snprintf(id, sizeof(id), "i%zu", i + 1);
-		cr_assert_eq(dataset_append(ds, id, &s, DATASET_REF_UNKNOWN), 0);
-	}
-}
-
-static void run_one(const dataset *ds, const pb_solver *s, const runner_options *o, rows *k)
-{
-	const pb_solver *list[] = { s };
-	runner_hooks hooks = { .row = keep_row, .arg = k };
+	const runner_unit list[] = { { .solver = s, .heuristic = heuristic } };
+	runner_hooks hooks = { .row = ht_keep_row, .arg = k };
 
 	k->n = 0;
 	cr_assert_eq(runner_run(ds, list, 1, NULL, o, &hooks), 0);
+}
+
+static void run_one(const dataset *ds, const pb_solver *s, const runner_options *o, ht_rows *k)
+{
+	run_with(ds, s, NULL, o, k);
 }
 
 /* A 15-puzzle start far from the goal: breadth-first search cannot finish. */
@@ -88,19 +50,19 @@ Test(run, writes_runs_summary_and_meta)
 	char path[512], *out, *runs, *summary, *meta;
 	int rc;
 
-	rc = ht_bench(&out, "gen --method depth --per-depth 1 --seed 4 -o %s/d.txt", dir);
+	rc = ht_bench(&out, "gen --method depth --per-depth 1 --seed 4 -o %s/d.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run -d %s/d.txt -a bfs-cantor,bfs-hash,bibfs -r 2 -w 1 -o %s/out", dir, dir);
+	rc = ht_bench(&out, "run -d %s/d.txt -a bfs-cantor,bfs-hash,bibfs -r 2 -w 1 -o %s/out", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "bench run: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "bfs-cantor") && strstr(out, "bibfs") && strstr(out, "32/32"),
 		  "the table names each algorithm and 32/32 solved: %s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/out/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/out/runs.csv", ht_dir);
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
 	cr_assert(!strncmp(runs, "dataset,instance,algorithm,heuristic,repeat,phase,status,length,"
-			   "reference,expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes\n",
+			   "reference,expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch\n",
 			   strlen(REPORT_RUNS_HEADER) + 1), "runs.csv header: %.200s", runs);
 	/* 3 solvers x (1 preparation + 32 instances x 2 repeats) */
 	cr_assert_eq(ht_count_lines(runs, "d,"), 3 * (1 + 32 * 2));
@@ -109,7 +71,7 @@ Test(run, writes_runs_summary_and_meta)
 		     "instance 'd31-1' repeat 2 of bfs-hash: %s", runs);
 	cr_assert_eq(ht_count_lines(runs, "d,d0-1,bfs-cantor,-,3,"), 0, "two repeats, not three");
 	free(runs);
-	snprintf(path, sizeof(path), "%s/out/summary.csv", dir);
+	snprintf(path, sizeof(path), "%s/out/summary.csv", ht_dir);
 	summary = ht_read(path);
 	cr_assert_not_null(summary);
 	cr_assert(!strncmp(summary, REPORT_SUMMARY_HEADER "\n", strlen(REPORT_SUMMARY_HEADER) + 1));
@@ -120,7 +82,7 @@ Test(run, writes_runs_summary_and_meta)
 	cr_assert_eq(ht_count_lines(summary, "d,"), 3 * 32);
 	cr_assert_eq(ht_count_lines(summary, "d,bfs-cantor,-,31,1,1,"), 1, "%s", summary);
 	free(summary);
-	snprintf(path, sizeof(path), "%s/out/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/out/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta);
 	{
@@ -128,20 +90,174 @@ Test(run, writes_runs_summary_and_meta)
 			"\"cpu\"", "\"cores\"", "\"kernel\"", "\"compiler\"", "\"flags\"",
 			"\"build_type\"", "\"git_revision\"", "\"command\": \"bench run -d",
 			"\"seeds\": [\"4\"]", "\"date\"", "\"algorithms\": [\"bfs-cantor\", \"bfs-hash\", \"bibfs\"]",
+			/* the list as given, not cut at its first comma */
+			" -a bfs-cantor,bfs-hash,bibfs -r 2", "\"bfs-cantor,bfs-hash,bibfs\", \"-r\"",
 		};
 
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 			cr_assert(strstr(meta, keys[i]), "meta.json lacks %s:\n%s", keys[i], meta);
 	}
 	free(meta);
+	/* a dataset before the options: recorded in that order (getopt_long
+	 * reorders argv while it parses) */
+	rc = ht_bench(&out, "run %s/d.txt -a bibfs -r 1 -w 0 -o %s/order", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/order/meta.json", ht_dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	cr_assert(strstr(meta, "\"command\": \"bench run ") && strstr(meta, "/d.txt -a bibfs -r 1 -w 0 -o "),
+		  "meta.json's command is not in the order given:\n%s", meta);
+	free(meta);
 	/* a second run into the same place needs --force */
-	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out", dir, dir);
+	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out", ht_dir, ht_dir);
 	cr_assert_eq(rc, 2);
 	cr_assert(strstr(out, "exists"), "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out --force", dir, dir);
+	rc = ht_bench(&out, "run -d %s/d.txt -a bibfs -r 1 -w 0 -o %s/out --force", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
+}
+
+/* The first line the shell command CMD (printf-formatted) prints, into
+ * BUF ("" when none). Returns its exit status. */
+static int first_line(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int first_line(char *buf, size_t size, const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list ap;
+	FILE *p;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	buf[0] = '\0';
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	if (!fgets(buf, (int)size, p))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The meta.json of 'bench run ARGS -r 1 -w 0' over a one-line dataset
+ * (free() it). */
+static char *run_meta(const char *args)
+{
+	char path[512], *out, *meta;
+	int rc;
+
+	rc = ht_bench(&out, "gen --method walk --length 3 --count 1 -o %s/d.txt", ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/d.txt %s -r 1 -w 0 -f -o %s/o", ht_dir, args, ht_dir);
+	cr_assert_eq(rc, 0, "bench run %s: %s", args, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/o/meta.json", ht_dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta, "bench run %s wrote no meta.json", args);
+	return meta;
+}
+
+/* meta.json's git revision is the one baked into the binary at build
+ * time (the test is built beside bench, from the same tree), and it names
+ * a commit of this repository. */
+Test(run, meta_names_the_revision_the_binary_was_built_from)
+{
+	char want[128], hash[64], *meta = run_meta("-a bfs-hash");
+	const char *rev = meta_git_revision();
+	size_t n = strspn(rev, "0123456789abcdef");
+
+	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", rev);
+	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
+	free(meta);
+	if (first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD 2>/dev/null",
+		       PB_SOURCE_DIR) || !hash[0]) {
+		cr_assert_str_eq(rev, "unknown", "no git, yet a revision");
+		return;
+	}
+	cr_assert(n >= 4 && (!rev[n] || !strcmp(rev + n, "-dirty")), "revision '%s'", rev);
+	snprintf(hash, sizeof(hash), "%.*s", (int)n, rev);
+	cr_assert_eq(first_line(want, sizeof(want), "git -C '%s' cat-file -e '%s^{commit}' 2>&1",
+				PB_SOURCE_DIR, hash), 0,
+		     "the binary's revision '%s' is no commit of %s", rev, PB_SOURCE_DIR);
+}
+
+/* The build step that bakes the revision (scripts/revision.cmake), run on
+ * a repository made here: HEAD's short hash from a clean tree, "-dirty"
+ * once a tracked file changes (an untracked one does not count), and the
+ * header left untouched while the revision stays. */
+Test(run, the_build_bakes_the_short_hash_and_dirty_for_a_changed_tree)
+{
+	char repo[512], header[600], file[600], hash[64], line[128], want[160], *text;
+	/* longer than the file system's timestamp step */
+	const struct timespec pause = { .tv_nsec = 50000000 };
+	struct stat before, after;
+
+	snprintf(repo, sizeof(repo), "%s/repo", ht_dir);
+	snprintf(header, sizeof(header), "%s/pb_revision.h", ht_dir);
+	if (first_line(line, sizeof(line), "cmake --version") ||
+	    first_line(line, sizeof(line), "git --version"))
+		cr_skip_test("needs git and cmake");
+	cr_assert_eq(first_line(line, sizeof(line),
+				"git init -q '%s' && cd '%s' && echo a > f && git add f && "
+				"git -c user.name=t -c user.email=t@t commit -qm one 2>&1", repo, repo),
+		     0, "%s", line);
+	cr_assert_eq(first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD", repo), 0);
+#define BAKE "cmake -DSOURCE_DIR='%s' -DOUTPUT='%s' -P '%s/scripts/revision.cmake' 2>&1"
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	snprintf(want, sizeof(want), "#define PB_GIT_REVISION \"%s\"", hash);
+	text = ht_read(header);
+	cr_assert(text && strstr(text, want), "a clean tree: want %s in:\n%s", want, text);
+	free(text);
+	cr_assert_eq(stat(header, &before), 0);
+	nanosleep(&pause, NULL);
+	snprintf(file, sizeof(file), "%s/untracked", repo);
+	cr_assert_eq(ht_write(file, "x\n"), 0);
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	cr_assert_eq(stat(header, &after), 0);
+	cr_assert(before.st_mtim.tv_sec == after.st_mtim.tv_sec &&
+		  before.st_mtim.tv_nsec == after.st_mtim.tv_nsec,
+		  "the same revision rewrote the header");
+	snprintf(file, sizeof(file), "%s/f", repo);
+	cr_assert_eq(ht_write(file, "b\n"), 0);
+	cr_assert_eq(first_line(line, sizeof(line), BAKE, repo, header, PB_SOURCE_DIR), 0, "%s", line);
+	snprintf(want, sizeof(want), "#define PB_GIT_REVISION \"%s-dirty\"", hash);
+	text = ht_read(header);
+	cr_assert(text && strstr(text, want), "a changed tree: want %s in:\n%s", want, text);
+	free(text);
+#undef BAKE
+}
+
+/* meta.json's "timer" member: the floor F, the clock reads W and C, the
+ * threshold T, read from META (0 when absent). */
+static int read_timer(const char *meta, double *f, double *w, double *c, unsigned long long *t)
+{
+	const char *p = strstr(meta, "\"timer\": {");
+
+	return p && sscanf(p, "\"timer\": {\"floor_ns\": %lf, \"wall_clock_ns\": %lf, "
+			   "\"cpu_clock_ns\": %lf, \"batch_threshold_ns\": %llu}", f, w, c, t) == 4;
+}
+
+Test(run, meta_records_the_harness_s_floor)
+{
+	char *meta = run_meta("-a reverse-table");
+	double f, w, c;
+	unsigned long long t;
+
+	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
+	cr_assert(f > 0 && w > 0 && c > 0, "floor %g, clocks %g and %g ns", f, w, c);
+	cr_assert_eq(t, TIMER_BATCH_THRESHOLD_NS, "the default threshold: %llu", t);
+	free(meta);
+	meta = run_meta("-a reverse-table --batch-threshold 0");
+	cr_assert(read_timer(meta, &f, &w, &c, &t), "no timer member in:\n%s", meta);
+	cr_assert_eq(t, 0, "--batch-threshold 0: %llu", t);
+	cr_assert_gt(f, 0);
+	free(meta);
 }
 
 Test(run, unsupported_solver_gets_unsupported_rows)
@@ -149,13 +265,13 @@ Test(run, unsupported_solver_gets_unsupported_rows)
 	char path[512], *out, *runs;
 	int rc;
 
-	rc = ht_bench(&out, "gen --domain 15puzzle --length 4 --count 3 -o %s/w.txt", dir);
+	rc = ht_bench(&out, "gen --domain 15puzzle --length 4 --count 3 -o %s/w.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	rc = ht_bench(&out, "run %s/w.txt -a bfs-cantor,bfs-hash -r 1 -w 0 -o %s/o", dir, dir);
+	rc = ht_bench(&out, "run %s/w.txt -a bfs-cantor,bfs-hash -r 1 -w 0 -o %s/o", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", ht_dir);
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
 	cr_assert_eq(ht_count_lines(runs, "w,-,bfs-cantor,-,1,prepare,unsupported,"), 1, "%s", runs);
@@ -170,9 +286,9 @@ Test(run, real_solver_times_out_and_the_run_goes_on)
 	static const char *const states[] = { FAR15, GOAL15 };
 	runner_options o = { .repeat = 1, .time_limit_ns = 3 * NS_PER_S / 10 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "15puzzle", states, 2);
+	ht_make_dataset(&ds, "15puzzle", states, 2);
 	run_one(&ds, &pb_solver_bfs_hash, &o, &k);
 	cr_assert_eq(k.n, 3, "a preparation and two solves");
 	cr_assert_eq(k.r[1].status, RUN_TIMEOUT, "instance 'i1' (%s): %s", FAR15,
@@ -189,9 +305,9 @@ Test(run, memout_stays_under_the_limit_and_the_run_goes_on)
 	static const char *const states[] = { FAR15, GOAL15 };
 	runner_options o = { .repeat = 2, .mem_limit = 4 << 20 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "15puzzle", states, 2);
+	ht_make_dataset(&ds, "15puzzle", states, 2);
 	run_one(&ds, &pb_solver_bfs_hash, &o, &k);
 	cr_assert_eq(k.n, 4, "a preparation, one memout (not repeated), two solves of 'i2'");
 	cr_assert_eq(k.r[1].status, RUN_MEMOUT, "instance 'i1': %s", run_status_name(k.r[1].status));
@@ -209,10 +325,10 @@ Test(run, failed_preparation_skips_the_solver)
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 9 10 11 x" };
 	runner_options o = { .repeat = 3, .prepare_limit_ns = 2 * NS_PER_S / 10 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
 	/* a table of 12!/2 states takes far longer than 0.2 s to build */
-	make_dataset(&ds, "tiles4x3", states, 1);
+	ht_make_dataset(&ds, "tiles4x3", states, 1);
 	run_one(&ds, &pb_solver_reverse_table, &o, &k);
 	cr_assert_eq(k.n, 2, "the preparation and one skipped row");
 	cr_assert_eq(k.r[0].phase, RUN_PREPARE);
@@ -226,24 +342,6 @@ Test(run, failed_preparation_skips_the_solver)
 /* Test-only solvers (never in the registry): one that sets the stop flag
  * as a signal handler would, one that claims a short wrong path. */
 static volatile sig_atomic_t test_stop;
-
-static const char *serves_all(const pb_domain *d, const pb_config *c, char *w, size_t n)
-{
-	(void)d, (void)c, (void)w, (void)n;
-	return NULL;
-}
-
-static pb_status no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
-{
-	(void)c, (void)s;
-	*ctx = (void *)d;
-	return PB_SOLVED;
-}
-
-static void no_release(void *ctx)
-{
-	(void)ctx;
-}
 
 static pb_status interrupted_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
@@ -285,23 +383,237 @@ static pb_status spinning_solve(void *ctx, const pb_state *start, pb_search *s, 
 }
 
 static const pb_solver spinning = {
-	"test-spin", "polls until a limit", serves_all, spinning_prepare, spinning_solve, no_release,
+	.name = "test-spin",
+	.summary = "polls until a limit",
+	.supports = ht_serves_all,
+	.prepare = spinning_prepare,
+	.solve = spinning_solve,
+	.release = ht_no_release,
 };
 static const pb_solver interrupting = {
-	"test-interrupt", "sets the stop flag", serves_all, no_prepare, interrupted_solve, no_release,
+	.name = "test-interrupt",
+	.summary = "sets the stop flag",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = interrupted_solve,
+	.release = ht_no_release,
 };
 static const pb_solver one_move = {
-	"test-one-move", "always answers one move", serves_all, no_prepare, one_move_solve, no_release,
+	.name = "test-one-move",
+	.summary = "always answers one move",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = one_move_solve,
+	.release = ht_no_release,
 };
+
+static pb_status goal_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)s;
+	out->length = 0;
+	return pb_is_goal(ctx, start) ? PB_SOLVED : PB_FAILED;
+}
+
+/* Informed by its table alone (no name the harness knows), taking only
+ * linear-conflict. */
+static const pb_solver lc_only = {
+	.name = "test-lc-only",
+	.summary = "takes linear-conflict alone",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = goal_solve,
+	.release = ht_no_release,
+	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT),
+	.cost = PB_COST_INFORMED,
+};
+
+Test(run, what_a_solver_takes_comes_from_its_table)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options o = { .repeat = 1 };
+	pb_solver blind_astar = pb_solver_astar;
+	dataset ds;
+	ht_rows k;
+
+	ht_make_dataset(&ds, "8puzzle", states, 1);
+	/* the default heuristic (manhattan) is not one it takes */
+	run_one(&ds, &lc_only, &o, &k);
+	cr_assert_eq(k.n, 2);
+	cr_assert_eq(k.r[0].status, RUN_UNSUPPORTED, "%s", run_status_name(k.r[0].status));
+	cr_assert_str_eq(k.r[0].heuristic, "manhattan");
+	run_with(&ds, &lc_only, "linear-conflict", &o, &k);
+	cr_assert_eq(k.r[1].status, RUN_OK, "instance 'i1': %s", run_status_name(k.r[1].status));
+	cr_assert_str_eq(k.r[1].heuristic, "linear-conflict");
+	/* a table that takes no heuristic is blind, whatever its name */
+	blind_astar.heuristics = PB_NO_HEURISTICS;
+	cr_assert_str_eq(runner_heuristic_of(&blind_astar, &ds.domain, NULL), "-");
+	cr_assert_str_eq(runner_heuristic_of(&pb_solver_astar, &ds.domain, NULL), "manhattan");
+	dataset_release(&ds);
+}
+
+/* Solvers for the batch tests. */
+#define NS_PER_US 1000ULL
+/* Each of its solves takes this long at least (it waits on the clock). */
+#define FIXED_SOLVE_NS (5 * NS_PER_US)
+/* Longer than the batch threshold: timed alone. */
+#define SLOW_SOLVE_NS (200 * NS_PER_US)
+#define THRESHOLD_NS (50 * NS_PER_US)
+#define TARGET_NS (1000 * NS_PER_US)
+/* What the fixed solver counts and allocates in one solve. */
+#define FIXED_EXPANDED 7
+#define FIXED_BYTES 1000
+
+static void wait_ns(uint64_t ns)
+{
+	uint64_t until = pb_wall_ns() + ns;
+
+	while (pb_wall_ns() < until)
+		;
+}
+
+static pb_status fixed_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	void *p = pb_alloc(&s->meter, FIXED_BYTES);
+
+	if (!p)
+		return pb_search_alloc_failed(s);
+	s->expanded += FIXED_EXPANDED;
+	wait_ns(FIXED_SOLVE_NS);
+	pb_free(p);
+	return goal_solve(ctx, start, s, out);
+}
+
+static pb_status slow_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	wait_ns(SLOW_SOLVE_NS);
+	return goal_solve(ctx, start, s, out);
+}
+
+/* Solved, then unsolvable, then solved...: its batches disagree. */
+static unsigned flip_calls;
+
+static pb_status flip_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	return flip_calls++ % 2 ? PB_UNSOLVABLE : goal_solve(ctx, start, s, out);
+}
+
+static const pb_solver instant = {
+	.name = "test-instant", .summary = "answers the goal at once", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = goal_solve, .release = ht_no_release,
+};
+static const pb_solver fixed = {
+	.name = "test-fixed", .summary = "5 us a solve, 7 expansions, 1000 bytes",
+	.supports = ht_serves_all, .prepare = ht_no_prepare, .solve = fixed_solve, .release = ht_no_release,
+};
+static const pb_solver slow = {
+	.name = "test-slow", .summary = "200 us a solve", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = slow_solve, .release = ht_no_release,
+};
+static const pb_solver flip = {
+	.name = "test-flip", .summary = "its answers alternate", .supports = ht_serves_all,
+	.prepare = ht_no_prepare, .solve = flip_solve, .release = ht_no_release,
+};
+
+static const runner_options batched = {
+	.repeat = 3, .warmup = 1, .batch = { .threshold_ns = THRESHOLD_NS, .target_ns = TARGET_NS },
+};
+
+Test(run, short_solves_are_timed_in_batches_long_ones_alone)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options alone = batched;
+	dataset ds;
+	ht_rows k;
+
+	ht_make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &instant, &batched, &k);
+	cr_assert_eq(k.n, 4, "a preparation and three repeats");
+	cr_assert_eq(k.r[0].batch, 1, "the preparation is timed alone");
+	for (size_t i = 1; i < k.n; i++) {
+		cr_assert_eq(k.r[i].status, RUN_OK);
+		cr_assert_gt(k.r[i].batch, 1, "test-instant, repeat %zu: batch %u", i, k.r[i].batch);
+		/* the first measurement chose the size; the others keep it */
+		cr_assert_eq(k.r[i].batch, k.r[1].batch, "repeat %zu", i);
+	}
+	run_one(&ds, &slow, &batched, &k);
+	for (size_t i = 1; i < k.n; i++)
+		cr_assert_eq(k.r[i].batch, 1, "test-slow (200 us), repeat %zu: batch %u", i,
+			     k.r[i].batch);
+	alone.batch = (timer_plan){ 0 };
+	run_one(&ds, &instant, &alone, &k);
+	for (size_t i = 1; i < k.n; i++)
+		cr_assert_eq(k.r[i].batch, 1, "no plan, repeat %zu: batch %u", i, k.r[i].batch);
+	/* a time limit near the interval: a batch's shared deadline would
+	 * come too soon, so no batch */
+	alone = batched;
+	alone.time_limit_ns = TARGET_NS;
+	run_one(&ds, &instant, &alone, &k);
+	cr_assert_eq(k.r[1].batch, 1, "a time limit of one target: batch %u", k.r[1].batch);
+	dataset_release(&ds);
+}
+
+Test(run, a_batch_reports_times_per_solve_and_one_solve_s_counters)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	uint64_t least_wall = UINT64_MAX, least_cpu = UINT64_MAX;
+	dataset ds;
+	ht_rows k;
+
+	ht_make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &fixed, &batched, &k);
+	cr_assert_eq(k.n, 4);
+	for (size_t i = 1; i < k.n; i++) {
+		const run_row *r = &k.r[i];
+
+		cr_assert_eq(r->status, RUN_OK, "repeat %zu: %s", i, run_status_name(r->status));
+		/* the interval reached the target: about TARGET / 5 us solves */
+		cr_assert_geq((uint64_t)r->batch * FIXED_SOLVE_NS, TARGET_NS / 2,
+			      "repeat %zu: a batch of %u", i, r->batch);
+		cr_assert_eq(r->expanded, FIXED_EXPANDED, "repeat %zu: expanded %llu, not one solve's",
+			     i, (unsigned long long)r->expanded);
+		cr_assert_eq(r->peak_bytes, FIXED_BYTES, "repeat %zu: peak %llu", i,
+			     (unsigned long long)r->peak_bytes);
+		/* each solve waits 5 us: per solve, never less */
+		cr_assert_geq(r->wall_ns, FIXED_SOLVE_NS, "repeat %zu: %llu ns a solve", i,
+			      (unsigned long long)r->wall_ns);
+		least_wall = r->wall_ns < least_wall ? r->wall_ns : least_wall;
+		least_cpu = r->cpu_ns < least_cpu ? r->cpu_ns : least_cpu;
+	}
+	/* divided by the batch: not the interval's 1 ms or more (the least of
+	 * three, so that one preemption does not decide) */
+	cr_assert_lt(least_wall, 10 * FIXED_SOLVE_NS, "wall %llu ns a solve in a batch of %u",
+		     (unsigned long long)least_wall, k.r[1].batch);
+	cr_assert_gt(least_cpu, 0);
+	cr_assert_lt(least_cpu, 10 * FIXED_SOLVE_NS, "cpu %llu ns a solve",
+		     (unsigned long long)least_cpu);
+	dataset_release(&ds);
+}
+
+Test(run, a_batch_whose_solves_disagree_is_an_error)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 8 x" };
+	runner_options o = batched;
+	dataset ds;
+	ht_rows k;
+
+	o.warmup = 0;
+	flip_calls = 0;
+	ht_make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &flip, &o, &k);
+	cr_assert_eq(k.n, 2, "the preparation and the error (not repeated)");
+	cr_assert_eq(k.r[1].status, RUN_ERROR, "instance 'i1': %s", run_status_name(k.r[1].status));
+	cr_assert_gt(k.r[1].batch, 1);
+	dataset_release(&ds);
+}
 
 Test(run, time_limits_end_solves_and_preparations_within_10_percent)
 {
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x", "1 2 3 4 5 6 7 x 8" };
 	runner_options o = { .repeat = 2, .time_limit_ns = 3 * NS_PER_S / 10 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 2);
+	ht_make_dataset(&ds, "8puzzle", states, 2);
 	run_one(&ds, &spinning, &o, &k);
 	cr_assert_eq(k.n, 3, "a preparation and one timeout per instance (not repeated)");
 	for (size_t i = 1; i < k.n; i++) {
@@ -327,13 +639,13 @@ Test(run, stop_flag_ends_the_run)
 {
 	static const char *const states[] = { "1 2 3 4 5 6 7 8 x", "1 2 3 4 5 6 7 x 8" };
 	runner_options o = { .repeat = 3, .stop = &test_stop };
-	const pb_solver *list[] = { &interrupting, &pb_solver_bfs_hash };
+	const runner_unit list[] = { { .solver = &interrupting }, { .solver = &pb_solver_bfs_hash } };
 	dataset ds;
-	rows k = { .n = 0 };
-	runner_hooks hooks = { .row = keep_row, .arg = &k };
+	ht_rows k = { .n = 0 };
+	runner_hooks hooks = { .row = ht_keep_row, .arg = &k };
 
 	test_stop = 0;
-	make_dataset(&ds, "8puzzle", states, 2);
+	ht_make_dataset(&ds, "8puzzle", states, 2);
 	cr_assert_eq(runner_run(&ds, list, 2, NULL, &o, &hooks), 1, "the runner says it stopped");
 	cr_assert_eq(k.n, 2, "the preparation and the interrupted solve, nothing after");
 	cr_assert_eq(k.r[1].status, RUN_INTERRUPTED);
@@ -346,9 +658,9 @@ Test(run, wrong_answers_are_caught_by_replay)
 					      "1 2 3 4 5 x 7 8 6", "2 1 3 4 5 6 7 8 x" };
 	runner_options o = { .repeat = 1 };
 	dataset ds;
-	rows k;
+	ht_rows k;
 
-	make_dataset(&ds, "8puzzle", states, 4);
+	ht_make_dataset(&ds, "8puzzle", states, 4);
 	ds.instances[2].reference = 1; /* a wrong reference: the true length is 1 */
 	run_one(&ds, &one_move, &o, &k);
 	cr_assert_eq(k.n, 5);
@@ -365,9 +677,7 @@ Test(run, wrong_answers_are_caught_by_replay)
 
 Test(run, bad_usage_exits_2)
 {
-	static const struct {
-		const char *args, *want;
-	} cases[] = {
+	static const ht_usage_case cases[] = {
 		{ "", "no dataset given" },
 		{ "-d /nonexistent/x.txt", "/nonexistent/x.txt: No such file" },
 		{ "-a nosuch -d x", "unknown solver 'nosuch'" },
@@ -375,18 +685,11 @@ Test(run, bad_usage_exits_2)
 		{ "-t 1x -d x", "--time-limit '1x'" },
 		{ "-m 3Q -d x", "--mem-limit '3Q'" },
 		{ "-r 0 -d x", "--repeat '0'" },
+		{ "--batch-threshold 5us -d x", "--batch-threshold '5us'" },
 		{ "--bogus", "unknown option '--bogus'" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *out;
-		int rc = ht_bench(&out, "run %s", cases[i].args);
-
-		cr_assert_eq(rc, 2, "'bench run %s' exit %d", cases[i].args, rc);
-		cr_assert(strstr(out, cases[i].want), "'bench run %s' said '%s', want '%s'",
-			  cases[i].args, out, cases[i].want);
-		free(out);
-	}
+	ht_expect_usage_errors("run", cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 Test(run, help_explains_every_option)
@@ -394,11 +697,8 @@ Test(run, help_explains_every_option)
 	static const char *const options[] = {
 		"--dataset", "--algorithms", "--heuristic", "--pdb-cache", "--repeat", "--warmup",
 		"--time-limit", "--mem-limit", "--prepare-limit", "--output", "--force", "--help",
+		"--isolate", "--shard", "--resume", "--batch-threshold",
 	};
-	char *out;
 
-	cr_assert_eq(ht_bench(&out, "run --help"), 0);
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
-		cr_assert(strstr(out, options[i]), "'bench run --help' does not mention %s", options[i]);
-	free(out);
+	ht_expect_help("run", options, sizeof(options) / sizeof(options[0]));
 }

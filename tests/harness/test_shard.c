@@ -10,27 +10,14 @@
 #include "algorithms/solvers/registry.h"
 #include "harness/io/dataset.h"
 #include "harness/engine/shard.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 #define SHARDS 3
 #define ALGORITHMS "bfs-hash,bibfs,reverse-table,idastar"
 /* Columns of runs.csv that do not depend on timing: up to 'generated'. */
 #define STABLE_COLUMNS 11
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(shard, .init = setup, .fini = teardown);
+TestSuite(shard, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* Run "bench ARGS", expecting exit status WANT. */
 static char *bench_ok(int want, const char *args)
@@ -49,67 +36,34 @@ static void run_part(const char *name, const char *extra)
 	char args[2048];
 
 	snprintf(args, sizeof(args), "run -d %s/datasets/8puzzle-depth.txt -d %s/datasets/msquare-depth.txt "
-		 "-a " ALGORITHMS " -r 1 -w 0 %s -o %s/%s", PB_SOURCE_DIR, PB_SOURCE_DIR, extra, dir,
+		 "-a " ALGORITHMS " -r 1 -w 0 %s -o %s/%s", PB_SOURCE_DIR, PB_SOURCE_DIR, extra, ht_dir,
 		 name);
 	free(bench_ok(0, args));
-}
-
-static int cmp_lines(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The rows of DIR/NAME/runs.csv cut to their first STABLE_COLUMNS fields,
  * sorted, joined by line breaks (free() it); *N the count. */
 static char *stable_rows(const char *name, size_t *n)
 {
-	char path[512], *text, **lines, *out, *p;
-	size_t count = 0, len = 0;
+	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s/runs.csv", dir, name);
-	text = ht_read(path);
-	cr_assert_not_null(text, "%s", path);
-	len = strlen(text);
-	out = malloc(len + 2);
-	lines = malloc((strlen(text) + 1) * sizeof(*lines));
-	cr_assert_not_null(lines);
-	for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
-		char *c = p;
-
-		for (int f = 0; f < STABLE_COLUMNS && c; f++)
-			c = strchr(c + (f ? 1 : 0), ',');
-		if (c)
-			*c = '\0';
-		lines[count++] = p;
-	}
-	qsort(lines + 1, count - 1, sizeof(*lines), cmp_lines);
-	cr_assert_not_null(out);
-	len = 0;
-	for (size_t i = 0; i < count; i++) {
-		size_t l = strlen(lines[i]);
-
-		memcpy(out + len, lines[i], l);
-		len += l;
-		out[len++] = '\n';
-	}
-	out[len] = '\0';
-	free(lines);
-	free(text);
-	*n = count - 1;
-	return out;
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", ht_dir, name);
+	return ht_sorted_rows(path, STABLE_COLUMNS, n);
 }
 
-Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
+/* The campaign with OPTIONS run whole into DIR/all and in SHARDS parts
+ * merged into DIR/m: the merged rows are the single run's. */
+static void shard_and_merge(const char *options)
 {
-	char args[2048], extra[32], *whole, *merged, *out;
+	char args[2048], extra[256], *whole, *merged, *out;
 	size_t nwhole, nmerged, sum = 0;
 
-	run_part("all", "");
+	run_part("all", options);
 	for (int k = 1; k <= SHARDS; k++) {
 		char name[16], *rows;
 		size_t n;
 
-		snprintf(extra, sizeof(extra), "--shard %d/%d", k, SHARDS);
+		snprintf(extra, sizeof(extra), "%s --shard %d/%d", options, k, SHARDS);
 		snprintf(name, sizeof(name), "s%d", k);
 		run_part(name, extra);
 		rows = stable_rows(name, &n);
@@ -117,7 +71,7 @@ Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
 		sum += n;
 		free(rows);
 	}
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s3 %s/s1 %s/s2", dir, dir, dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s3 %s/s1 %s/s2", ht_dir, ht_dir, ht_dir, ht_dir);
 	out = bench_ok(0, args);
 	cr_assert(strstr(out, "149/149") && strstr(out, "109/109"),
 		  "the merged table counts every instance: %s", out);
@@ -130,16 +84,41 @@ Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
 	cr_assert_geq(sum, nwhole);
 	free(whole);
 	free(merged);
-	snprintf(args, sizeof(args), "%s/m/summary.csv", dir);
+}
+
+/* The unit is (solver, heuristic): with two heuristics, each pair's rows
+ * are split and merged like a solver's. */
+Test(shard, a_heuristic_list_is_split_by_solver_and_heuristic)
+{
+	char path[512], *runs;
+
+	shard_and_merge("--heuristic manhattan,linear-conflict");
+	snprintf(path, sizeof(path), "%s/m/runs.csv", ht_dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	cr_assert_eq(ht_count_lines(runs, "8puzzle-depth,-,idastar,manhattan,1,prepare,"), 1, "%s",
+		     runs);
+	cr_assert_eq(ht_count_lines(runs, "8puzzle-depth,-,idastar,linear-conflict,1,prepare,"), 1);
+	cr_assert_eq(ht_count_lines(runs, "8puzzle-depth,d31-1,idastar,linear-conflict,1,solve,ok,31,"),
+		     1, "%s", runs);
+	free(runs);
+}
+
+Test(shard, shards_cover_every_row_once_and_merge_into_the_single_run)
+{
+	char args[2048], *whole, *merged;
+
+	shard_and_merge("");
+	snprintf(args, sizeof(args), "%s/m/summary.csv", ht_dir);
 	merged = ht_read(args);
-	snprintf(args, sizeof(args), "%s/all/summary.csv", dir);
+	snprintf(args, sizeof(args), "%s/all/summary.csv", ht_dir);
 	whole = ht_read(args);
 	cr_assert(merged && whole);
 	cr_assert_eq(ht_count_lines(merged, "8puzzle-depth,"), ht_count_lines(whole, "8puzzle-depth,"),
 		     "summary.csv lines of 8puzzle-depth");
 	free(merged);
 	free(whole);
-	snprintf(args, sizeof(args), "%s/m/meta.json", dir);
+	snprintf(args, sizeof(args), "%s/m/meta.json", ht_dir);
 	merged = ht_read(args);
 	cr_assert(merged && strstr(merged, "\"merged\": true") && strstr(merged, "\"shards\": 3"),
 		  "merged meta.json: %.300s", merged);
@@ -170,37 +149,38 @@ Test(shard, merge_refuses_mixed_missing_duplicate_and_interrupted_shards)
 	run_part("s2", "--shard 2/2");
 	run_part("r2", "--shard 2/2 -r 2");
 	run_part("t3", "--shard 2/3");
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/r2", dir, dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/r2", ht_dir, ht_dir, ht_dir);
 	out = bench_ok(2, args);
 	cr_assert(strstr(out, "different campaigns") && strstr(out, "options"), "%s", out);
 	free(out);
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/t3", dir, dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/t3", ht_dir, ht_dir, ht_dir);
 	out = bench_ok(2, args);
 	cr_assert(strstr(out, "different campaigns") && strstr(out, "number of shards"), "%s", out);
 	free(out);
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s1", dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s1", ht_dir, ht_dir);
 	out = bench_ok(2, args);
 	cr_assert(strstr(out, "shard 2/2 is missing"), "%s", out);
 	free(out);
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/s2 %s/s2", dir, dir, dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/s2 %s/s2", ht_dir, ht_dir, ht_dir, ht_dir);
 	out = bench_ok(2, args);
 	cr_assert(strstr(out, "given twice"), "%s", out);
 	free(out);
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/s1", dir, dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/s1", ht_dir, ht_dir, ht_dir);
 	free(bench_ok(2, args));
-	snprintf(path, sizeof(path), "%s/s2/meta.json", dir);
+	snprintf(path, sizeof(path), "%s/s2/meta.json", ht_dir);
 	meta = ht_read(path);
 	cr_assert_not_null(meta);
 	p = strstr(meta, "\"outcome\": \"complete\"");
 	cr_assert_not_null(p);
-	memcpy(p + strlen("\"outcome\": \""), "stopped\" ", strlen("complete"));
+	/* "stopped" and a space over "complete": the file stays valid JSON */
+	memcpy(p + strlen("\"outcome\": \""), "stopped\" ", strlen("complete\""));
 	cr_assert_eq(ht_write(path, meta), 0);
 	free(meta);
-	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/s2", dir, dir, dir);
+	snprintf(args, sizeof(args), "merge -o %s/m %s/s1 %s/s2", ht_dir, ht_dir, ht_dir);
 	out = bench_ok(2, args);
 	cr_assert(strstr(out, "shard 2/2") && strstr(out, "stopped"), "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/m/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/m/runs.csv", ht_dir);
 	cr_assert_null(ht_read(path), "a refused merge left %s", path);
 }
 
@@ -213,7 +193,7 @@ Test(shard, bad_shard_values_are_refused)
 		char *out;
 
 		snprintf(args, sizeof(args), "run -d %s/datasets/msquare-depth.txt --shard '%s' -o %s/x",
-			 PB_SOURCE_DIR, bad[i], dir);
+			 PB_SOURCE_DIR, bad[i], ht_dir);
 		out = bench_ok(2, args);
 		cr_assert(strstr(out, "--shard"), "--shard '%s': %s", bad[i], out);
 		free(out);
@@ -227,23 +207,16 @@ typedef struct solvers_arg {
 	size_t n;
 } solvers_arg;
 
-static size_t same_solvers(void *arg, size_t i, const pb_solver **out)
+static size_t same_solvers(void *arg, size_t i, runner_unit *out)
 {
 	const solvers_arg *a = arg;
 
 	(void)i;
-	memcpy(out, a->list, a->n * sizeof(*out));
+	for (size_t k = 0; k < a->n; k++)
+		out[k] = (runner_unit){ .solver = a->list[k] };
 	return a->n;
 }
 
-static void load(dataset *ds, const char *name)
-{
-	char path[512], err[512];
-
-	snprintf(path, sizeof(path), "%s/datasets/%s", PB_SOURCE_DIR, name);
-	memset(ds, 0, sizeof(*ds));
-	cr_assert_eq(dataset_load(ds, path, err, sizeof(err)), 0, "%s", err);
-}
 
 Test(shard, parts_are_balanced_by_expected_cost_not_count)
 {
@@ -254,8 +227,8 @@ Test(shard, parts_are_balanced_by_expected_cost_not_count)
 	size_t units[SHARDS], ulo = SIZE_MAX, uhi = 0;
 
 	cr_assert(arg.list[0] && arg.list[1]);
-	load(&ds[0], "8puzzle-depth.txt");
-	load(&ds[1], "15puzzle-walks.txt");
+	ht_load_dataset(&ds[0], PB_SOURCE_DIR "/datasets/8puzzle-depth.txt");
+	ht_load_dataset(&ds[1], PB_SOURCE_DIR "/datasets/15puzzle-walks.txt");
 	for (unsigned k = 1; k <= SHARDS; k++) {
 		shard_plan p;
 
@@ -290,8 +263,8 @@ Test(shard, costs_grow_with_depth_and_blindness)
 	const pb_solver *table = pb_solver_find("reverse-table");
 	dataset_instance shallow, deep, none;
 
-	load(&d8, "8puzzle-depth.txt");
-	load(&d15, "korf100.txt");
+	ht_load_dataset(&d8, PB_SOURCE_DIR "/datasets/8puzzle-depth.txt");
+	ht_load_dataset(&d15, PB_SOURCE_DIR "/datasets/korf100.txt");
 	shallow = deep = none = d8.instances[0];
 	shallow.reference = 4;
 	deep.reference = 24;
@@ -311,11 +284,11 @@ Test(shard, costs_grow_with_depth_and_blindness)
 
 Test(shard, the_checksum_follows_contents_not_form)
 {
-	char path[512], err[512], *text, *crlf;
+	char path[512], *text, *crlf;
 	dataset a, b;
 	size_t n, j = 0;
 
-	load(&a, "msquare-depth.txt");
+	ht_load_dataset(&a, PB_SOURCE_DIR "/datasets/msquare-depth.txt");
 	snprintf(path, sizeof(path), "%s/datasets/msquare-depth.txt", PB_SOURCE_DIR);
 	text = ht_read(path);
 	cr_assert_not_null(text);
@@ -328,10 +301,9 @@ Test(shard, the_checksum_follows_contents_not_form)
 		crlf[j++] = text[i];
 	}
 	memcpy(crlf + j, "# a comment\r\n", sizeof("# a comment\r\n"));
-	snprintf(path, sizeof(path), "%s/msquare-depth.txt", dir);
+	snprintf(path, sizeof(path), "%s/msquare-depth.txt", ht_dir);
 	cr_assert_eq(ht_write(path, crlf), 0);
-	memset(&b, 0, sizeof(b));
-	cr_assert_eq(dataset_load(&b, path, err, sizeof(err)), 0, "%s", err);
+	ht_load_dataset(&b, path);
 	cr_assert_eq(shard_dataset_checksum(&a), shard_dataset_checksum(&b),
 		     "CRLF and a comment changed the checksum of msquare-depth");
 	b.instances[0].reference++;
@@ -341,4 +313,31 @@ Test(shard, the_checksum_follows_contents_not_form)
 	free(crlf);
 	dataset_release(&a);
 	dataset_release(&b);
+}
+
+/* The cost model reads what a solver is from its table (pb_solver.cost),
+ * not from its name: a copy of bfs-hash's table that says 'table' costs
+ * what reverse-table does, and a solver of any name that says 'blind'
+ * what bfs-hash does. */
+Test(shard, the_cost_class_comes_from_the_solver_table)
+{
+	const pb_solver *bfs = pb_solver_find("bfs-hash"), *table = pb_solver_find("reverse-table");
+	pb_solver as_table = *bfs, as_blind = *table;
+	dataset d8;
+	dataset_instance deep;
+
+	as_table.name = "test-table";
+	as_table.cost = PB_COST_TABLE;
+	as_blind.name = "test-blind";
+	as_blind.cost = PB_COST_BLIND;
+	ht_load_dataset(&d8, PB_SOURCE_DIR "/datasets/8puzzle-depth.txt");
+	deep = d8.instances[0];
+	deep.reference = 24;
+	cr_assert_eq(shard_cost(&as_table, &d8.domain, &deep), shard_cost(table, &d8.domain, &deep),
+		     "depth 24: a table-class solver costs what reverse-table does");
+	cr_assert_eq(shard_cost(&as_blind, &d8.domain, &deep), shard_cost(bfs, &d8.domain, &deep),
+		     "depth 24: a blind-class solver costs what bfs-hash does");
+	cr_assert_neq(shard_cost(&as_blind, &d8.domain, &deep), shard_cost(table, &d8.domain, &deep),
+		      "depth 24: blind and table differ");
+	dataset_release(&d8);
 }

@@ -4,10 +4,11 @@
 #include <criterion/criterion.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "algorithms/puzzles/domain.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
 typedef struct child {
 	pid_t pid;
@@ -83,6 +84,30 @@ Test(solve, answers_come_while_the_input_is_still_open)
 /* A 4x4 start some forty moves from the goal, made by a fixed walk: the
  * answer (over 32 letters, so more than two vectors of them) replays to
  * the goal and is no longer than the walk. */
+/* A board of 25 cells: tiles of two digits in, a move string out that
+ * replays to the goal. */
+Test(solve, a_wide_board_is_answered)
+{
+	pb_domain d;
+	pb_state s;
+	char err[200], line[PB_MAX_PATH + 2];
+	const char *text = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 x 20 21 22 23 19 24\n";
+	pb_replay_result r;
+	child c;
+
+	cr_assert_eq(pb_domain_init(&d, "24puzzle", err, sizeof(err)), 0);
+	cr_assert_eq(pb_parse(&d, text, strlen(text) - 1, &s, err, sizeof(err)), 0, "%s", err);
+	c = start_solve("24puzzle");
+	cr_assert_eq(write(c.in, text, strlen(text)), (ssize_t)strlen(text));
+	close(c.in);
+	cr_assert(read_line(&c, line, sizeof(line), 60), "no answer to '%s'", text);
+	cr_assert_str_eq(line, "dr", "'%s' answered '%s'", text, line);
+	pb_replay(&d, &s, line, strlen(line), &r);
+	cr_assert_eq(r.verdict, PB_REACHES_GOAL, "'%s': '%s' %s", text, line, pb_verdict_name(r.verdict));
+	waitpid(c.pid, NULL, 0);
+	close(c.out);
+}
+
 Test(solve, long_answers_come_out_whole)
 {
 	pb_domain d;

@@ -11,33 +11,42 @@
 #include "harness/cmd/commands.h"
 #include "harness/io/dataset.h"
 #include "harness/cmd/verify.h"
-#include "harness_test.h"
+#include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = ht_tempdir();
-	cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-	ht_remove(dir);
-}
-
-TestSuite(verify, .init = setup, .fini = teardown);
+TestSuite(verify, .init = ht_suite_init, .fini = ht_suite_fini);
 
 /* Faulty solvers for these tests only (never in the registry): each asks
- * bfs-cantor, then spoils the answer. */
+ * bfs-cantor, then spoils the answer. Their context: the domain and
+ * bfs-cantor's. */
+typedef struct spoiler {
+	const pb_domain *d;
+	void *cantor;
+} spoiler;
+
 static pb_status cantor_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
 {
-	return pb_solver_bfs_cantor.prepare(d, c, s, ctx);
+	spoiler *w = malloc(sizeof(*w));
+	pb_status st;
+
+	cr_assert_not_null(w);
+	w->d = d;
+	st = pb_solver_bfs_cantor.prepare(d, c, s, &w->cantor);
+	if (st != PB_SOLVED) {
+		free(w);
+		w = NULL;
+	}
+	*ctx = w;
+	return st;
 }
 
 static void cantor_release(void *ctx)
 {
-	pb_solver_bfs_cantor.release(ctx);
+	spoiler *w = ctx;
+
+	if (!w)
+		return;
+	pb_solver_bfs_cantor.release(w->cantor);
+	free(w);
 }
 
 static const char *cantor_supports(const pb_domain *d, const pb_config *c, char *w, size_t n)
@@ -48,8 +57,9 @@ static const char *cantor_supports(const pb_domain *d, const pb_config *c, char 
 /* Its last move changed: the path no longer ends on the goal. */
 static pb_status wrong_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const pb_domain *d = ctx;
-	pb_status st = pb_solver_bfs_cantor.solve(ctx, start, s, out);
+	const spoiler *w = ctx;
+	const pb_domain *d = w->d;
+	pb_status st = pb_solver_bfs_cantor.solve(w->cantor, start, s, out);
 
 	if (st == PB_SOLVED && out->length > 0)
 		out->moves[out->length - 1] = (uint8_t)((out->moves[out->length - 1] + 2) % d->nmoves);
@@ -60,8 +70,9 @@ static pb_status wrong_solve(void *ctx, const pb_state *start, pb_search *s, pb_
  * path, not an optimal one). */
 static pb_status longer_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
-	const pb_domain *d = ctx;
-	pb_status st = pb_solver_bfs_cantor.solve(ctx, start, s, out);
+	const spoiler *w = ctx;
+	const pb_domain *d = w->d;
+	pb_status st = pb_solver_bfs_cantor.solve(w->cantor, start, s, out);
 	pb_state t;
 
 	if (st != PB_SOLVED)
@@ -84,21 +95,29 @@ static pb_status giving_up_solve(void *ctx, const pb_state *start, pb_search *s,
 }
 
 static const pb_solver wrong_solver = {
-	"test-wrong", "a spoiled last move", cantor_supports, cantor_prepare, wrong_solve, cantor_release,
+	.name = "test-wrong",
+	.summary = "a spoiled last move",
+	.supports = cantor_supports,
+	.prepare = cantor_prepare,
+	.solve = wrong_solve,
+	.release = cantor_release,
 };
 static const pb_solver longer_solver = {
-	"test-longer", "two moves too many", cantor_supports, cantor_prepare, longer_solve, cantor_release,
+	.name = "test-longer",
+	.summary = "two moves too many",
+	.supports = cantor_supports,
+	.prepare = cantor_prepare,
+	.solve = longer_solve,
+	.release = cantor_release,
 };
 static const pb_solver giving_up = {
-	"test-gives-up", "always unsolvable", cantor_supports, cantor_prepare, giving_up_solve, cantor_release,
+	.name = "test-gives-up",
+	.summary = "always unsolvable",
+	.supports = cantor_supports,
+	.prepare = cantor_prepare,
+	.solve = giving_up_solve,
+	.release = cantor_release,
 };
-
-static void load(dataset *ds, const char *path)
-{
-	char err[512];
-
-	cr_assert_eq(dataset_load(ds, path, err, sizeof(err)), 0, "%s", err);
-}
 
 /* verify_run over DS with SOLVERS; the report into *OUT (free() it). */
 static int verify_with(const dataset *ds, const pb_solver *const *solvers, size_t n, char **out)
@@ -125,6 +144,19 @@ Test(verify, passes_on_the_committed_datasets)
 	free(out);
 }
 
+/* bfs-cantor serves no 4x4 board: verify checks nothing and must say so
+ * and fail, not claim that all agree on none. */
+Test(verify, fails_when_no_solver_serves_the_dataset)
+{
+	char *out;
+	int rc = ht_bench(&out, "verify -a bfs-cantor %s/datasets/korf100.txt", PB_SOURCE_DIR);
+
+	cr_assert_eq(rc, 1, "bench verify with no serving solver: exit %d: %s", rc, out);
+	cr_assert(strstr(out, "nothing was checked"), "%s", out);
+	cr_assert_null(strstr(out, "all agree"), "%s", out);
+	free(out);
+}
+
 Test(verify, fails_naming_the_instance_when_a_reference_is_wrong)
 {
 	char path[512], *text, *out, *p;
@@ -143,7 +175,7 @@ Test(verify, fails_naming_the_instance_when_a_reference_is_wrong)
 	cr_assert_not_null(p);
 	p = strstr(p + 1, "\t20\n");
 	memcpy(p, "\t19\n", 4);
-	snprintf(path, sizeof(path), "%s/doctored.txt", dir);
+	snprintf(path, sizeof(path), "%s/doctored.txt", ht_dir);
 	cr_assert_eq(ht_write(path, text), 0);
 	free(text);
 	rc = ht_bench(&out, "verify -a bfs-cantor,reverse-table %s", path);
@@ -164,7 +196,7 @@ Test(verify, fails_naming_the_instance_when_a_solver_is_wrong)
 	dataset ds;
 
 	snprintf(path, sizeof(path), "%s/datasets/8puzzle-depth.txt", PB_SOURCE_DIR);
-	load(&ds, path);
+	ht_load_dataset(&ds, path);
 	{
 		const pb_solver *list[] = { &pb_solver_bfs_hash, &wrong_solver };
 
@@ -205,11 +237,11 @@ Test(verify, catches_a_longer_path_without_references)
 
 	/* uniform states of a board too large for automatic references */
 	rc = ht_bench(&out, "gen --domain tiles3x4 --method walk --length 10..14 --step 2 --count 2 "
-		      "--reference no -o %s/w.txt", dir);
+		      "--reference no -o %s/w.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/w.txt", dir);
-	load(&ds, path);
+	snprintf(path, sizeof(path), "%s/w.txt", ht_dir);
+	ht_load_dataset(&ds, path);
 	cr_assert_eq(ds.instances[0].reference, DATASET_REF_UNKNOWN);
 	{
 		const pb_solver *list[] = { &pb_solver_bibfs, &pb_solver_bfs_hash };
@@ -245,9 +277,7 @@ Test(verify, samples_evenly)
 
 Test(verify, bad_usage_exits_2)
 {
-	static const struct {
-		const char *args, *want;
-	} cases[] = {
+	static const ht_usage_case cases[] = {
 		{ "", "no dataset given" },
 		{ "--sample-algorithms bibfs x", "--sample-algorithms needs --sample N" },
 		{ "-a nosuch x", "unknown solver 'nosuch'" },
@@ -256,15 +286,7 @@ Test(verify, bad_usage_exits_2)
 		{ "/nonexistent/y.txt", "/nonexistent/y.txt: No such file" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *out;
-		int rc = ht_bench(&out, "verify %s", cases[i].args);
-
-		cr_assert_eq(rc, 2, "'bench verify %s' exit %d", cases[i].args, rc);
-		cr_assert(strstr(out, cases[i].want), "'bench verify %s' said '%s', want '%s'",
-			  cases[i].args, out, cases[i].want);
-		free(out);
-	}
+	ht_expect_usage_errors("verify", cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 /* The full checks: solvers fast enough for every state take every state,
@@ -274,12 +296,12 @@ Test(verify, every_3x3_state, .timeout = 600)
 	char *out;
 	int rc;
 
-	rc = ht_bench(&out, "gen --domain 8puzzle --method all -o %s/all.txt", dir);
+	rc = ht_bench(&out, "gen --domain 8puzzle --method all -o %s/all.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 	rc = ht_bench(&out, "verify -a reverse-table,bibfs,bfs-cantor,bfs-hash,idastar,astar "
 		      "--sample 300 --sample-algorithms bibfs,bfs-cantor,bfs-hash,idastar,astar %s/all.txt",
-		      dir);
+		      ht_dir);
 	cr_assert_eq(rc, 0, "bench verify over every 3x3 state: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "all agree on 362880 of 362880 instances"), "%s", out);
 	cr_assert(strstr(out, "(181440 solvable, 181440 unsolvable)"), "%s", out);
@@ -291,11 +313,11 @@ Test(verify, every_magic_squares_target, .timeout = 600)
 	char *out;
 	int rc;
 
-	rc = ht_bench(&out, "gen --domain msquare --method all -o %s/all.txt", dir);
+	rc = ht_bench(&out, "gen --domain msquare --method all -o %s/all.txt", ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
 	rc = ht_bench(&out, "verify -a reverse-table,bibfs,bfs-cantor,bfs-hash,idastar,astar "
-		      "--sample 300 --sample-algorithms bfs-cantor,bfs-hash,idastar,astar %s/all.txt", dir);
+		      "--sample 300 --sample-algorithms bfs-cantor,bfs-hash,idastar,astar %s/all.txt", ht_dir);
 	cr_assert_eq(rc, 0, "bench verify over every Magic Squares target: exit %d: %s", rc, out);
 	cr_assert(strstr(out, "all agree on 40320 of 40320 instances"), "%s", out);
 	free(out);

@@ -13,18 +13,9 @@
 #include "algorithms/core/table.h"
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/puzzles/distances.h"
-#include "heuristics_test.h"
+#include "tests/support/support.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
-
-static pb_state parse(const pb_domain *d, const char *text)
-{
-	pb_state s;
-	char err[200];
-
-	cr_assert_eq(pb_parse(d, text, strlen(text), &s, err, sizeof(err)), 0, "'%s': %s", text, err);
-	return s;
-}
 
 static void build(pb_heur *h, const char *name, const pb_domain *d, const char *cache,
 		  pb_search *s)
@@ -48,8 +39,8 @@ static void release(pb_heur *h, pb_search *s)
 
 Test(heuristics, names_defaults_and_domains)
 {
-	pb_domain tiles = ht_domain("8puzzle", NULL), ms = ht_domain("msquare", NULL);
-	pb_domain wide = ht_domain("tiles4x3", NULL);
+	pb_domain tiles = it_domain("8puzzle", NULL), ms = it_domain("msquare", NULL);
+	pb_domain wide = it_domain("tiles4x3", NULL);
 	char why[160];
 	const char *r;
 
@@ -68,7 +59,7 @@ Test(heuristics, names_defaults_and_domains)
 
 Test(heuristics, values_counted_by_hand)
 {
-	pb_domain d = ht_domain("8puzzle", NULL);
+	pb_domain d = it_domain("8puzzle", NULL);
 	pb_heur md, lc;
 	pb_search s1, s2;
 	static const struct {
@@ -87,7 +78,7 @@ Test(heuristics, values_counted_by_hand)
 	build(&md, "manhattan", &d, NULL, &s1);
 	build(&lc, "linear-conflict", &d, NULL, &s2);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		pb_state x = parse(&d, cases[i].state);
+		pb_state x = it_parse(&d, cases[i].state);
 
 		cr_assert_eq(pb_heur_value(&md, &x), cases[i].manhattan, "manhattan of '%s': %u",
 			     cases[i].state, pb_heur_value(&md, &x));
@@ -125,7 +116,7 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 	}
 	for (int c = 0; c < d->cells; c++)
 		used += snprintf(out + used, sizeof(out) - (size_t)used, c ? " %u" : "%u", mirrored[c]);
-	return parse(d, out);
+	return it_parse(d, out);
 }
 
 /* What check_states asserts besides h(goal) = 0 and h never above the
@@ -141,7 +132,7 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 static void check_states(const char *name, const char *goal, const char *heuristic,
 			 const char *cache, unsigned checks)
 {
-	pb_domain d = ht_domain(name, goal);
+	pb_domain d = it_domain(name, goal);
 	pb_heur h, md;
 	pb_search s, ms, ds;
 	uint8_t *dist;
@@ -180,7 +171,7 @@ static void check_states(const char *name, const char *goal, const char *heurist
 			if (!pb_apply(&d, &x, m, &y))
 				continue;
 			hy = pb_heur_value(&h, &y);
-			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %c takes h from %u to %u",
+			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %s takes h from %u to %u",
 				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
 		}
 	}
@@ -223,7 +214,7 @@ Test(heuristics, msquare_pattern_databases)
 static void check_near_goal(const char *goal, const char *heuristic, const char *cache, int depth)
 {
 	bool consistent = pb_heuristic_find(heuristic)->kind != PB_HEUR_TILES_PDB;
-	pb_domain d = ht_domain("15puzzle", goal);
+	pb_domain d = it_domain("15puzzle", goal);
 	pb_search s;
 	pb_heur h, md;
 	pb_search ms;
@@ -234,16 +225,16 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 
 	build(&h, heuristic, &d, cache, &s);
 	build(&md, "manhattan", &d, NULL, &ms);
-	cr_assert_eq(pb_table_init(&seen, &ms.meter, 1024), 0);
-	cr_assert_eq(pb_queue_init(&q, &ms.meter, 1024), 0);
-	pb_table_insert(&seen, d.goal.cells, 0, NULL);
-	pb_queue_push(&q, d.goal.cells, 0);
+	cr_assert_eq(pb_table_init(&seen, &ms.meter, 1024, 1), 0);
+	cr_assert_eq(pb_queue_init(&q, &ms.meter, 1024, 1), 0);
+	pb_table_insert(&seen, d.goal.cells, 0, NULL, 1);
+	pb_queue_push(&q, d.goal.cells, 0, 1);
 	cr_assert_eq(pb_heur_value(&h, &d.goal), 0);
 	while (q.count) {
-		pb_state x = { .cells = pb_queue_pop(&q, &unused) }, y;
-		unsigned dx = *pb_table_find(&seen, x.cells), hx;
+		pb_state x = { .cells = pb_queue_pop(&q, &unused, 1) }, y;
+		unsigned dx = *pb_table_find(&seen, x.cells, 1), hx;
 
-		x.blank = pb_find_blank(&d, x.cells);
+		x.cls = pb_class_of(&d, x.cells);
 		hx = pb_heur_value(&h, &x);
 		pb_format(&d, &x, text, sizeof(text));
 		cr_assert_leq(hx, dx, "'%s' on '%s': h = %u, distance %u", heuristic, text, hx, dx);
@@ -260,10 +251,10 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 			if (!pb_apply(&d, &x, m, &y))
 				continue;
 			hy = pb_heur_value(&h, &y);
-			cr_assert(!consistent || hy + 1 >= hx, "'%s' on '%s': move %c takes h from %u to %u",
+			cr_assert(!consistent || hy + 1 >= hx, "'%s' on '%s': move %s takes h from %u to %u",
 				  heuristic, text, pb_move_name(&d, m), hx, hy);
-			if ((int)dx < depth && pb_table_insert(&seen, y.cells, (uint16_t)(dx + 1), NULL) == 1)
-				pb_queue_push(&q, y.cells, 0);
+			if ((int)dx < depth && pb_table_insert(&seen, y.cells, (uint16_t)(dx + 1), NULL, 1) == 1)
+				pb_queue_push(&q, y.cells, 0, 1);
 		}
 	}
 	pb_queue_release(&q);
@@ -274,12 +265,12 @@ static void check_near_goal(const char *goal, const char *heuristic, const char 
 
 Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 {
-	char dir[] = "/tmp/pb-heur-XXXXXX", cmd[64];
-	pb_domain korf = ht_domain("15puzzle", KORF_GOAL);
+	char *dir = ht_tempdir();
+	pb_domain korf = it_domain("15puzzle", KORF_GOAL);
 	pb_heur h;
 	pb_search s;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	check_near_goal(KORF_GOAL, "pdb555", dir, 12);
 	check_near_goal(NULL, "pdb555", dir, 12);
 	/* a goal off the diagonal: no reflection */
@@ -289,8 +280,161 @@ Test(heuristics, fifteen_puzzle_pattern_databases, .timeout = 600)
 	cr_assert_eq(h.npatterns, 3);
 	release(&h, &s);
 	check_near_goal(KORF_GOAL, "linear-conflict", NULL, 12);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	ht_remove(dir);
+}
+
+/* Hand-counted values past 16 cells (five bits a cell, lines read across
+ * both halves of the state) and on lines too long for a table. */
+Test(heuristics, values_counted_by_hand_on_wide_boards)
+{
+	static const struct {
+		const char *domain, *state;
+		unsigned manhattan, conflicts;
+	} cases[] = {
+		{ "24puzzle", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x", 0, 0 },
+		/* 1 and 2 swapped in their row */
+		{ "24puzzle", "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x", 2, 1 },
+		/* 1 and 21 swapped in their column: goal rows 4 1 2 3 0 along it,
+		 * of which 1 2 3 stay */
+		{ "24puzzle", "21 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 1 22 23 24 x", 8, 2 },
+		/* 12 and 13 swapped: cell 12 lies across the two halves */
+		{ "24puzzle", "1 2 3 4 5 6 7 8 9 10 11 13 12 14 15 16 17 18 19 20 21 22 23 24 x", 2, 1 },
+		/* a row of twelve reversed: |13 - 2t| summed, one tile stays */
+		{ "tiles12x2", "12 11 10 9 8 7 6 5 4 3 2 1 13 14 15 16 17 18 19 20 21 22 23 x", 72, 11 },
+		/* a column of three (a table on five bits) reversed */
+		{ "tiles8x3", "17 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 1 18 19 20 21 22 23 x", 4, 2 },
+		/* the 4x4 board: as the 3x3 cases, four bits a cell */
+		{ "15puzzle", "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 x", 2, 1 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pb_domain d = it_domain(cases[i].domain, NULL);
+		pb_state x = it_parse(&d, cases[i].state);
+		pb_heur md, lc;
+		pb_search s1, s2;
+
+		build(&md, "manhattan", &d, NULL, &s1);
+		build(&lc, "linear-conflict", &d, NULL, &s2);
+		cr_assert_eq(pb_heur_value(&md, &x), cases[i].manhattan, "manhattan of %s '%s': %u",
+			     cases[i].domain, cases[i].state, pb_heur_value(&md, &x));
+		cr_assert_eq(pb_heur_value(&lc, &x), cases[i].manhattan + 2 * cases[i].conflicts,
+			     "linear-conflict of %s '%s': %u", cases[i].domain, cases[i].state,
+			     pb_heur_value(&lc, &x));
+		release(&md, &s1);
+		release(&lc, &s2);
+	}
+}
+
+/* Along a random walk on boards of every shape and both packings, the value
+ * a move's update gives (pb_heur_step, as IDA* and A* use it) equals the
+ * value computed afresh; and it never passes the walk's length. */
+static void check_updates(const char *name, const char *heuristic, int steps)
+{
+	pb_domain d = it_domain(name, NULL);
+	pb_state x = d.goal;
+	pb_heur h;
+	pb_search s;
+	pb_heur_parts parts;
+	unsigned hx, rng = 12345;
+	char text[PB_STATE_TEXT_MAX];
+
+	build(&h, heuristic, &d, NULL, &s);
+	pb_heur_parts_init(&h, x.cells, &parts);
+	hx = pb_heur_value(&h, &x);
+	for (int i = 0; i < steps; i++) {
+		pb_heur_parts next;
+		pb_heur_change change = { 0 };
+		pb_state y;
+		unsigned hy = 0;
+		int m;
+
+		do {
+			rng = rng * 1103515245u + 12345u;
+			m = (int)((rng >> 16) % (unsigned)d.nmoves);
+		} while (!pb_apply(&d, &x, m, &y));
+		PB_WITH_KERNEL(&d, hy = pb_heur_step(&h, K, h.info->kind, x.cells, x.cls, hx, &parts,
+						     y.cells, y.cls, m, &change);
+			       pb_heur_step_keep(&h, K, h.info->kind, &parts, &next, &change, x.cells,
+						 x.cls, y.cls));
+		pb_format(&d, &y, text, sizeof(text));
+		cr_assert_eq(hy, pb_heur_value(&h, &y), "'%s' on %s '%s' after move %s: %u by the update, %u afresh",
+			     heuristic, name, text, pb_move_name(&d, m), hy, pb_heur_value(&h, &y));
+		x = y;
+		hx = hy;
+		if (pb_heur_kind_has_parts(h.info->kind))
+			parts = next;
+	}
+	release(&h, &s);
+}
+
+Test(heuristics, updates_agree_with_values_on_every_board)
+{
+	static const char *const boards[] = {
+		"tiles2x2", "8puzzle", "tiles2x8", "tiles8x2", "15puzzle", "tiles5x3", "tiles3x5",
+		"tiles5x4", "24puzzle", "tiles4x6", "tiles6x4", "tiles3x8", "tiles8x3", "tiles2x12",
+		"tiles12x2",
+	};
+
+	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		check_updates(boards[i], "manhattan", 3000);
+		check_updates(boards[i], "linear-conflict", 3000);
+	}
+}
+
+/* Breadth-first from the goal of a wide board to DEPTH moves (states of two
+ * words): h never above the distance, and consistent. */
+static void check_wide_near_goal(const char *name, const char *heuristic, int depth)
+{
+	pb_domain d = it_domain(name, NULL);
+	pb_search s, ts;
+	pb_heur h;
+	pb_table seen;
+	pb_queue q;
+	uint8_t unused;
+	size_t count = 0;
+	char text[PB_STATE_TEXT_MAX];
+
+	build(&h, heuristic, &d, NULL, &s);
+	pb_search_init(&ts, 0, 0, NULL);
+	cr_assert_eq(pb_table_init(&seen, &ts.meter, 1024, 2), 0);
+	cr_assert_eq(pb_queue_init(&q, &ts.meter, 1024, 2), 0);
+	pb_table_insert(&seen, d.goal.cells, 0, NULL, 2);
+	pb_queue_push(&q, d.goal.cells, 0, 2);
+	while (q.count) {
+		pb_state x = { .cells = pb_queue_pop(&q, &unused, 2) }, y;
+		unsigned dx = *pb_table_find(&seen, x.cells, 2), hx;
+
+		x.cls = pb_class_of(&d, x.cells);
+		hx = pb_heur_value(&h, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_leq(hx, dx, "'%s' on %s '%s': h = %u, distance %u", heuristic, name, text, hx, dx);
+		count++;
+		for (int m = 0; m < d.nmoves; m++) {
+			unsigned hy;
+
+			if (!pb_apply(&d, &x, m, &y))
+				continue;
+			hy = pb_heur_value(&h, &y);
+			cr_assert(hy + 1 >= hx && hx + 1 >= hy, "'%s' on %s '%s': move %s takes h from %u to %u",
+				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
+			if ((int)dx < depth && pb_table_insert(&seen, y.cells, (uint16_t)(dx + 1), NULL, 2) == 1)
+				pb_queue_push(&q, y.cells, 0, 2);
+		}
+	}
+	cr_assert_gt(count, (size_t)depth, "%s: %zu states within %d moves", name, count, depth);
+	pb_queue_release(&q);
+	pb_table_release(&seen);
+	release(&h, &s);
+}
+
+Test(heuristics, admissible_and_consistent_near_the_goal_of_wide_boards)
+{
+	static const char *const boards[] = { "24puzzle", "tiles4x6", "tiles3x8", "tiles2x12" };
+
+	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		check_wide_near_goal(boards[i], "manhattan", 10);
+		check_wide_near_goal(boards[i], "linear-conflict", 10);
+	}
 }
 
 /* A partition given by name ('pdb:...') on every state of a small board:
@@ -326,7 +470,7 @@ Test(heuristics, partitions_on_small_boards, .timeout = 300)
 Test(heuristics, named_and_given_partitions_agree, .timeout = 600)
 {
 	char dir[] = "/tmp/pb-same-XXXXXX", cmd[64], text[80];
-	pb_domain d = ht_domain("15puzzle", KORF_GOAL);
+	pb_domain d = it_domain("15puzzle", KORF_GOAL);
 	const char *given = "pdb:1,2,3,6,7/4,5,8,9,12/10,11,13,14,15";
 	pb_heur named, mine;
 	pb_search s, t;

@@ -8,7 +8,7 @@
 
 #include "algorithms/heuristics/heuristic.h"
 #include "algorithms/heuristics/partition.h"
-#include "heuristics_test.h"
+#include "tests/support/support.h"
 
 static pb_partition parse_ok(const char *text)
 {
@@ -135,7 +135,7 @@ Test(partition, patterns_on_boards)
 	for (size_t k = 0; k < sizeof(patterns_cases) / sizeof(patterns_cases[0]); k++) {
 		const patterns_case *c = &patterns_cases[k];
 		const pb_heuristic_info *info = pb_heuristic_find(c->heuristic);
-		pb_domain d = ht_domain(c->domain, c->goal);
+		pb_domain d = it_domain(c->domain, c->goal);
 		uint32_t cells[PB_MAX_PATTERNS];
 		pb_config cfg = { .heuristic = c->heuristic };
 		char why[160] = "";

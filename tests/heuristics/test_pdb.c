@@ -1,6 +1,7 @@
 /* Pattern databases: every entry against a plain search of the abstract
- * space written here (a 0-1 breadth-first search over the pattern tiles'
- * cells and the blank's exact cell, no regions, no ranks), on boards of up
+ * space (tests/support/pattern_space.h: a breadth-first search over the
+ * pattern tiles' cells and the blank's exact cell, no regions, no ranks),
+ * on boards of up
  * to 16 cells and past them (5x5, 3x8, 2x12); placement ranks as a
  * bijection; the cache file's round trip and its rejection of damaged or
  * stale files; and the limits during a build. */
@@ -13,117 +14,24 @@
 
 #include "algorithms/core/rank.h"
 #include "algorithms/heuristics/pdb.h"
+#include "tests/support/pattern_space.h"
+#include "tests/support/support.h"
 
 /* A board: its size and the goal's blank. */
 typedef struct board {
 	int width, height, goal_blank;
 } board;
 
-/* The abstract state: pattern tile i on cell pos[i], blank on cell b, as
- * one number in base n (pos[0] the lowest digit, b the highest). */
-static size_t encode(const uint8_t *pos, int k, int b, int n)
-{
-	size_t key = (size_t)b;
-
-	for (int i = k - 1; i >= 0; i--)
-		key = key * (size_t)n + pos[i];
-	return key;
-}
-
-static void decode(size_t key, int k, int n, uint8_t *pos, int *b)
-{
-	for (int i = 0; i < k; i++, key /= (size_t)n)
-		pos[i] = (uint8_t)(key % (size_t)n);
-	*b = (int)key;
-}
-
-typedef struct layer {
-	size_t *keys, count, cap;
-} layer;
-
-static void layer_push(layer *l, size_t key)
-{
-	if (l->count == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 1024;
-		l->keys = realloc(l->keys, l->cap * sizeof(*l->keys));
-		cr_assert_not_null(l->keys);
-	}
-	l->keys[l->count++] = key;
-}
-
-/* The cell one step in direction M (up, down, left, right) from C on B,
- * or -1 off the board. */
-static int step(const board *bd, int c, int m)
-{
-	static const int drow[4] = { -1, 1, 0, 0 }, dcol[4] = { 0, 0, -1, 1 };
-	int row = c / bd->width + drow[m], col = c % bd->width + dcol[m];
-
-	return row < 0 || row >= bd->height || col < 0 || col >= bd->width ? -1 : row * bd->width + col;
-}
-
-/* Fewest pattern moves from each abstract state to the goal (pattern home,
- * blank on its goal cell), layer by layer: a move of the blank onto a cell
- * no pattern tile holds costs nothing and stays in the layer. UINT8_MAX:
- * never reached. */
-static uint8_t *abstract_distances(const board *bd, const pb_pdb *p)
-{
-	int n = bd->width * bd->height, k = p->ntiles;
-	size_t states = (size_t)n;
-	layer now = { 0 }, next = { 0 };
-	uint8_t *dist;
-
-	for (int i = 0; i < k; i++)
-		states *= (size_t)n;
-	dist = malloc(states);
-	cr_assert_not_null(dist);
-	memset(dist, UINT8_MAX, states);
-	layer_push(&now, encode(p->goal_cell, k, bd->goal_blank, n));
-	dist[now.keys[0]] = 0;
-	for (unsigned depth = 0; now.count; depth++) {
-		for (size_t j = 0; j < now.count; j++) {
-			uint8_t pos[PB_PDB_MAX_TILES];
-			int b;
-
-			if (dist[now.keys[j]] != depth)
-				continue; /* reached more cheaply since */
-			decode(now.keys[j], k, n, pos, &b);
-			for (int m = 0; m < 4; m++) {
-				int c = step(bd, b, m), moved = -1;
-				size_t key;
-
-				if (c < 0)
-					continue;
-				for (int i = 0; i < k; i++)
-					if (pos[i] == c)
-						moved = i;
-				if (moved >= 0)
-					pos[moved] = (uint8_t)b;
-				key = encode(pos, k, c, n);
-				if (moved >= 0)
-					pos[moved] = (uint8_t)c;
-				if (dist[key] <= depth + (moved >= 0))
-					continue;
-				dist[key] = (uint8_t)(depth + (moved >= 0));
-				layer_push(moved >= 0 ? &next : &now, key);
-			}
-		}
-		free(now.keys);
-		now = next;
-		next = (layer){ 0 };
-	}
-	free(now.keys);
-	return dist;
-}
-
 /* Build the pattern of the goal cells CELLS (NTILES tiles) on BD and check
  * every entry against the plain search: the least distance over the
  * blank's cells, and the rank of each placement's unrank. */
 static void check_pattern(board bd, uint32_t cells, int ntiles)
 {
-	int n = bd.width * bd.height, w = bd.width;
+	int n = bd.width * bd.height;
 	pb_pdb p;
 	pb_search s;
 	pb_status st;
+	ps_pattern space;
 	uint8_t *dist, same[PB_PDB_MAX_CELLS], order[PB_PDB_MAX_TILES];
 	char name[64];
 
@@ -134,31 +42,25 @@ static void check_pattern(board bd, uint32_t cells, int ntiles)
 	pb_search_init(&s, 0, 0, NULL);
 	st = pb_pdb_build(&p, &s);
 	cr_assert_eq(st, PB_SOLVED, "%s: %s (%s)", name, pb_status_name(st), s.message);
-	dist = abstract_distances(&bd, &p);
+	space = ps_pattern_make(bd.width, bd.height, bd.goal_blank, p.goal_cell, p.ntiles);
+	dist = ps_distances(&space);
 	for (int i = 0; i < n; i++)
 		same[i] = (uint8_t)i;
 	for (int i = 0; i < p.ntiles; i++)
 		order[i] = (uint8_t)i;
 	for (uint64_t r = 0; r < p.entries; r++) {
 		uint8_t pos[PB_PDB_MAX_TILES];
-		unsigned best = UINT8_MAX, md = 0;
+		unsigned best = UINT8_MAX, md;
 
 		pb_placement_unrank(n, p.ntiles, p.weight, r, pos);
-		for (int i = 0; i < p.ntiles; i++)
-			md += (unsigned)(abs(pos[i] / w - p.goal_cell[i] / w) +
-					 abs(pos[i] % w - p.goal_cell[i] % w));
+		md = ps_manhattan(&space, pos);
 		cr_assert_eq(pb_pdb_rank(&p, pos, order, same), r, "%s: rank of unrank(%llu)", name,
 			     (unsigned long long)r);
-		for (int b = 0; b < n; b++) {
-			size_t key = encode(pos, p.ntiles, b, n);
-			bool on_tile = false;
-
-			for (int i = 0; i < p.ntiles; i++)
-				on_tile |= pos[i] == b;
-			if (!on_tile && dist[key] < best)
-				best = dist[key];
-		}
-		if (best == UINT8_MAX) {
+		/* the least over the blank's cells (PS_UNREACHED on a tile) */
+		for (int b = 0; b < n; b++)
+			if (dist[ps_key(&space, pos, b)] < best)
+				best = dist[ps_key(&space, pos, b)];
+		if (best == PS_UNREACHED) {
 			/* never reached (at most one tile left out: the parity) */
 			cr_assert_eq(pb_pdb_excess(&p, r), PB_PDB_UNSET,
 				     "%s, placement %llu: unreachable, database %u", name,
@@ -240,24 +142,16 @@ static void write_bytes(const char *path, long offset, const void *bytes, size_t
 	fclose(f);
 }
 
-static long file_size(const char *path)
-{
-	struct stat st;
-
-	cr_assert_eq(stat(path, &st), 0, "%s", path);
-	return (long)st.st_size;
-}
-
 Test(pdb, cache_round_trip_and_stale_files)
 {
-	char dir[] = "/tmp/pb-pdb-XXXXXX", sub[64], path[256], path2[256], cmd[128];
+	char *dir = ht_tempdir(), sub[64], path[256], path2[256];
 	pb_pdb a, b, c;
 	pb_search s;
 	bool built;
 	size_t bytes;
 	uint8_t flip = 0x5a, version = 2;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	/* a directory that does not exist yet is made */
 	snprintf(sub, sizeof(sub), "%s/deeper/pdb", dir);
 	pb_search_init(&s, 0, 0, NULL);
@@ -277,7 +171,7 @@ Test(pdb, cache_round_trip_and_stale_files)
 	pb_pdb_release(&b);
 
 	/* one entry changed: the checksum catches it; open rebuilds */
-	write_bytes(path, file_size(path) - 1, &flip, 1);
+	write_bytes(path, ht_file_size(path) - 1, &flip, 1);
 	cr_assert_eq(pb_pdb_load(&b, path, &s.meter), PB_PDB_STALE, "a damaged entry passed");
 	cr_assert_null(b.excess, "a rejected file left a table");
 	cr_assert_eq(pb_pdb_open(&b, sub, &s, &built), PB_SOLVED);
@@ -290,7 +184,7 @@ Test(pdb, cache_round_trip_and_stale_files)
 	write_bytes(path, 8, &version, 1);
 	cr_assert_eq(pb_pdb_load(&b, path, &s.meter), PB_PDB_STALE, "another version passed");
 	/* cut short */
-	cr_assert_eq(truncate(path, file_size(path) - 1), 0);
+	cr_assert_eq(truncate(path, ht_file_size(path) - 1), 0);
 	cr_assert_eq(pb_pdb_load(&b, path, &s.meter), PB_PDB_STALE, "a short file passed");
 	/* the file of another pattern under this one's name */
 	cr_assert_eq(pb_pdb_init(&b, 4, 4, 0, 0x1330, NULL), 0);
@@ -307,8 +201,7 @@ Test(pdb, cache_round_trip_and_stale_files)
 
 	pb_pdb_release(&a);
 	cr_assert_eq(s.meter.current, 0, "%zu bytes left", s.meter.current);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	ht_remove(dir);
 }
 
 /* Past 16 cells: the 5x5 board's file (seven hex digits of pattern) is
@@ -316,13 +209,13 @@ Test(pdb, cache_round_trip_and_stale_files)
  * cells, another board) is another file. */
 Test(pdb, cache_round_trip_past_sixteen_cells)
 {
-	char dir[] = "/tmp/pb-pdb25-XXXXXX", path[256], other[256], cmd[128];
+	char *dir = ht_tempdir(), path[256], other[256];
 	uint32_t cells = (1u << 1) | (1u << 5) | (1u << 24);
 	pb_pdb a, b, c;
 	pb_search s;
 	bool built;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	pb_search_init(&s, 0, 0, NULL);
 	cr_assert_eq(pb_pdb_init(&a, 5, 5, 0, cells, NULL), 0);
 	cr_assert_eq(pb_pdb_open(&a, dir, &s, &built), PB_SOLVED, "%s", s.message);
@@ -341,8 +234,7 @@ Test(pdb, cache_round_trip_past_sixteen_cells)
 	pb_pdb_release(&a);
 	pb_pdb_release(&b);
 	cr_assert_eq(s.meter.current, 0, "%zu bytes left", s.meter.current);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	ht_remove(dir);
 }
 
 Test(pdb, cache_directory_choice)

@@ -4,7 +4,14 @@
  * 15-puzzle instances with a pattern database (which is inconsistent, so
  * states are reopened), unsolvable states, and the memory and time
  * limits. */
-#include "solver_test.h"
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/solvers/registry.h"
+#include "tests/support/support.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 
@@ -44,18 +51,17 @@ Test(astar, korf_shortest_instances, .timeout = 600)
 		{ "79", "x 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15", 42 },
 	};
 	pb_domain d = it_domain("15puzzle", KORF_GOAL);
-	char dir[64];
+	char *dir = ht_tempdir();
 	it_solver t;
 
-	it_tempdir(dir);
+	cr_assert_not_null(dir);
 	it_prepare(&t, &pb_solver_astar, &d, "pdb555", dir);
 	for (size_t i = 0; i < sizeof(korf) / sizeof(korf[0]); i++) {
 		pb_state start = it_parse(&d, korf[i].tiles);
 		pb_search s;
 		pb_path p;
 		pb_status st;
-		char moves[PB_MAX_PATH + 1];
-		pb_replay_result r;
+		pb_verdict v;
 
 		pb_search_init(&s, 0, 0, NULL);
 		st = t.solver->solve(t.ctx, &start, &s, &p);
@@ -64,14 +70,11 @@ Test(astar, korf_shortest_instances, .timeout = 600)
 			     p.length, korf[i].length);
 		cr_assert_eq(s.meter.current, 0, "Korf #%s: %zu bytes not freed", korf[i].id,
 			     s.meter.current);
-		for (int k = 0; k < p.length; k++)
-			moves[k] = pb_move_name(&d, p.moves[k]);
-		pb_replay(&d, &start, moves, (size_t)p.length, &r);
-		cr_assert_eq(r.verdict, PB_REACHES_GOAL, "Korf #%s: the path %s", korf[i].id,
-			     pb_verdict_name(r.verdict));
+		v = it_replay(&d, &start, &p);
+		cr_assert_eq(v, PB_REACHES_GOAL, "Korf #%s: the path %s", korf[i].id, pb_verdict_name(v));
 	}
 	it_release(&t);
-	it_rmdir(dir);
+	ht_remove(dir);
 }
 
 Test(astar, unsolvable_and_limits)

@@ -3,7 +3,14 @@
  * target with the least sequence, Korf's shortest 15-puzzle instances with
  * a pattern database, unsolvable states, limits and unsupported
  * heuristics. */
-#include "solver_test.h"
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/solvers/registry.h"
+#include "tests/support/support.h"
 
 #define KORF_GOAL "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 
@@ -60,8 +67,8 @@ Test(idastar, every_msquare_target_least_sequence)
 		cr_assert_eq(t.solver->solve(t.ctx, &usaco, &s, &p), PB_SOLVED);
 		cr_assert_eq(p.length, (int)strlen(want), "USACO sample: %d moves, want 7", p.length);
 		for (int i = 0; i < p.length; i++)
-			cr_assert_eq(pb_move_name(&d, p.moves[i]), want[i],
-				     "USACO sample with '%s': move %d is %c, want %s", t.heuristic, i + 1,
+			cr_assert_eq(pb_move_name(&d, p.moves[i])[0], want[i],
+				     "USACO sample with '%s': move %d is %s, want %s", t.heuristic, i + 1,
 				     pb_move_name(&d, p.moves[i]), want);
 		it_release(&t);
 	}
@@ -74,8 +81,7 @@ static void solve_korf(it_solver *t, const pb_domain *d, int first, int count)
 		pb_search s;
 		pb_path p;
 		pb_status st;
-		char moves[PB_MAX_PATH + 1];
-		pb_replay_result r;
+		pb_verdict v;
 
 		pb_search_init(&s, 0, 0, NULL);
 		st = t->solver->solve(t->ctx, &start, &s, &p);
@@ -83,22 +89,20 @@ static void solve_korf(it_solver *t, const pb_domain *d, int first, int count)
 			     pb_status_name(st));
 		cr_assert_eq(p.length, korf_short[i].length, "Korf #%s with %s: %d moves, optimal %d",
 			     korf_short[i].id, t->heuristic, p.length, korf_short[i].length);
-		for (int k = 0; k < p.length; k++)
-			moves[k] = pb_move_name(d, p.moves[k]);
-		pb_replay(d, &start, moves, (size_t)p.length, &r);
-		cr_assert_eq(r.verdict, PB_REACHES_GOAL, "Korf #%s with %s: the path %s",
-			     korf_short[i].id, t->heuristic, pb_verdict_name(r.verdict));
+		v = it_replay(d, &start, &p);
+		cr_assert_eq(v, PB_REACHES_GOAL, "Korf #%s with %s: the path %s", korf_short[i].id,
+			     t->heuristic, pb_verdict_name(v));
 	}
 }
 
 Test(idastar, korf_shortest_instances, .timeout = 600)
 {
 	pb_domain d = it_domain("15puzzle", KORF_GOAL);
-	char dir[64];
+	char *dir = ht_tempdir();
 	it_solver t;
 	int n = (int)(sizeof(korf_short) / sizeof(korf_short[0]));
 
-	it_tempdir(dir);
+	cr_assert_not_null(dir);
 	it_prepare(&t, &pb_solver_idastar, &d, "pdb555", dir);
 	cr_assert(strstr(t.prep.message, "built"), "pdb555 in an empty cache: '%s'", t.prep.message);
 	solve_korf(&t, &d, 0, n);
@@ -108,7 +112,7 @@ Test(idastar, korf_shortest_instances, .timeout = 600)
 	cr_assert(strstr(t.prep.message, "loaded"), "pdb555 in a full cache: '%s'", t.prep.message);
 	solve_korf(&t, &d, 0, n);
 	it_release(&t);
-	it_rmdir(dir);
+	ht_remove(dir);
 	it_prepare(&t, &pb_solver_idastar, &d, "linear-conflict", NULL);
 	solve_korf(&t, &d, 0, 1);
 	it_release(&t);

@@ -12,13 +12,7 @@
 #include "algorithms/core/queue.h"
 #include "algorithms/core/table.h"
 #include "algorithms/solvers/registry.h"
-#include "tests/permutations.h"
-
-#ifdef PB_SANITIZED
-#define SLOWDOWN 8
-#else
-#define SLOWDOWN 1
-#endif
+#include "tests/support/support.h"
 
 /* Every how many instances a solver takes: 1 for all. */
 static const struct {
@@ -54,18 +48,18 @@ static void distances_by_bfs(const pb_domain *d, pb_meter *m, pb_table *t)
 	pb_queue q;
 	uint8_t unused;
 
-	cr_assert_eq(pb_table_init(t, m, d->index_count), 0);
-	cr_assert_eq(pb_queue_init(&q, m, 1024), 0);
-	pb_table_insert(t, d->goal.cells, 1, NULL);
-	pb_queue_push(&q, d->goal.cells, 0);
+	cr_assert_eq(pb_table_init(t, m, d->index_count, 1), 0);
+	cr_assert_eq(pb_queue_init(&q, m, 1024, 1), 0);
+	pb_table_insert(t, d->goal.cells, 1, NULL, 1);
+	pb_queue_push(&q, d->goal.cells, 0, 1);
 	while (q.count) {
-		pb_state x = { .cells = pb_queue_pop(&q, &unused) }, y;
-		uint16_t depth = *pb_table_find(t, x.cells);
+		pb_state x = { .cells = pb_queue_pop(&q, &unused, 1) }, y;
+		uint16_t depth = *pb_table_find(t, x.cells, 1);
 
-		x.blank = d->kind == PB_TILES ? pb_find_blank(d, x.cells) : -1;
+		x.cls = pb_class_of(d, x.cells);
 		for (int mv = 0; mv < d->nmoves; mv++)
-			if (pb_unapply(d, &x, mv, &y) && pb_table_insert(t, y.cells, depth + 1, NULL) == 1)
-				pb_queue_push(&q, y.cells, 0);
+			if (pb_unapply(d, &x, mv, &y) && pb_table_insert(t, y.cells, depth + 1, NULL, 1) == 1)
+				pb_queue_push(&q, y.cells, 0, 1);
 	}
 	pb_queue_release(&q);
 }
@@ -85,7 +79,7 @@ static instance *arrangements(const pb_domain *d, unsigned stride, size_t *count
 	char err[128];
 
 	for (int i = 0; i < d->cells; i++)
-		p[i] = (unsigned)i + (d->kind == PB_MSQUARE);
+		p[i] = (unsigned)i + (unsigned)d->plain_low;
 	do {
 		if (k++ % stride)
 			continue;
@@ -93,11 +87,11 @@ static instance *arrangements(const pb_domain *d, unsigned stride, size_t *count
 
 		for (int i = 0; i < d->cells; i++)
 			used += (size_t)snprintf(all[n].text + used, sizeof(all[n].text) - used, i ? " %u" : "%u", p[i]);
-		if (d->kind == PB_TILES)
+		if (d->board)
 			*strchr(all[n].text, '0') = 'x';
 		cr_assert_eq(pb_parse(d, all[n].text, strlen(all[n].text), &all[n].start, err, sizeof(err)), 0);
 		n++;
-	} while (next_permutation(p, d->cells));
+	} while (it_next_permutation(p, d->cells));
 	*count = n;
 	return all;
 }
@@ -106,32 +100,22 @@ static instance *arrangements(const pb_domain *d, unsigned stride, size_t *count
 static char *run_solve(const char *solver, const char *domain, const instance *inst, size_t n,
 		       int *status)
 {
-	char dir[] = "/tmp/pb-solve-XXXXXX", in[64], out[64], cmd[512];
-	FILE *f;
+	char *dir = ht_tempdir(), in[64];
+	FILE *f, *p;
 	char *text;
-	long size;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(dir);
 	snprintf(in, sizeof(in), "%s/in", dir);
-	snprintf(out, sizeof(out), "%s/out", dir);
 	f = fopen(in, "w");
+	cr_assert_not_null(f);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%s\n", inst[i].text);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "'%s' solve --domain %s -a %s < %s > %s", PB_BENCH, domain, solver, in, out);
-	*status = system(cmd);
-	f = fopen(out, "r");
-	cr_assert_not_null(f);
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	text = malloc((size_t)size + 1);
-	cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
-	text[size] = '\0';
-	fclose(f);
-	unlink(in);
-	unlink(out);
-	rmdir(dir);
+	cr_assert_eq(fclose(f), 0);
+	p = ht_bench_open("solve --domain %s -a %s < %s", domain, solver, in);
+	text = ht_read_all(p);
+	*status = ht_bench_close(p);
+	cr_assert_not_null(text);
+	ht_remove(dir);
 	return text;
 }
 
@@ -156,7 +140,7 @@ static char *next_line(char **at)
 static void check_answer(const pb_domain *d, const pb_table *dist, const instance *in,
 			 const char *solver, const char *moves, size_t len)
 {
-	const uint16_t *dv = pb_table_find(dist, in->start.cells);
+	const uint16_t *dv = pb_table_find(dist, in->start.cells, 1);
 	pb_state x = in->start;
 
 	cr_assert_not_null(dv, "%s: '%s' is solvable, says %s, but no search reaches it", d->name,
@@ -164,15 +148,15 @@ static void check_answer(const pb_domain *d, const pb_table *dist, const instanc
 	cr_assert_eq(len, (size_t)(*dv - 1), "%s on '%s': %zu moves, optimal %d", solver, in->text,
 		     len, *dv - 1);
 	for (size_t i = 0; i < len; i++) {
-		int mv = pb_move_from_name(d, moves[i]);
+		int mv = pb_move_from_name(d, &moves[i], 1);
 
 		cr_assert(mv >= 0, "%s on '%s': letter '%c'", solver, in->text, moves[i]);
 		for (int smaller = 0; d->lex_smallest && smaller < mv; smaller++) {
 			pb_state y = x;
 
 			pb_apply(d, &x, smaller, &y);
-			cr_assert_neq(*pb_table_find(dist, y.cells) - 1, (int)(len - i - 1),
-				      "%s on '%s': '%.*s%c...' is a smaller shortest path than '%s'", solver,
+			cr_assert_neq(*pb_table_find(dist, y.cells, 1) - 1, (int)(len - i - 1),
+				      "%s on '%s': '%.*s%s...' is a smaller shortest path than '%s'", solver,
 				      in->text, (int)i, moves, pb_move_name(d, smaller), moves);
 		}
 		cr_assert(pb_apply(d, &x, mv, &x), "%s on '%s': move %zu leaves the board", solver,
@@ -195,7 +179,7 @@ static void solve_everything(const char *domain_name)
 	distances_by_bfs(&d, &m, &dist);
 	for (size_t k = 0; k < pb_solver_count; k++) {
 		const pb_solver *solver = pb_solvers[k];
-		unsigned stride = stride_of(solver->name, d.kind == PB_TILES);
+		unsigned stride = stride_of(solver->name, d.board);
 		size_t n, unsolvable = 0, expected_unsolvable = 0;
 		instance *inst;
 		char *output, *at, *line;
@@ -208,7 +192,7 @@ static void solve_everything(const char *domain_name)
 		cr_assert_eq(status, 0, "bench solve -a %s exited %d", solver->name, status);
 		at = output;
 		for (size_t i = 0; i < n; i++) {
-			bool solvable = pb_table_find(&dist, inst[i].start.cells) != NULL;
+			bool solvable = pb_table_find(&dist, inst[i].start.cells, 1) != NULL;
 
 			line = next_line(&at);
 			cr_assert_not_null(line, "%s: no answer for '%s'", solver->name, inst[i].text);
@@ -218,8 +202,8 @@ static void solve_everything(const char *domain_name)
 				unsolvable++;
 				continue;
 			}
-			if (d.kind == PB_MSQUARE) {
-				/* the length, then the moves in lines of 60 */
+			if (d.answer_line) {
+				/* USACO: the length, then the moves in lines of 60 */
 				int length = atoi(line);
 				char moves[PB_MAX_PATH + 1] = "";
 
@@ -237,7 +221,7 @@ static void solve_everything(const char *domain_name)
 		cr_assert_null(next_line(&at), "%s: more answers than puzzles", solver->name);
 		cr_assert_eq(unsolvable, expected_unsolvable, "%s: %zu unsolvable, expected %zu",
 			     solver->name, unsolvable, expected_unsolvable);
-		if (stride == 1 && d.kind == PB_TILES)
+		if (stride == 1 && d.board)
 			cr_assert_eq(unsolvable, pb_factorial(d.cells) / 2, "half of all arrangements are unsolvable");
 		printf("%s: %s answered %zu of %llu arrangements, %zu unsolvable\n", domain_name,
 		       solver->name, n, (unsigned long long)pb_factorial(d.cells), unsolvable);

@@ -1,0 +1,210 @@
+/* bench check: grade a file of answers against a dataset without running
+ * the program that wrote them. Each answer (in the format 'bench solve'
+ * writes, read by the one reader of it, answer.h) is judged as the runner
+ * judges a solver's: replayed to the goal, no longer than the reference,
+ * unsolvable only when it is; for Magic Squares also the least of the
+ * shortest answers, as USACO demands. */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "algorithms/solvers/solver.h"
+#include "harness/cmd/commands.h"
+#include "harness/cmd/cmdline.h"
+#include "harness/engine/runner.h"
+#include "harness/io/answer.h"
+#include "harness/io/answer_file.h"
+#include "harness/io/dataset.h"
+
+#define CMD "check"
+/* Wrong instances named in the last line, at most. */
+#define NAMED_MAX 10
+
+static void usage(FILE *out)
+{
+	fputs("usage: bench check [options] DATASET ANSWERS\n"
+	      "\n"
+	      "Grade a file of answers, one for each instance of DATASET in order,\n"
+	      "in the format 'bench solve' writes (tiles: a line of moves or\n"
+	      "'unsolvable'; Magic Squares: the length, then the moves in lines of\n"
+	      "60, an empty line for none; '#' lines before an answer are comments).\n"
+	      "Each answer is replayed and must reach the goal, be as short as the\n"
+	      "dataset's reference and say 'unsolvable' only when it is; Magic\n"
+	      "Squares answers must also be the least of the shortest ones. Prints a\n"
+	      "line for each instance, then a summary. Exit status: 0 when every\n"
+	      "answer is right, 1 when one is not, 2 for bad usage or a file that\n"
+	      "is not a file of answers to DATASET.\n"
+	      "\n"
+	      "options:\n"
+	      "  -q, --quiet   print only the wrong answers and the summary\n"
+	      "  -h, --help    show this and exit\n", out);
+}
+
+/* The least shortest answers, for the domains that demand them. */
+typedef struct least {
+	const pb_solver *solver;
+	void *ctx;
+	pb_search prep;
+} least;
+
+static int least_start(least *l, const pb_domain *d)
+{
+	pb_config cfg = { 0 };
+
+	memset(l, 0, sizeof(*l));
+	if (!d->lex_smallest)
+		return 0;
+	l->solver = pb_solver_default(d, &cfg);
+	pb_search_init(&l->prep, 0, 0, NULL);
+	if (!l->solver || l->solver->prepare(d, &cfg, &l->prep, &l->ctx) != PB_SOLVED) {
+		fprintf(stderr, "bench " CMD ": no solver to find the least answers of '%s'\n", d->name);
+		l->solver = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void least_end(least *l)
+{
+	if (l->solver)
+		l->solver->release(l->ctx);
+}
+
+/* Whether PATH for START is the least of the shortest answers; if not,
+ * the least into WHY. */
+static bool least_agrees(least *l, const pb_domain *d, const pb_state *start, const pb_path *path,
+			 char *why, size_t whylen)
+{
+	pb_search s;
+	pb_path best;
+	char moves[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1];
+
+	if (!l->solver)
+		return true;
+	pb_search_init(&s, 0, 0, NULL);
+	if (l->solver->solve(l->ctx, start, &s, &best) != PB_SOLVED || best.length != path->length ||
+	    !memcmp(best.moves, path->moves, (size_t)path->length))
+		return true;
+	pb_format_moves(d, best.moves, best.length, moves, sizeof(moves));
+	snprintf(why, whylen, "a shortest answer, but not the least: that is %.64s", moves);
+	return false;
+}
+
+typedef struct tally {
+	size_t right, wrong;
+	char named[NAMED_MAX][DATASET_MAX_ID + 1];
+} tally;
+
+/* Judge answer F (PATH) to instance IN, print its line. */
+static void judge(const dataset *ds, const dataset_instance *in, const answer_frame *f,
+		  const pb_path *path, least *l, const char *file, unsigned line, bool quiet,
+		  tally *t)
+{
+	char note[200];
+	bool below = false;
+	run_status st = RUN_WRONG;
+
+	if (f->state == ANSWER_BAD)
+		snprintf(note, sizeof(note), "%s", f->why);
+	else
+		st = runner_judge(&ds->domain, in, f->status, path, note, sizeof(note), &below);
+	if (st == RUN_OK && !below && !least_agrees(l, &ds->domain, &in->state, path, note,
+						   sizeof(note)))
+		st = RUN_WRONG;
+	if (st == RUN_WRONG) {
+		if (t->wrong < NAMED_MAX)
+			snprintf(t->named[t->wrong], sizeof(t->named[0]), "%s", in->id);
+		t->wrong++;
+		printf("%s:%u: %s: wrong: %s\n", file, line, in->id, note);
+		return;
+	}
+	t->right++;
+	if (quiet)
+		return;
+	if (st == RUN_UNSOLVABLE)
+		printf("%s: ok, unsolvable\n", in->id);
+	else if (below)
+		printf("%s: ok, %d moves (%s)\n", in->id, path->length, note);
+	else
+		printf("%s: ok, %d move%s%s\n", in->id, path->length, path->length == 1 ? "" : "s",
+		       in->reference == DATASET_REF_UNKNOWN ? " (no reference to compare)" : "");
+}
+
+/* Grade the answers A against DS. Returns the exit status. */
+static int grade(const dataset *ds, const answer_file *a, bool quiet)
+{
+	answer_walk w;
+	tally t = { 0 };
+	least l;
+	char err[512];
+
+	if (answer_file_check(a, &ds->domain, ds->count, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return PB_EXIT_USAGE;
+	}
+	if (least_start(&l, &ds->domain))
+		return PB_EXIT_USAGE;
+	answer_walk_init(&w, a);
+	for (size_t i = 0; i < ds->count; i++) {
+		answer_frame f;
+		pb_path path;
+		unsigned first = answer_walk_next(&w, &ds->domain, &f, &path);
+
+		judge(ds, &ds->instances[i], &f, &path, &l, a->name, first, quiet, &t);
+	}
+	least_end(&l);
+	if (!t.wrong) {
+		printf("check: all %zu answers right\n", t.right);
+		return PB_EXIT_OK;
+	}
+	printf("check: %zu of %zu answers wrong:", t.wrong, t.wrong + t.right);
+	for (size_t k = 0; k < t.wrong && k < NAMED_MAX; k++)
+		printf(" %s", t.named[k]);
+	printf("%s\n", t.wrong > NAMED_MAX ? " ..." : "");
+	return PB_EXIT_CHECK;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	char err[1024];
+	bool quiet = false;
+	answer_file a;
+	dataset ds;
+	int c, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'q': quiet = true; break;
+		case 'h': usage(stdout); return PB_EXIT_OK;
+		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2)
+		return cmdline_bad_usage(CMD, "want a dataset and a file of answers");
+	memset(&ds, 0, sizeof(ds));
+	if (dataset_load(&ds, argv[optind], err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		dataset_release(&ds);
+		return PB_EXIT_USAGE;
+	}
+	if (answer_file_load(&a, argv[optind + 1], err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		answer_file_release(&a);
+		dataset_release(&ds);
+		return PB_EXIT_USAGE;
+	}
+	rc = grade(&ds, &a, quiet);
+	answer_file_release(&a);
+	dataset_release(&ds);
+	if (fflush(stdout) || ferror(stdout))
+		rc = PB_EXIT_USAGE;
+	return rc;
+}

@@ -1,0 +1,135 @@
+/* Solvers from outside the registry: external programs speaking the line
+ * protocol (external.h) and C plugins (plugin.h). Each becomes a pb_solver
+ * like the built-in ones, so the runner, verify, shards, resume and the
+ * reports use it unchanged: it is found by name, serves domains, prepares
+ * a context, solves and releases.
+ *
+ * A pb_solver's supports() and prepare() are not told which solver they
+ * belong to, so each outside solver takes one of OUTSIDE_MAX slots, and
+ * each slot has its own pair of small functions that hand the call on with
+ * the slot's data. The slots are the harness's registry of outside
+ * solvers: filled from the command line before a run, read by everything
+ * after it, emptied at exit. */
+#ifndef OUTSIDE_H
+#define OUTSIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "algorithms/solvers/solver.h"
+#include "harness/engine/runner.h"
+#include "harness/io/meta.h"
+
+/* Outside solvers a process can hold: room for a class's worth of
+ * student programs. */
+#define OUTSIDE_MAX 64
+/* Longest solver name, as runs.csv carries it. */
+#define OUTSIDE_NAME_MAX 31
+
+/* What one kind of outside solver does with its data SELF. */
+typedef struct outside_kind {
+	const char *what; /* "external", "plugin" */
+	const char *(*supports)(void *self, const pb_domain *d, const pb_config *cfg,
+				char *why, size_t whylen);
+	pb_status (*prepare)(void *self, const pb_domain *d, const pb_config *cfg,
+			     pb_search *s, void **ctx);
+	pb_status (*solve)(void *ctx, const pb_state *start, pb_search *s, pb_path *out);
+	void (*release)(void *ctx);
+	/* meta.json: the members of the solver's object, each line
+	 * "      \"key\": value," (the name and kind are written already) */
+	void (*meta)(FILE *out, const void *self);
+	/* A row of this solver was written (run's fault log); may be NULL */
+	void (*row)(void *self, const run_row *row, FILE *log);
+	/* Before a run writing into DIR (NULL: none): 1 when the harness's
+	 * round trip to a program should be measured, 0, or -1 with why in
+	 * ERR; may be NULL */
+	int (*begin)(void *self, const char *dir, bool append, char *err, size_t errlen);
+	void (*free)(void *self);
+	/* true: runs whenever given (--solver); false: when --algorithms
+	 * names it or there is no --algorithms (a plugin's solvers) */
+	bool always_runs;
+	/* true: solves in a process of its own, measured by the solver
+	 * (pb_search.child_measured); --isolate adds nothing to it */
+	bool own_process;
+} outside_kind;
+
+/* Whether NAME may name a new solver: letters, digits, '.', '_', '+' and
+ * '-', at most OUTSIDE_NAME_MAX, not taken by a built-in solver or an
+ * outside one. Returns 0, or -1 with why in ERR. */
+int outside_check_name(const char *name, char *err, size_t errlen);
+
+/* Add an outside solver of KIND with data SELF (its kind frees it, also
+ * when this fails) called NAME, described by SUMMARY (both copied).
+ * Returns the solver, or NULL with why in ERR (a name taken, no slot
+ * left). */
+const pb_solver *outside_add(const outside_kind *kind, void *self, const char *name,
+			     const char *summary, char *err, size_t errlen);
+
+/* The solver called NAME: a built-in one or an outside one; NULL if none. */
+const pb_solver *outside_solver_find(const char *name);
+
+/* Whether S is an outside solver, and one that solves in a process of its
+ * own (an external program; --isolate leaves it in place). */
+bool outside_is(const pb_solver *s);
+bool outside_own_process(const pb_solver *s);
+
+/* Outside solvers added, and the I-th of them (in the order given). */
+size_t outside_count(void);
+const pb_solver *outside_solver(size_t i);
+
+/* Append to OUT[0..n) (room for MAX) the outside solvers that join a run
+ * without being named: the external programs, and the plugins' solvers
+ * when EXPLICIT is false (no --algorithms); those already in OUT are
+ * skipped, and with D not NULL, those that do not serve D with CFG.
+ * Returns the new count. */
+size_t outside_extend(const pb_solver **out, size_t n, size_t max, bool explicit,
+		      const pb_domain *d, const pb_config *cfg);
+
+/* The options every command that takes outside solvers shares, as
+ * getopt_long entries with the values FIRST, FIRST + 1, FIRST + 2:
+ * --solver, --solver-once, --plugin. */
+enum { OUTSIDE_SOLVER, OUTSIDE_SOLVER_ONCE, OUTSIDE_PLUGIN, OUTSIDE_OPTIONS };
+#define OUTSIDE_LONGOPTS(first) \
+	{ "solver", required_argument, NULL, (first) + OUTSIDE_SOLVER }, \
+	{ "solver-once", required_argument, NULL, (first) + OUTSIDE_SOLVER_ONCE }, \
+	{ "plugin", required_argument, NULL, (first) + OUTSIDE_PLUGIN }
+#define OUTSIDE_PLUGIN_LONGOPT(first) \
+	{ "plugin", required_argument, NULL, (first) + OUTSIDE_PLUGIN }
+
+/* The lines of --help for those options. */
+#define OUTSIDE_USAGE \
+"      --solver NAME=COMMAND  an external program as solver NAME: started\n" \
+"                           once, fed one puzzle a line, one answer each\n" \
+"                           (the format of 'bench solve'); NAME@D1,D2=...\n" \
+"                           serves only those domains (repeatable)\n" \
+"      --solver-once NAME=COMMAND  the same, a fresh process each puzzle;\n" \
+"                           NAME<IN>OUT=... gives it the puzzle in file IN\n" \
+"                           and takes the answer from file OUT, in a\n" \
+"                           scratch directory (repeatable)\n" \
+OUTSIDE_PLUGIN_USAGE
+#define OUTSIDE_PLUGIN_USAGE \
+"      --plugin FILE.so     load the solvers of a plugin (repeatable)\n"
+
+/* Handle option WHICH (OUTSIDE_SOLVER, ...) with value ARG for command
+ * CMD: the program is checked (it must start) or the plugin loaded.
+ * Returns 0, or -1 (said why on standard error). */
+int outside_option(int which, const char *arg, const char *cmd);
+
+/* Before a run writing into DIR (NULL: nothing written, as verify): the
+ * fault log DIR/external.log and each program's standard error under
+ * DIR/stderr/ (appended to with APPEND, else started afresh), and the
+ * harness's round trip to a program measured when any external program
+ * takes part. Returns 0, or -1 with why in ERR. */
+int outside_begin_run(const char *dir, bool append, char *err, size_t errlen);
+
+/* A row of runs.csv was written: a fault of an outside solver goes to the
+ * fault log with what the solver answered. */
+void outside_note_row(const run_row *row);
+
+/* Add to M's meta.json the outside solvers (what each is) and the round
+ * trip measured, after whatever M's extra writes. M must outlive the
+ * write. */
+void outside_meta_hook(meta_run *m);
+
+#endif

@@ -1,0 +1,215 @@
+#include "harness/engine/timer.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* Growth of a batch between intervals, after Google Benchmark: aim this
+ * far past the target (in tenths), and grow at most this many times. */
+#define AIM_TENTHS 14u
+#define MAX_GROWTH 10u
+/* The floor's measurements: rounds (the least is kept), and reads of a
+ * clock timed together in one round. */
+#define FLOOR_ROUNDS 15
+#define WALL_READS 20000u
+#define CPU_READS 2000u
+
+static bool answered(pb_status st)
+{
+	return st == PB_SOLVED || st == PB_UNSOLVABLE;
+}
+
+/* *S = *FRESH but for the message, which only a first solve's row reads:
+ * a copy of the counters and limits, not of 160 bytes of text. */
+static inline void renew(pb_search *s, const pb_search *fresh)
+{
+	enum {
+		TEXT = offsetof(pb_search, message),
+		AFTER = offsetof(pb_search, message) + sizeof(fresh->message),
+	};
+
+	memcpy(s, fresh, TEXT);
+	memcpy((char *)s + AFTER, (const char *)fresh + AFTER, sizeof(*s) - AFTER);
+	s->message[0] = '\0';
+}
+
+void timer_run(const timer_solve *t, unsigned k, timer_batch *b, pb_path *path)
+{
+	const pb_solver *solver = t->solver;
+	pb_search fresh, s;
+	pb_path spare;
+	uint64_t cpu0, wall0, wall1, cpu1;
+
+	memset(b, 0, sizeof(*b));
+	b->k = k;
+	/* set up outside the interval; each solve gets a copy, whose deadline
+	 * counts from the interval's start */
+	pb_search_init(&fresh, t->mem_limit, 0, t->stop);
+	cpu0 = pb_cpu_ns();
+	wall0 = pb_wall_ns();
+	fresh.deadline_ns = t->time_limit_ns ? wall0 + t->time_limit_ns : 0;
+	b->search = fresh;
+	b->status = solver->solve(t->ctx, t->start, &b->search, path);
+	for (unsigned j = 1; j < k; j++) {
+		pb_status st;
+
+		renew(&s, &fresh);
+		st = solver->solve(t->ctx, t->start, &s, &spare);
+		if (__builtin_expect(st != b->status, 0) && !b->mismatches++) {
+			b->mismatch_at = j + 1;
+			b->other = st;
+		}
+		b->held |= s.meter.current;
+		b->search.child_cpu_ns += s.child_cpu_ns;
+		if (s.child_rss_bytes > b->search.child_rss_bytes)
+			b->search.child_rss_bytes = s.child_rss_bytes;
+	}
+	wall1 = pb_wall_ns();
+	cpu1 = pb_cpu_ns();
+	b->wall_ns = wall1 - wall0;
+	/* the process's CPU clock over the interval, or, for a solver that
+	 * measures its child (a program outside this process), the child's
+	 * CPU time summed over the k solves */
+	b->cpu_ns = b->search.child_measured ? b->search.child_cpu_ns : cpu1 - cpu0;
+}
+
+uint64_t timer_per_solve(uint64_t total_ns, unsigned k)
+{
+	return k ? (total_ns + k / 2) / k : 0;
+}
+
+static uint64_t target_of(const timer_plan *p)
+{
+	return p->target_ns > p->threshold_ns ? p->target_ns : p->threshold_ns;
+}
+
+/* Whether T may be batched under P: a plan with batches, and no time
+ * limit near a batch's interval. */
+static bool batchable(const timer_solve *t, const timer_plan *p)
+{
+	if (!p->threshold_ns)
+		return false;
+	return !t->time_limit_ns || t->time_limit_ns / TIMER_LIMIT_MULTIPLE >= target_of(p);
+}
+
+/* The next batch size after K solves took ELAPSED_NS, aiming at TARGET. */
+static unsigned next_size(unsigned k, uint64_t elapsed_ns, uint64_t target_ns)
+{
+	uint64_t aim = target_ns * AIM_TENTHS / 10, next;
+
+	if (elapsed_ns == 0 || aim / elapsed_ns >= MAX_GROWTH)
+		next = (uint64_t)k * MAX_GROWTH;
+	else
+		next = ((uint64_t)k * aim + elapsed_ns - 1) / elapsed_ns;
+	if (next <= k)
+		next = (uint64_t)k + 1;
+	return next > TIMER_MAX_BATCH ? TIMER_MAX_BATCH : (unsigned)next;
+}
+
+void timer_measure(const timer_solve *t, const timer_plan *p, unsigned known, timer_batch *b,
+		   pb_path *path)
+{
+	uint64_t target = target_of(p);
+	unsigned k = known ? known : 1;
+
+	timer_run(t, k, b, path);
+	if (known || !batchable(t, p) || b->wall_ns >= p->threshold_ns)
+		return;
+	while (b->wall_ns < target && b->k < TIMER_MAX_BATCH && answered(b->status) &&
+	       !b->mismatches && !b->held && !(t->stop && *t->stop))
+		timer_run(t, next_size(b->k, b->wall_ns, target), b, path);
+}
+
+/* The floor's empty solve: returns at once, as the harness times it. */
+static const char *serves_any(const pb_domain *d, const pb_config *cfg, char *why,
+			      size_t whylen)
+{
+	(void)d, (void)cfg, (void)why, (void)whylen;
+	return NULL;
+}
+
+static pb_status prepare_nothing(const pb_domain *d, const pb_config *cfg, pb_search *s,
+				 void **ctx)
+{
+	(void)d, (void)cfg, (void)s;
+	*ctx = NULL;
+	return PB_SOLVED;
+}
+
+static pb_status solve_nothing(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)ctx, (void)start, (void)s;
+	out->length = 0;
+	return PB_SOLVED;
+}
+
+static void release_nothing(void *ctx)
+{
+	(void)ctx;
+}
+
+static const pb_solver empty_solver = {
+	.name = "empty",
+	.summary = "returns at once: the harness's floor",
+	.supports = serves_any,
+	.prepare = prepare_nothing,
+	.solve = solve_nothing,
+	.release = release_nothing,
+};
+
+/* One read of CLOCK, in ns: the least round of READS reads back to back,
+ * timed by the wall clock (the least: the clock's own cost, without the
+ * rounds some other process broke into). */
+static double clock_cost(clockid_t clock, unsigned reads)
+{
+	double least = 0;
+
+	for (int r = 0; r < FLOOR_ROUNDS; r++) {
+		uint64_t t0 = pb_wall_ns(), t1;
+		double each;
+
+		for (unsigned i = 0; i < reads; i++)
+			(void)pb_clock_ns(clock);
+		t1 = pb_wall_ns();
+		each = (double)(t1 - t0) / reads;
+		if (!r || each < least)
+			least = each;
+	}
+	return least;
+}
+
+timer_plan timer_plan_of(const timer_floor *f)
+{
+	return (timer_plan){ .threshold_ns = f->batch_threshold_ns, .target_ns = f->batch_target_ns };
+}
+
+void timer_measure_floor(uint64_t threshold_ns, timer_floor *f)
+{
+	static const pb_state nowhere;
+	timer_solve t = { .solver = &empty_solver, .start = &nowhere };
+	double reads;
+	timer_plan p;
+	timer_batch b;
+	pb_path path;
+	unsigned k = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->wall_clock_ns = clock_cost(CLOCK_MONOTONIC, WALL_READS);
+	f->cpu_clock_ns = clock_cost(CLOCK_PROCESS_CPUTIME_ID, CPU_READS);
+	f->batch_threshold_ns = threshold_ns;
+	reads = TIMER_CLOCK_MULTIPLE * (f->wall_clock_ns + f->cpu_clock_ns);
+	f->batch_target_ns = threshold_ns ? (uint64_t)reads : 0;
+	if (f->batch_target_ns < threshold_ns)
+		f->batch_target_ns = threshold_ns;
+	p = timer_plan_of(f);
+	/* as the runner does: the first measurement sizes the batch; the
+	 * least per solve over the rounds is the floor */
+	for (int r = 0; r < FLOOR_ROUNDS; r++) {
+		double each;
+
+		timer_measure(&t, &p, k, &b, &path);
+		k = b.k;
+		each = (double)b.wall_ns / b.k;
+		if (!r || each < f->floor_ns)
+			f->floor_ns = each;
+	}
+}

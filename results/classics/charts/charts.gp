@@ -1,0 +1,221 @@
+# Written by 'bench plot': draws every chart of this run from data/.
+# Run it inside this folder: gnuplot charts.gp
+scripts = '/work/main/scripts' . '/'
+
+# 8puzzle-depth: time
+dataset = '8puzzle-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+floor_line = 1.382e-07
+floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+datafile = 'data/8puzzle-depth.length.dat'
+unsfile = ''
+zero_names = ''
+nslots = 0
+xunsolvable = 33
+col = 5
+ylo = 9e-09
+yhi = 0.241035992
+short_of = 0
+array blk[4] = [0, 1, 2, 3]
+array blk_lt[4] = [1, 2, 3, 4]
+array name[4] = ['reverse-table', 'bfs-cantor', 'hdu1043', 'poj1077 (148 of 149 solved)']
+array name_lt[4] = [1, 2, 3, 4]
+array count_x[32] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]
+array count_n[32] = [1, 2, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2]
+out = '8puzzle-depth-time'
+load scripts.'time.gp'
+
+# 8puzzle-depth: memory
+dataset = '8puzzle-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+datafile = 'data/8puzzle-depth.length.dat'
+unsfile = ''
+zero_names = 'reverse-table'
+nslots = 0
+xunsolvable = 33
+col = 8
+ylo = 182688
+yhi = 12068864
+short_of = 0
+array blk[4] = [0, 1, 2, 3]
+array blk_lt[4] = [1, 2, 3, 4]
+array name[4] = ['reverse-table', 'bfs-cantor', 'hdu1043', 'poj1077 (148 of 149 solved)']
+array name_lt[4] = [1, 2, 3, 4]
+array count_x[32] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]
+array count_n[32] = [1, 2, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2]
+out = '8puzzle-depth-memory'
+load scripts.'memory.gp'
+
+# 8puzzle-depth: nodes
+dataset = '8puzzle-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+datafile = 'data/8puzzle-depth.length.dat'
+unsfile = ''
+zero_names = 'bfs-cantor, hdu1043, poj1077'
+nslots = 0
+xunsolvable = 33
+col = 11
+ylo = 1
+yhi = 181438
+short_of = 0
+array blk[4] = [0, 1, 2, 3]
+array blk_lt[4] = [1, 2, 3, 4]
+array name[4] = ['reverse-table', 'bfs-cantor', 'hdu1043', 'poj1077 (148 of 149 solved)']
+array name_lt[4] = [1, 2, 3, 4]
+array count_x[32] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]
+array count_n[32] = [1, 2, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2]
+out = '8puzzle-depth-nodes'
+load scripts.'nodes.gp'
+
+# 8puzzle-depth: box plot of solve time
+dataset = '8puzzle-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+floor_line = 1.382e-07
+floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+boxfile = 'data/8puzzle-depth.box.dat'
+nbox = 4
+ticklines = 2
+ylo = 9e-09
+yhi = 0.278174835
+out = '8puzzle-depth-box'
+load scripts.'box.gp'
+
+# 8puzzle-depth: preparation against queries
+dataset = '8puzzle-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+beven = 'data/8puzzle-depth.breakeven.dat'
+qmax = 100000
+ylo = 9.36945e-05
+yhi = 1033.4597
+common = 148
+array name[4] = ['reverse-table: 3.19 ms + 10 ns a query', 'bfs-cantor: 93.7 µs a query', 'hdu1043: 209 ms + 9.71 µs a query', 'poj1077: 10.3 ms a query']
+array prep[4] = [0.003190909, 0, 0.209288064, 0]
+array query[4] = [1e-08, 9.36945e-05, 9.7115e-06, 0.010334597]
+array series_lt[4] = [1, 2, 3, 4]
+array series_dash[4] = [1, 2, 1, 2]
+out = '8puzzle-depth-prepare'
+load scripts.'prepare.gp'
+
+# msquare-depth: time
+dataset = 'msquare-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+floor_line = 1.382e-07
+floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+datafile = 'data/msquare-depth.length.dat'
+unsfile = ''
+zero_names = ''
+nslots = 0
+xunsolvable = 24
+col = 5
+ylo = 7e-09
+yhi = 0.0553503335
+short_of = 0
+array blk[3] = [0, 1, 2]
+array blk_lt[3] = [1, 2, 5]
+array name[3] = ['reverse-table', 'bfs-cantor', 'usaco']
+array name_lt[3] = [1, 2, 5]
+array count_x[23] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+array count_n[23] = [1, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]
+out = 'msquare-depth-time'
+load scripts.'time.gp'
+
+# msquare-depth: memory
+dataset = 'msquare-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+datafile = 'data/msquare-depth.length.dat'
+unsfile = ''
+zero_names = 'reverse-table'
+nslots = 0
+xunsolvable = 24
+col = 8
+ylo = 49536
+yhi = 3182592
+short_of = 0
+array blk[3] = [0, 1, 2]
+array blk_lt[3] = [1, 2, 5]
+array name[3] = ['reverse-table', 'bfs-cantor', 'usaco']
+array name_lt[3] = [1, 2, 5]
+array count_x[23] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+array count_n[23] = [1, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]
+out = 'msquare-depth-memory'
+load scripts.'memory.gp'
+
+# msquare-depth: nodes
+dataset = 'msquare-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+datafile = 'data/msquare-depth.length.dat'
+unsfile = ''
+zero_names = 'bfs-cantor, usaco'
+nslots = 0
+xunsolvable = 24
+col = 11
+ylo = 1
+yhi = 40212
+short_of = 0
+array blk[3] = [0, 1, 2]
+array blk_lt[3] = [1, 2, 5]
+array name[3] = ['reverse-table', 'bfs-cantor', 'usaco']
+array name_lt[3] = [1, 2, 5]
+array count_x[23] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+array count_n[23] = [1, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]
+out = 'msquare-depth-nodes'
+load scripts.'nodes.gp'
+
+# msquare-depth: box plot of solve time
+dataset = 'msquare-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+floor_line = 1.382e-07
+floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+boxfile = 'data/msquare-depth.box.dat'
+nbox = 3
+ticklines = 1
+ylo = 7e-09
+yhi = 0.070380524
+out = 'msquare-depth-box'
+load scripts.'box.gp'
+
+# msquare-depth: preparation against queries
+dataset = 'msquare-depth'
+machine = 'AMD EPYC'
+date = '2026-12-01'
+caveat = ''
+floor_line = 0
+beven = 'data/msquare-depth.breakeven.dat'
+qmax = 1000
+ylo = 9.9198e-05
+yhi = 7.151124
+common = 109
+array name[3] = ['reverse-table: 1.84 ms + 7 ns a query', 'bfs-cantor: 99.2 µs a query', 'usaco: 7.15 ms a query']
+array prep[3] = [0.001837255, 0, 0]
+array query[3] = [7e-09, 9.9198e-05, 0.007151124]
+array series_lt[3] = [1, 2, 5]
+array series_dash[3] = [1, 2, 2]
+out = 'msquare-depth-prepare'
+load scripts.'prepare.gp'

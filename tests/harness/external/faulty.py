@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""A solver for the line protocol that misbehaves on purpose, for the
+tests of external solvers (tests/harness/test_external.c).
+
+    faulty.py MODE [PUZZLE]
+
+It answers every puzzle rightly (the breadth-first search of
+examples/bfs.py) except PUZZLE (a line, as the harness writes it; every
+puzzle when none is given), where MODE says what it does instead:
+
+  wrong    the right moves but the last (the path ends elsewhere)
+  longer   the right moves, then 'ud' (legal at the goal): two too many
+  garbage  a line that is no answer
+  crash    dies of SIGSEGV
+  exit     ends (status 0) without answering
+  spin     computes forever
+  sleep    sleeps forever
+  flood    writes without end
+  noflush  answers, but never flushes its output (every puzzle)
+  noread   never reads its input (every puzzle)
+  hog      touches memory without end
+"""
+
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "examples"))
+import bfs  # noqa: E402
+
+
+def right_answer(line):
+    width = int(os.environ.get("PUZZLEBENCH_WIDTH", "3"))
+    height = int(os.environ.get("PUZZLEBENCH_HEIGHT", "3"))
+    moves, _, _ = bfs.solve_tiles(line, width, height, bfs.tile_neighbours(width, height))
+    return moves
+
+
+def misbehave(mode, answer):
+    if mode == "wrong":
+        return answer[:-1] if answer and answer != "unsolvable" else "unsolvable"
+    if mode == "longer":
+        return answer + "ud"
+    if mode == "garbage":
+        return "hello, world!"
+    if mode == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if mode == "exit":
+        sys.stdout.flush()
+        os._exit(0)
+    if mode == "spin":
+        while True:
+            pass
+    if mode == "sleep":
+        time.sleep(3600)
+    if mode == "flood":
+        while True:
+            sys.stdout.write("u" * 4096)
+    if mode == "hog":
+        hoard = []
+        while True:
+            hoard.append(bytearray(1 << 20))
+    return answer
+
+
+def main():
+    mode = sys.argv[1]
+    target = sys.argv[2] if len(sys.argv) > 2 else None
+    if mode == "noread":
+        time.sleep(3600)
+    # block-buffered, as C's stdio makes a pipe, whatever PYTHONUNBUFFERED says
+    out = open(1, "w", buffering=1 << 16, closefd=False) if mode == "noflush" else sys.stdout
+    for line in sys.stdin:
+        line = line.rstrip("\n")
+        answer = right_answer(line)
+        if target is None or line == target:
+            answer = misbehave(mode, answer)
+        out.write(answer + "\n")
+        if mode != "noflush":
+            out.flush()
+    out.flush()
+
+
+if __name__ == "__main__":
+    main()

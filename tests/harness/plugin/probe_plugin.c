@@ -1,0 +1,149 @@
+/* A plugin whose solvers do known things through the environment, for
+ * tests/harness/test_plugin.c. Each serves tiles and answers puzzles at
+ * most one move from the goal (it tries each move), after:
+ *   probe-bytes  allocating PROBE_A bytes, then PROBE_B more (calloc),
+ *                growing the first to PROBE_C (realloc), freeing all: the
+ *                peak is PROBE_B + PROBE_C; counts PROBE_EXPANDED and
+ *                PROBE_GENERATED nodes
+ *   probe-hog    allocating a MiB at a time until refused: memout
+ *   probe-spin   polling until told to stop: timeout
+ *   probe-leak   keeping PROBE_A bytes
+ *   probe-prep   preparing a table of PROBE_C bytes, freed in release */
+#include <string.h>
+
+#include "include/puzzlebench/plugin.h"
+
+#define PROBE_A 1000
+#define PROBE_B 3000
+#define PROBE_C 5000
+#define PROBE_EXPANDED 7
+#define PROBE_GENERATED 11
+#define MIB (1u << 20)
+#define MAX_HOARD 4096
+
+static const char *tiles_only(const pb_plugin_domain *d)
+{
+	return d->kind == PB_PLUGIN_TILES ? NULL : "tiles only";
+}
+
+/* The move (as a letter) taking START to GOAL, "" if they are equal. */
+static int one_move(const pb_plugin_puzzle *p, pb_plugin_answer *a)
+{
+	const pb_plugin_domain *d = p->domain;
+	int blank = 0;
+
+	a->length = 0;
+	if (!memcmp(p->start, p->goal, (size_t)d->cells))
+		return PB_PLUGIN_SOLVED;
+	while (p->start[blank])
+		blank++;
+	for (int m = 0; m < d->nmoves; m++) {
+		int x = blank % d->width, y = blank / d->width, to;
+		unsigned char after[64];
+
+		x += d->moves[m] == 'l' ? -1 : d->moves[m] == 'r' ? 1 : 0;
+		y += d->moves[m] == 'u' ? -1 : d->moves[m] == 'd' ? 1 : 0;
+		if (x < 0 || y < 0 || x >= d->width || y >= d->height)
+			continue;
+		to = y * d->width + x;
+		memcpy(after, p->start, (size_t)d->cells);
+		after[blank] = after[to];
+		after[to] = 0;
+		if (!memcmp(after, p->goal, (size_t)d->cells)) {
+			a->moves[0] = d->moves[m];
+			a->length = 1;
+			return PB_PLUGIN_SOLVED;
+		}
+	}
+	return PB_PLUGIN_FAILED;
+}
+
+static int bytes_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		       pb_plugin_answer *a)
+{
+	char *x = env->alloc(env, PROBE_A), *y = env->calloc(env, PROBE_B, 1), *z;
+
+	(void)ctx;
+	if (!x || !y)
+		return PB_PLUGIN_MEMOUT;
+	z = env->realloc(env, x, PROBE_C);
+	if (!z)
+		return PB_PLUGIN_MEMOUT;
+	env->free(env, z);
+	env->free(env, y);
+	env->expanded += PROBE_EXPANDED;
+	env->generated += PROBE_GENERATED;
+	return one_move(p, a);
+}
+
+static int hog_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		     pb_plugin_answer *a)
+{
+	void *hoard[MAX_HOARD];
+	int n = 0, st = PB_PLUGIN_FAILED;
+
+	(void)ctx, (void)p, (void)a;
+	while (n < MAX_HOARD && (hoard[n] = env->alloc(env, MIB)))
+		n++;
+	if (n < MAX_HOARD)
+		st = PB_PLUGIN_MEMOUT;
+	while (n)
+		env->free(env, hoard[--n]);
+	return st;
+}
+
+static int spin_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		      pb_plugin_answer *a)
+{
+	int st;
+
+	(void)ctx, (void)p, (void)a;
+	while (!(st = pb_plugin_poll(env)))
+		env->expanded++;
+	return st;
+}
+
+static int leak_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		      pb_plugin_answer *a)
+{
+	(void)ctx;
+	if (!env->alloc(env, PROBE_A))
+		return PB_PLUGIN_MEMOUT;
+	return one_move(p, a);
+}
+
+static int prep_prepare(const pb_plugin_domain *d, pb_plugin_env *env, void **ctx)
+{
+	(void)d;
+	*ctx = env->alloc(env, PROBE_C);
+	return *ctx ? PB_PLUGIN_SOLVED : PB_PLUGIN_MEMOUT;
+}
+
+static int prep_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		      pb_plugin_answer *a)
+{
+	(void)env;
+	if (!ctx)
+		return PB_PLUGIN_FAILED;
+	return one_move(p, a);
+}
+
+static void prep_release(void *ctx, pb_plugin_env *env)
+{
+	env->free(env, ctx);
+}
+
+static const pb_plugin_solver solvers[] = {
+	{ "probe-bytes", "known bytes and counters", tiles_only, NULL, bytes_solve, NULL },
+	{ "probe-hog", "allocates until refused", tiles_only, NULL, hog_solve, NULL },
+	{ "probe-spin", "polls until stopped", tiles_only, NULL, spin_solve, NULL },
+	{ "probe-leak", "keeps what it allocates", tiles_only, NULL, leak_solve, NULL },
+	{ "probe-prep", "a prepared table", tiles_only, prep_prepare, prep_solve, prep_release },
+};
+
+static const pb_plugin plugin = { PB_PLUGIN_ABI, sizeof(solvers) / sizeof(solvers[0]), solvers };
+
+PB_PLUGIN_EXPORT const pb_plugin *puzzlebench_plugin(void)
+{
+	return &plugin;
+}

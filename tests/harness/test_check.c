@@ -1,0 +1,178 @@
+/* bench check DATASET ANSWERS: right answers pass, each wrong one is named
+ * with its file and line (moves that miss the goal or leave the board, a
+ * longer path, 'unsolvable' for a solvable state, garbage, a Magic
+ * Squares answer that is shortest but not the least), and a file that is
+ * not a file of answers to the dataset is refused whole (exit 2). */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/puzzles/domain.h"
+#include "harness/io/dataset.h"
+#include "tests/support/outside.h"
+
+TestSuite(check, .init = ot_suite_init, .fini = ot_suite_fini);
+
+/* bench solve's answers to DATASET (DOMAIN, GOAL or NULL) into DIR/NAME. */
+static void solve_into(const char *path, const char *domain, const char *goal, const char *name)
+{
+	char *out;
+	int rc = ot_sh(&out, "grep -v '^#' '%s' | cut -f2 | '%s' solve --domain %s %s%s%s > '%s/%s'",
+		       path, PB_BENCH, domain, goal ? "--goal '" : "", goal ? goal : "",
+		       goal ? "'" : "", ot_dir, name);
+
+	cr_assert_eq(rc, 0, "bench solve: %s", out);
+	free(out);
+}
+
+/* Replace line LINE (1-based) of DIR/NAME by TEXT (NULL: drop it). */
+static void edit_line(const char *name, int line, const char *text)
+{
+	char *out;
+	int rc = text ? ot_sh(&out, "sed -i '%dc %s' '%s/%s'", line, text, ot_dir, name)
+		      : ot_sh(&out, "sed -i '%dd' '%s/%s'", line, ot_dir, name);
+
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+}
+
+static int check(char **out, const char *path, const char *name)
+{
+	return ht_bench(out, "check '%s' '%s/%s'", path, ot_dir, name);
+}
+
+static const char *dataset_8 = PB_SOURCE_DIR "/datasets/8puzzle-depth.txt";
+static const char *dataset_ms = PB_SOURCE_DIR "/datasets/msquare-depth.txt";
+
+Test(check, right_answers_pass)
+{
+	char *out;
+
+	solve_into(dataset_8, "8puzzle", NULL, "a8");
+	cr_expect_eq(check(&out, dataset_8, "a8"), 0, "%s", out);
+	cr_expect(strstr(out, "d31-2: ok, 31 moves") && strstr(out, "check: all 149 answers right"),
+		  "%s", out);
+	free(out);
+	solve_into(dataset_ms, "msquare", NULL, "ams");
+	cr_expect_eq(check(&out, dataset_ms, "ams"), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 109 answers right"), "%s", out);
+	free(out);
+}
+
+Test(check, each_wrong_answer_is_named)
+{
+	char *out;
+
+	solve_into(dataset_8, "8puzzle", NULL, "a8");
+	/* lines 2..5 answer d1-1 d1-2 d2-1 d2-2 */
+	edit_line("a8", 2, "l");          /* d1-1 takes r: l goes elsewhere */
+	edit_line("a8", 3, "dud");        /* d1-2 takes d: three moves */
+	edit_line("a8", 4, "unsolvable"); /* d2-1 is solvable */
+	edit_line("a8", 5, "hello");      /* garbage */
+	cr_expect_eq(check(&out, dataset_8, "a8"), 1, "%s", out);
+	cr_expect(strstr(out, "/a8:2: d1-1: wrong: the 1 moves"), "%s", out);
+	cr_expect(strstr(out, "/a8:3: d1-2: wrong: 3 moves, longer than the reference 1"), "%s", out);
+	cr_expect(strstr(out, "/a8:4: d2-1: wrong: said unsolvable, but the state is solvable"),
+		  "%s", out);
+	cr_expect(strstr(out, "/a8:5: d2-2: wrong: garbage: 'hello'"), "%s", out);
+	cr_expect(strstr(out, "check: 4 of 149 answers wrong: d1-1 d1-2 d2-1 d2-2"), "%s", out);
+	cr_expect(strstr(out, "d2-3: ok, 2 moves"), "%s", out);
+	free(out);
+}
+
+Test(check, answers_to_another_goal_and_to_unsolvable_states)
+{
+	const char *goal = "x 1 2 3 4 5 6 7 8";
+	char path[1100], *out;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/mixed.txt", ot_dir);
+	rc = ht_bench(&out, "gen --domain 8puzzle --goal '%s' --method uniform --count 40 "
+		      "--unsolvable 0.5 --seed 7 -o '%s'", goal, path);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	solve_into(path, "8puzzle", goal, "amixed");
+	cr_expect_eq(check(&out, path, "amixed"), 0, "%s", out);
+	cr_expect(strstr(out, ": ok, unsolvable"), "no unsolvable instance among them: %s", out);
+	free(out);
+	/* the same answers graded against the default goal's puzzles fail */
+	rc = ot_sh(&out, "sed -i 's/^# goal: .*/# goal: 1 2 3 4 5 6 7 8 x/' '%s'", path);
+	cr_assert_eq(rc, 0);
+	free(out);
+	cr_expect_eq(check(&out, path, "amixed"), 1, "%s", out);
+	free(out);
+}
+
+Test(check, a_shortest_answer_that_is_not_the_least)
+{
+	char err[256], *out;
+	dataset ds;
+	size_t target = 0;
+	char other[8] = "";
+
+	memset(&ds, 0, sizeof(ds));
+	cr_assert_eq(dataset_load(&ds, dataset_ms, err, sizeof(err)), 0, "%s", err);
+	/* an instance of depth 2 or 3 with two shortest answers: the later
+	 * of them, found by trying every sequence */
+	for (size_t i = 0; i < ds.count && !other[0]; i++) {
+		int depth = ds.instances[i].reference, found = 0;
+
+		if (depth < 2 || depth > 3)
+			continue;
+		for (int code = 0, n = depth == 2 ? 9 : 27; code < n; code++) {
+			char moves[4] = { 0 };
+			pb_replay_result r;
+
+			for (int k = 0, c = code; k < depth; k++, c /= 3)
+				moves[depth - 1 - k] = "ABC"[c % 3];
+			pb_replay(&ds.domain, &ds.instances[i].state, moves, (size_t)depth, &r);
+			if (r.verdict == PB_REACHES_GOAL && found++) {
+				snprintf(other, sizeof(other), "%s", moves);
+				target = i;
+				break;
+			}
+		}
+	}
+	cr_assert(other[0], "no instance of depth 2 or 3 with two shortest answers");
+	solve_into(dataset_ms, "msquare", NULL, "ams");
+	/* each answer takes two lines (the length, the moves) */
+	edit_line("ams", (int)(2 * target + 2), other);
+	cr_expect_eq(check(&out, dataset_ms, "ams"), 1, "%s", out);
+	cr_expect(strstr(out, "a shortest answer, but not the least"), "instance %s with %s: %s",
+		  ds.instances[target].id, other, out);
+	free(out);
+	dataset_release(&ds);
+}
+
+Test(check, a_file_that_does_not_fit_is_refused_whole)
+{
+	char *out;
+
+	solve_into(dataset_8, "8puzzle", NULL, "a8");
+	edit_line("a8", 149, NULL);
+	cr_expect_eq(check(&out, dataset_8, "a8"), 2);
+	cr_expect(strstr(out, "/a8:149: the file ends after 148 answers; the dataset has 149 instances"),
+		  "%s", out);
+	cr_expect_null(strstr(out, ": ok"), "answers printed before the refusal: %s", out);
+	free(out);
+	cr_assert_eq(ot_sh(NULL, "echo ud >> '%s/a8' && echo ud >> '%s/a8'", ot_dir, ot_dir), 0);
+	cr_expect_eq(check(&out, dataset_8, "a8"), 2);
+	cr_expect(strstr(out, "/a8:150: more answers than the dataset's 149 instances"), "%s", out);
+	free(out);
+	cr_assert_eq(ot_sh(NULL, "printf 'ud\\000\\n' > '%s/bin'", ot_dir), 0);
+	cr_expect_eq(check(&out, dataset_8, "bin"), 2);
+	cr_expect(strstr(out, "/bin:1: control byte 0x00"), "%s", out);
+	free(out);
+	solve_into(dataset_ms, "msquare", NULL, "ams");
+	edit_line("ams", 3, "x7");
+	cr_expect_eq(check(&out, dataset_ms, "ams"), 2);
+	cr_expect(strstr(out, "/ams:3: garbage: 'x7' is not a length"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check '%s'", dataset_8), 2);
+	cr_expect(strstr(out, "want a dataset and a file of answers"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check '%s/none' '%s/a8'", ot_dir, ot_dir), 2);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --help"), 0);
+	free(out);
+}

@@ -1,0 +1,369 @@
+/* External programs as solvers (--solver, --solver-once): every fault of
+ * tests/harness/external/faulty.py costs its one row, in both modes, and
+ * the run goes on within its limits; programs that cannot start are an
+ * error before the run; goals other than the default are turned; what is
+ * measured and recorded; the examples and the classic programs of
+ * ../shared/baselines beside the built-in solvers, every row right. */
+#include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tests/support/outside.h"
+
+#define NS_PER_S 1000000000LL
+/* The faulty program misbehaves on this puzzle (instance d2). */
+#define TARGET "1 2 3 4 x 5 7 8 6"
+/* A run of the small dataset with one fault stays within this (its time
+ * limit is 1 s, and a fault costs a restart of the program). */
+#define RUN_BOUND_S 8
+
+TestSuite(external, .init = ot_suite_init, .fini = ot_suite_fini);
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / NS_PER_S;
+}
+
+/* The status of INSTANCE's row of solver F. */
+static void expect_status(const char *csv, const char *instance, const char *want,
+			  const char *what)
+{
+	char st[32];
+
+	cr_assert_eq(ot_field(csv, "f", instance, OT_STATUS, st, sizeof(st)), 0,
+		     "%s: no row for %s:\n%s", what, instance, csv);
+	cr_expect_str_eq(st, want, "%s: instance %s is %s, want %s", what, instance, st, want);
+}
+
+/* Run faulty.py MODE (misbehaving on d2) as OPTION; d2's row must be
+ * WANT, the others ok (the program started again after the fault), the
+ * fault log must say NOTE, and the run end within its bound. */
+static void check_fault(const char *mode, const char *option, const char *want,
+			const char *note)
+{
+	char args[2048], name[64], path[1100], what[128], *csv, *log;
+	double t0 = now_s(), took;
+	const char *others[] = { "d0", "d1", "d3" };
+
+	snprintf(name, sizeof(name), "%s%s", mode, option);
+	snprintf(what, sizeof(what), "faulty.py %s as %s", mode, option);
+	snprintf(args, sizeof(args), "-a bfs-cantor -t 1 -m 256M %s \"f=%s %s/tests/harness/external/faulty.py %s '%s'\"",
+		 option, ot_python(), PB_SOURCE_DIR, mode, TARGET);
+	csv = ot_run(ot_ds, name, args, !strcmp(want, "wrong") ? 1 : 0);
+	took = now_s() - t0;
+	cr_expect_lt(took, RUN_BOUND_S, "%s: the run took %.1f s", what, took);
+	expect_status(csv, "d2", want, what);
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		expect_status(csv, others[i], "ok", what);
+	if (!strcmp(want, "timeout")) {
+		long long wall = ot_number(csv, "f", "d2", OT_WALL_NS);
+
+		cr_expect_geq(wall, NS_PER_S, "%s: the timeout came at %lld ns", what, wall);
+	}
+	snprintf(path, sizeof(path), "%s/%s/external.log", ot_dir, name);
+	log = ht_read(path);
+	cr_assert_not_null(log, "%s: no fault log", what);
+	cr_expect(strstr(log, "\td2\t1\t") && strstr(log, want) && strstr(log, note),
+		  "%s: the fault log lacks d2's %s, '%s':\n%s", what, want, note, log);
+	cr_expect_eq(ht_count_lines(log, "f\t"), 1, "%s: one fault, one line:\n%s", what, log);
+	free(log);
+	free(csv);
+}
+
+#define FAULT_TESTS(mode, long_status, long_note, once_status, once_note)                     \
+	Test(external, mode##_long_lived)                                  \
+	{                                                                                  \
+		check_fault(#mode, "--solver", long_status, long_note);                     \
+	}                                                                                  \
+	Test(external, mode##_one_shot)                                     \
+	{                                                                                  \
+		check_fault(#mode, "--solver-once", once_status, once_note);                 \
+	}
+
+FAULT_TESTS(wrong, "wrong", "short of the goal", "wrong", "short of the goal")
+FAULT_TESTS(longer, "wrong", "longer than the reference 2", "wrong", "longer than the reference 2")
+FAULT_TESTS(garbage, "wrong", "hello, world!", "wrong", "hello, world!")
+FAULT_TESTS(crash, "crash", "signal 11", "crash", "signal 11")
+FAULT_TESTS(exit, "crash", "exited (status 0) before answering", "wrong", "no answer")
+FAULT_TESTS(spin, "timeout", "no answer within the time limit", "timeout",
+	    "no answer within the time limit")
+FAULT_TESTS(sleep, "timeout", "it sat idle", "timeout", "it sat idle")
+FAULT_TESTS(flood, "wrong", "cut off", "wrong", "cut off")
+FAULT_TESTS(hog, "memout", "resident memory passed the limit", "memout",
+	    "resident memory passed the limit")
+
+/* Faults of every puzzle: the program as MODE (no puzzle given). */
+static char *run_always(const char *mode, const char *option, int want_rc)
+{
+	char args[2048], name[64];
+
+	snprintf(name, sizeof(name), "%s%s", mode, option);
+	snprintf(args, sizeof(args), "-a bfs-cantor %s \"f=%s %s/tests/harness/external/faulty.py %s\"",
+		 option, ot_python(), PB_SOURCE_DIR, mode);
+	return ot_run(ot_ds, name, args, want_rc);
+}
+
+Test(external, a_program_that_never_flushes_is_told)
+{
+	char *csv = run_always("noflush", "--solver", 0), path[1100], *log;
+
+	/* found at its start: the preparation says why, nothing else runs */
+	expect_status(csv, "-", "error", "noflush");
+	cr_expect_eq(ot_count(csv, "f", "error"), 5, "%s", csv);
+	snprintf(path, sizeof(path), "%s/noflush--solver/external.log", ot_dir);
+	log = ht_read(path);
+	cr_expect(log && strstr(log, "does not flush after an answer"), "%s", log);
+	free(log);
+	free(csv);
+	/* one process a puzzle: its end flushes, and the answers are right */
+	csv = run_always("noflush", "--solver-once", 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	free(csv);
+}
+
+Test(external, a_program_that_never_reads_is_told)
+{
+	const char *options[] = { "--solver", "--solver-once" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char *csv = run_always("noread", options[i], 0), path[1100], *log;
+
+		cr_expect_eq(ot_count(csv, "f", "ok"), i /* a one-shot preparation runs nothing */,
+			     "%s: %s", options[i], csv);
+		cr_expect_eq(ot_count(csv, "f", "error"), 5 - i, "%s: %s", options[i], csv);
+		snprintf(path, sizeof(path), "%s/noread%s/external.log", ot_dir, options[i]);
+		log = ht_read(path);
+		cr_expect(log && strstr(log, "does not read its input"), "%s: %s", options[i], log);
+		free(log);
+		free(csv);
+	}
+}
+
+Test(external, a_program_that_cannot_start_stops_the_run_before_it_starts)
+{
+	static const struct {
+		const char *spec, *says;
+		bool in_dir; /* SPEC names a file of the test's directory */
+	} cases[] = {
+		{ "f=no-such-program-here", "cannot start 'no-such-program-here': not found on PATH", false },
+		{ "f=", "not executable", true },
+		{ "f=", "a missing interpreter in its '#!' line", true },
+		{ "bfs-cantor=/bin/cat", "solver name 'bfs-cantor' is taken by a built-in solver", false },
+		{ "f", "want NAME=COMMAND", false },
+		{ "f@9puzzle=/bin/cat", "unknown domain '9puzzle'", false },
+		{ "f=/bin/cat 'unclosed", "a ' without its end", false },
+		{ "f<in>out=/bin/cat", "'<IN>OUT' are for --solver-once", false },
+	};
+	static const char *const files[] = { "plain.txt", "bad-interpreter.sh" };
+	char script[1100], spec[1200], *out;
+
+	snprintf(script, sizeof(script), "%s/plain.txt", ot_dir);
+	cr_assert_eq(ht_write(script, "not a program\n"), 0);
+	cr_assert_eq(ot_sh(NULL, "chmod 644 '%s'", script), 0);
+	snprintf(script, sizeof(script), "%s/bad-interpreter.sh", ot_dir);
+	cr_assert_eq(ht_write(script, "#!/no/such/interpreter\n"), 0);
+	cr_assert_eq(ot_sh(NULL, "chmod +x '%s'", script), 0);
+	for (size_t i = 0, k = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc;
+
+		if (cases[i].in_dir)
+			snprintf(spec, sizeof(spec), "%s%s/%s", cases[i].spec, ot_dir, files[k++]);
+		else
+			snprintf(spec, sizeof(spec), "%s", cases[i].spec);
+		rc = ht_bench(&out, "run '%s' --solver \"%s\" -o '%s/never'", ot_ds, spec, ot_dir);
+		cr_expect_eq(rc, 2, "--solver %s: exit %d", spec, rc);
+		cr_expect(out && strstr(out, cases[i].says), "--solver %s: want '%s' in:\n%s", spec,
+			  cases[i].says, out);
+		free(out);
+	}
+	cr_expect_neq(ot_sh(NULL, "test -e '%s/never'", ot_dir), 0, "a run directory was made");
+}
+
+Test(external, counters_measures_and_the_round_trip_are_recorded)
+{
+	char args[1024], path[1100], *csv, *meta;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/examples/bfs.py\"", ot_python(),
+		 PB_SOURCE_DIR);
+	csv = ot_run(ot_ds, "measured", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	/* the comment line's counters: none at the goal, some further */
+	cr_expect_eq(ot_number(csv, "f", "d0", OT_EXPANDED), 0);
+	cr_expect_gt(ot_number(csv, "f", "d3", OT_EXPANDED), 0);
+	cr_expect_gt(ot_number(csv, "f", "d3", OT_GENERATED), ot_number(csv, "f", "d3", OT_EXPANDED));
+	/* the program's own CPU time and resident memory, which is also its
+	 * peak (nothing of it goes through the harness's meter) */
+	cr_expect_gt(ot_number(csv, "f", "-", OT_CPU_NS), 0, "the start-up's CPU time");
+	cr_expect_gt(ot_number(csv, "f", "d3", OT_RSS_BYTES), 1 << 20, "python's resident set");
+	cr_expect_eq(ot_number(csv, "f", "d3", OT_PEAK_BYTES), ot_number(csv, "f", "d3", OT_RSS_BYTES),
+		     "a program's peak bytes are its peak resident memory");
+	cr_expect_eq(ot_number(csv, "f", "-", OT_PEAK_BYTES), ot_number(csv, "f", "-", OT_RSS_BYTES),
+		     "the start-up's peak bytes are the program's resident memory");
+	free(csv);
+	snprintf(path, sizeof(path), "%s/measured/meta.json", ot_dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	cr_expect(strstr(meta, "\"outside_solvers\"") && strstr(meta, "\"mode\": \"long-lived\"") &&
+		  strstr(meta, "examples/bfs.py"), "%s", meta);
+	cr_expect(strstr(meta, "\"round_trip\": {") && strstr(meta, "\"median_ns\": ") &&
+		  !strstr(meta, "\"median_ns\": 0,"), "%s", meta);
+	free(meta);
+}
+
+Test(external, one_shot_through_files)
+{
+	char args[2048], script[1100], *csv;
+
+	/* a program that reads puzzle.in and writes puzzle.out, as USACO's */
+	snprintf(script, sizeof(script), "%s/files.sh", ot_dir);
+	cr_assert_eq(ht_write(script, "#!/bin/sh\nexec \"$1\" \"$2\" < puzzle.in > puzzle.out\n"), 0);
+	cr_assert_eq(ot_sh(NULL, "chmod +x '%s'", script), 0);
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver-once \"f<puzzle.in>puzzle.out=%s %s %s/examples/bfs.py\"",
+		 script, ot_python(), PB_SOURCE_DIR);
+	csv = ot_run(ot_ds, "files", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	cr_expect_eq(ot_number(csv, "f", "d3", OT_LENGTH), 3);
+	free(csv);
+}
+
+/* A dataset of 8-puzzles with GOAL, made by bench gen. */
+static char *goal_dataset(const char *name, const char *goal)
+{
+	char path[1100], *out;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s.txt", ot_dir, name);
+	rc = ht_bench(&out, "gen --domain 8puzzle --goal '%s' --method depth --depth 0..12 --per-depth 2 -o '%s'",
+		      goal, path);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	return strdup(path);
+}
+
+Test(external, other_goals_are_turned_to_the_default)
+{
+	/* the blank in each corner, tiles in any order */
+	static const char *const goals[] = {
+		"x 1 2 3 4 5 6 7 8", "8 7 x 6 5 4 3 2 1", "1 2 3 4 5 6 x 7 8", "2 1 3 4 5 6 7 8 x",
+	};
+	char args[1024], name[32], *csv, *path;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/examples/bfs.py\" --solver-once \"g=%s %s/examples/bfs.py\"",
+		 ot_python(), PB_SOURCE_DIR, ot_python(), PB_SOURCE_DIR);
+	for (size_t i = 0; i < sizeof(goals) / sizeof(goals[0]); i++) {
+		snprintf(name, sizeof(name), "goal%zu", i);
+		path = goal_dataset(name, goals[i]);
+		csv = ot_run(path, name, args, 0);
+		/* the preparation and 25 instances (0..12, two each, one at 0) */
+		cr_expect_eq(ot_count(csv, "f", "ok"), 26, "goal '%s': %s", goals[i], csv);
+		cr_expect_eq(ot_count(csv, "g", "ok"), 26, "goal '%s': %s", goals[i], csv);
+		free(csv);
+		free(path);
+	}
+	/* Korf's goal on the 15-puzzle, the blank first: bench solve, which
+	 * is given the default goal, as the external program */
+	{
+		char *out;
+		int rc;
+
+		snprintf(args, sizeof(args), "%s/korf-goal.txt", ot_dir);
+		rc = ht_bench(&out, "gen --domain 15puzzle --goal 'x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15' "
+			      "--method walk --length 10..40 --step 10 --count 2 -o '%s'", args);
+		cr_assert_eq(rc, 0, "%s", out);
+		free(out);
+		path = strdup(args);
+		snprintf(args, sizeof(args), "-a idastar --solver \"f=%s solve -d 15puzzle -a idastar\"",
+			 PB_BENCH);
+		csv = ot_run(path, "korf-goal", args, 0);
+		cr_expect_eq(ot_count(csv, "f", "ok"), 9, "Korf's goal: %s", csv);
+		free(csv);
+		free(path);
+	}
+	/* the blank in the middle: no symmetry takes it to a corner */
+	path = goal_dataset("middle", "1 2 3 4 x 5 6 7 8");
+	snprintf(args, sizeof(args), "-a bfs-cantor,f --solver \"f=%s %s/examples/bfs.py\"", ot_python(),
+		 PB_SOURCE_DIR);
+	csv = ot_run(path, "middle", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "unsupported"), 26, "%s", csv);
+	free(csv);
+	free(path);
+}
+
+Test(external, verify_takes_them)
+{
+	char *out;
+	int rc;
+
+	rc = ht_bench(&out, "verify '%s' --solver \"f=%s %s/examples/bfs.py\"", ot_ds, ot_python(), PB_SOURCE_DIR);
+	cr_expect_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "verify '%s' -a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py wrong '%s'\"",
+		      ot_ds, ot_python(), PB_SOURCE_DIR, TARGET);
+	cr_expect_eq(rc, 1, "%s", out);
+	cr_expect(strstr(out, "instance 'd2'") && strstr(out, "f                wrong"), "%s", out);
+	free(out);
+}
+
+/* Build the classic program NAME of ../shared/baselines into DIR, as its
+ * README says. */
+static void build_classic(const char *name)
+{
+	char *out;
+	int rc = ot_sh(&out, "g++ -O2 -w -o '%s/%s' '%s/../shared/baselines/%s.cpp'", ot_dir, name,
+		       PB_SOURCE_DIR, name);
+
+	cr_assert_eq(rc, 0, "g++ %s: %s", name, out);
+	free(out);
+}
+
+Test(external, the_classic_programs_and_the_examples_beside_ours)
+{
+	static const char *const classics[] = {
+		"poj1077_forward_bfs", "hdu1043_reverse_bfs", "usaco_msquare",
+	};
+	char args[4096], path[1100], *csv, *out;
+	int rc;
+
+	for (size_t i = 0; i < 3; i++)
+		build_classic(classics[i]);
+	snprintf(args, sizeof(args),
+		 "'%s/datasets/msquare-depth.txt' -a reverse-table,bfs-cantor,astar-example "
+		 "--solver 'hdu1043@8puzzle=stdbuf -oL %s/hdu1043_reverse_bfs' "
+		 "--solver-once 'poj1077@8puzzle=%s/poj1077_forward_bfs' "
+		 "--solver-once 'usaco@msquare<msquare.in>msquare.out=%s/usaco_msquare' "
+		 "--solver 'bfs-py@msquare=%s %s/examples/bfs.py' --plugin '%s'",
+		 PB_SOURCE_DIR, ot_dir, ot_dir, ot_dir, ot_python(), PB_SOURCE_DIR, PB_EXAMPLE_PLUGIN);
+	snprintf(path, sizeof(path), "%s/datasets/8puzzle-depth.txt", PB_SOURCE_DIR);
+	/* POJ 1077's program calls the goal itself unsolvable: one wrong row */
+	csv = ot_run(path, "classics", args, 1);
+	for (size_t i = 0; i < 2; i++) {
+		static const char *const ours[] = { "reverse-table", "bfs-cantor" };
+
+		/* 149 + 109 instances, two preparations */
+		cr_expect_eq(ot_count(csv, ours[i], "ok"), 149 + 109 + 2, "%s", ours[i]);
+	}
+	cr_expect_eq(ot_count(csv, "hdu1043", "ok"), 149 + 1, "HDU 1043:\n%s", csv);
+	cr_expect_eq(ot_count(csv, "poj1077", "ok"), 148 + 1, "POJ 1077:\n%s", csv);
+	cr_expect_eq(ot_count(csv, "poj1077", "wrong"), 1);
+	cr_expect(strstr(csv, "8puzzle-depth,d0-1,poj1077,-,1,solve,wrong,"), "the goal: %s", csv);
+	cr_expect_eq(ot_count(csv, "usaco", "ok"), 109 + 1, "USACO 3.2.5:\n%s", csv);
+	cr_expect_eq(ot_count(csv, "bfs-py", "ok"), 109 + 1, "examples/bfs.py:\n%s", csv);
+	cr_expect_eq(ot_count(csv, "astar-example", "ok"), 149 + 1, "the example plugin:\n%s", csv);
+	/* a program given for one domain is no row of the other */
+	cr_expect_null(strstr(csv, "msquare-depth,-,hdu1043,"), "HDU 1043 on Magic Squares:\n%s", csv);
+	cr_expect_null(strstr(csv, "8puzzle-depth,-,usaco,"), "USACO 3.2.5 on the 8-puzzle:\n%s", csv);
+	free(csv);
+	/* and verify, the Python example sampled on the 8-puzzle */
+	rc = ht_bench(&out, "verify '%s' '%s/datasets/msquare-depth.txt' -a bfs-cantor,bfs-py,usaco,hdu1043 "
+		      "--solver 'hdu1043@8puzzle=stdbuf -oL %s/hdu1043_reverse_bfs' "
+		      "--solver-once 'usaco@msquare<msquare.in>msquare.out=%s/usaco_msquare' "
+		      "--solver 'bfs-py=%s %s/examples/bfs.py' --sample 12 --sample-algorithms bfs-py",
+		      path, PB_SOURCE_DIR, ot_dir, ot_dir, ot_python(), PB_SOURCE_DIR);
+	cr_expect_eq(rc, 0, "%s", out);
+	free(out);
+}
