@@ -120,30 +120,34 @@ static void check_goal(const dataset *ds, const char *goal)
 	cr_assert_str_eq(text, goal, "%s: the goal", ds->path);
 }
 
-Test(published, korf_100_as_published)
+/* The whole of dataset NAME against TSV (COUNT rows) on the SIDE x SIDE
+ * board with the goal GOAL. */
+static void check_whole(const char *tsv, size_t count, const char *name, int side,
+			const char *goal)
 {
 	static published rows[MAX_ROWS];
-	size_t n = read_tsv(SHARED "korf100.tsv", true, rows);
+	char path[512];
+	size_t n = read_tsv(tsv, true, rows);
 	dataset ds;
 
-	cr_assert_eq(n, 100u);
-	ht_load_dataset(&ds, DATASETS "korf100.txt");
-	check_goal(&ds, "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
-	check_instances(&ds, rows, n, 4, NULL, 0);
+	cr_assert_eq(n, count, "%s: %zu rows", tsv, n);
+	snprintf(path, sizeof(path), DATASETS "%s", name);
+	ht_load_dataset(&ds, path);
+	check_goal(&ds, goal);
+	check_instances(&ds, rows, n, side, NULL, 0);
 	dataset_release(&ds);
+}
+
+Test(published, korf_100_as_published)
+{
+	check_whole(SHARED "korf100.tsv", 100, "korf100.txt", 4,
+		    "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
 }
 
 Test(published, korf_felner_50_as_published)
 {
-	static published rows[MAX_ROWS];
-	size_t n = read_tsv(SHARED "korf24.tsv", true, rows);
-	dataset ds;
-
-	cr_assert_eq(n, 50u);
-	ht_load_dataset(&ds, DATASETS "korf24.txt");
-	check_goal(&ds, "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24");
-	check_instances(&ds, rows, n, 5, NULL, 0);
-	dataset_release(&ds);
+	check_whole(SHARED "korf24.tsv", 50, "korf24.txt", 5,
+		    "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24");
 }
 
 static int by_nodes(const void *a, const void *b)
