@@ -161,7 +161,11 @@ static pb_status init_tiles_pdb(pb_heur *h, const pb_domain *d, const pb_config 
 			h->pattern_of[p->tiles[i]] = (uint8_t)h->npatterns;
 		h->npatterns++;
 	}
-	if (!s->message[0])
+	if (!s->message[0] && h->built && h->built < h->npatterns)
+		snprintf(s->message, sizeof(s->message),
+			 "built and saved %d and loaded %d of %d pattern databases in '%.60s'", h->built,
+			 h->npatterns - h->built, h->npatterns, dir);
+	else if (!s->message[0])
 		snprintf(s->message, sizeof(s->message), "%s %d pattern database%s in '%.100s'",
 			 h->built ? "built and saved" : "loaded", h->npatterns,
 			 h->npatterns == 1 ? "" : "s", dir);

@@ -501,3 +501,28 @@ Test(heuristics, named_and_given_partitions_agree, .timeout = 600)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+/* A cache that holds some of a heuristic's databases: the rest are built,
+ * and the message says how many of each. */
+Test(heuristics, a_partly_cached_heuristic_says_what_it_built_and_loaded)
+{
+	char *dir = ht_tempdir(), path[512];
+	pb_domain d = it_domain("15puzzle", KORF_GOAL);
+	pb_heur h;
+	pb_search s;
+
+	cr_assert_not_null(dir);
+	build(&h, "pdb555", &d, dir, &s);
+	cr_assert(strstr(s.message, "built and saved 3 pattern databases"), "'%s'", s.message);
+	cr_assert_eq(pb_pdb_file_name(&h.pdb[1], dir, path, sizeof(path)), 0);
+	release(&h, &s);
+	cr_assert_eq(remove(path), 0, "%s", path);
+	build(&h, "pdb555", &d, dir, &s);
+	cr_assert(strstr(s.message, "built and saved 1 and loaded 2 of 3 pattern databases"), "'%s'",
+		  s.message);
+	release(&h, &s);
+	build(&h, "pdb555", &d, dir, &s);
+	cr_assert(strstr(s.message, "loaded 3 pattern databases"), "'%s'", s.message);
+	release(&h, &s);
+	ht_remove(dir);
+}
