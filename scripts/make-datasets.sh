@@ -1,7 +1,8 @@
 #!/bin/sh
-# Regenerate the committed datasets made by 'bench gen' (each file's header
-# holds the exact command and seed; the same command gives the same file).
-# datasets/korf100.txt is made by scripts/korf100.sh from published data.
+# Regenerate the committed datasets: those made by 'bench gen' (each file's
+# header holds the exact command and seed; the same command gives the same
+# file), and those of published instances, by scripts/published.sh from
+# ../shared/data.
 # usage: scripts/make-datasets.sh [BENCH]   (default build/bench)
 set -eu
 cd "$(dirname "$0")/.."
@@ -22,3 +23,12 @@ bench=${1:-build/bench}
 # file on a board of 25 cells, five bits a cell)
 "$bench" gen --domain 24puzzle --method walk --length 10..60 --step 10 --count 2 \
 	--seed 1 -o datasets/24puzzle-walks.txt
+
+# Korf's 100 random 15-puzzle instances (Korf 1985)
+scripts/published.sh 15puzzle ../shared/data/korf100.tsv datasets/korf100.txt
+# Korf & Felner's 50 random 24-puzzle instances (2002), and the 15 of them
+# that took their IDA* with the 6-6-6-6 databases fewest nodes, fewest first
+# (../shared/data/korf24_kf2002_nodes.tsv)
+scripts/published.sh 24puzzle ../shared/data/korf24.tsv datasets/korf24.txt
+scripts/published.sh 24puzzle ../shared/data/korf24.tsv datasets/korf24-easiest.txt \
+	38 40 25 32 44 37 30 13 1 28 36 5 22 16 29

@@ -107,17 +107,6 @@ static pb_status init_conflicts(pb_heur *h, const pb_domain *d, pb_search *s)
 	return PB_SOLVED;
 }
 
-/* The cell mask M turned half a turn on a board of N cells. */
-static uint32_t turn_half(uint32_t m, int n)
-{
-	uint32_t t = 0;
-
-	for (int c = 0; c < n; c++)
-		if (m & (1u << c))
-			t |= 1u << (n - 1 - c);
-	return t;
-}
-
 /* Reflection about the main diagonal, where it maps the goal to itself:
  * a square board with the goal blank on the diagonal. The mirror of a
  * state S has at cell mirror(x) the tile whose goal cell is the mirror of
@@ -146,24 +135,22 @@ static void init_mirror(pb_heur *h, const pb_domain *d)
 static pb_status init_tiles_pdb(pb_heur *h, const pb_domain *d, const pb_config *cfg,
 				pb_search *s)
 {
-	const pb_heuristic_info *info = h->info;
-	bool turn = d->goal_blank >= d->cells / 2;
 	const char *dir = pb_pdb_cache_dir(cfg ? cfg->cache_dir : NULL);
+	uint32_t groups[PB_MAX_PATTERNS];
+	int ngroups = pb_heuristic_patterns(h->info, cfg ? cfg->heuristic : NULL, d, groups,
+					    s->message, sizeof(s->message));
 
+	if (ngroups < 0)
+		return PB_UNSUPPORTED;
 	s->message[0] = '\0';
-	for (int g = 0; g < PB_MAX_PATTERNS && info->groups[g]; g++) {
-		uint32_t cells = turn ? turn_half(info->groups[g], d->cells) : info->groups[g];
+	for (int g = 0; g < ngroups; g++) {
 		pb_pdb *p = &h->pdb[h->npatterns];
 		bool built;
 		pb_status st;
 
-		if (pb_pdb_init(p, d, cells)) {
-			/* a group holding only the goal blank has no tiles */
-			if (!(cells & ~(1u << d->goal_blank)))
-				continue;
-			snprintf(s->message, sizeof(s->message),
-				 "a pattern of '%s' has more than %d tiles", info->name,
-				 PB_PDB_MAX_TILES);
+		if (pb_pdb_init(p, d->width, d->height, d->goal_blank, groups[g], d->goal_label)) {
+			snprintf(s->message, sizeof(s->message), "no pattern database for pattern %d of '%s'",
+				 g + 1, h->info->name);
 			return PB_UNSUPPORTED;
 		}
 		st = pb_pdb_open(p, dir, s, &built);
@@ -174,7 +161,11 @@ static pb_status init_tiles_pdb(pb_heur *h, const pb_domain *d, const pb_config 
 			h->pattern_of[p->tiles[i]] = (uint8_t)h->npatterns;
 		h->npatterns++;
 	}
-	if (!s->message[0])
+	if (!s->message[0] && h->built && h->built < h->npatterns)
+		snprintf(s->message, sizeof(s->message),
+			 "built and saved %d and loaded %d of %d pattern databases in '%.60s'", h->built,
+			 h->npatterns - h->built, h->npatterns, dir);
+	else if (!s->message[0])
 		snprintf(s->message, sizeof(s->message), "%s %d pattern database%s in '%.100s'",
 			 h->built ? "built and saved" : "loaded", h->npatterns,
 			 h->npatterns == 1 ? "" : "s", dir);
@@ -338,10 +329,14 @@ const char *pb_heuristic_supports_config(const pb_domain *d, const pb_config *cf
 					 char *why, size_t whylen)
 {
 	const pb_heuristic_info *info = pb_heuristic_chosen(d, cfg);
+	uint32_t groups[PB_MAX_PATTERNS];
+	const char *r;
 
-	if (!info) {
-		snprintf(why, whylen, "unknown heuristic '%s'", cfg->heuristic);
-		return why;
-	}
-	return pb_heuristic_supports(info, d, why, whylen);
+	if (!info)
+		return pb_heuristic_check(cfg->heuristic, why, whylen);
+	r = pb_heuristic_supports(info, d, why, whylen);
+	if (!r && info->kind == PB_HEUR_TILES_PDB &&
+	    pb_heuristic_patterns(info, cfg ? cfg->heuristic : NULL, d, groups, why, whylen) < 0)
+		r = why;
+	return r;
 }

@@ -17,7 +17,8 @@
  * - pdb555, pdb663, pdb78: the sum of disjoint pattern databases (pdb.h) on
  *   the 4x4 board, looked up as is and, when the goal is symmetric about the
  *   main diagonal, also reflected about it, taking the larger sum (Felner,
- *   Korf & Hanan 2004).
+ *   Korf & Hanan 2004); pdb6666 the same on the 5x5 board, and pdb:... on
+ *   any board, the patterns given (partition.h).
  * - msquare-pdb: Magic Squares: the larger of two pattern databases that
  *   each track where six of the eight values are (the other two
  *   unlabelled), built by a breadth-first search backwards from the goal
@@ -39,6 +40,7 @@
 
 #include "../puzzles/domain.h"
 #include "../solvers/solver.h"
+#include "partition.h"
 #include "pdb.h"
 
 typedef enum pb_heuristic_kind {
@@ -59,7 +61,7 @@ typedef enum pb_heuristic_kind {
 	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)
 
 /* The most disjoint patterns a tiles heuristic sums. */
-#define PB_MAX_PATTERNS 8
+#define PB_MAX_PATTERNS PB_PARTITION_MAX_PATTERNS
 
 typedef struct pb_heuristic_info {
 	const char *name;    /* as given to --heuristic */
@@ -68,7 +70,8 @@ typedef struct pb_heuristic_info {
 	/* Pattern databases: the board (tiles; 0 for Magic Squares) and the
 	 * groups, as cell masks (tiles: for a goal blank in the board's first
 	 * half; a goal blank in the second half takes the groups turned half a
-	 * turn) or value masks (Magic Squares). Unused groups are 0. */
+	 * turn) or value masks (Magic Squares). Unused groups are 0. The
+	 * partitions' entry ("pdb:PATTERNS") has none: the name gives them. */
 	int width, height;
 	uint32_t groups[PB_MAX_PATTERNS];
 } pb_heuristic_info;
@@ -77,8 +80,19 @@ typedef struct pb_heuristic_info {
 extern const pb_heuristic_info pb_heuristics[];
 extern const size_t pb_heuristic_count;
 
-/* The heuristic called NAME, or NULL. */
+/* The heuristic called NAME (for a name "pdb:...", the partitions' entry,
+ * whatever follows), or NULL. */
 const pb_heuristic_info *pb_heuristic_find(const char *name);
+
+/* NULL when NAME names a heuristic (the table's, or "pdb:" and a partition
+ * well written), else what is wrong, written into WHY. */
+const char *pb_heuristic_check(const char *name, char *why, size_t whylen);
+
+/* The patterns of tiles pattern database heuristic INFO on tiles board D
+ * (NAME: the name given, for the partitions' entry) as goal cell masks
+ * into CELLS[PB_MAX_PATTERNS]. Returns how many, or -1 with why in WHY. */
+int pb_heuristic_patterns(const pb_heuristic_info *info, const char *name, const pb_domain *d,
+			  uint32_t *cells, char *why, size_t whylen);
 
 /* The heuristic used on D when none is named: manhattan for tiles,
  * msquare-pdb for Magic Squares. */

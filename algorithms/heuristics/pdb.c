@@ -11,28 +11,56 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Two bits for each (placement, blank region) pair during the build: not
- * seen, in the layer being expanded, in the next layer, or done (two-bit
- * breadth-first search: Cooperman & Finkelstein 1992; Korf, "Minimizing
- * disk I/O in two-bit breadth-first search", AAAI 2008). The two layer
- * codes swap roles from one layer to the next, and an expanded pair
- * becomes done at once, so a layer needs one pass over the array. The
- * pass is shared by threads, chunk by chunk. */
-#define CODE_BITS 2
-#define CODES_PER_WORD (64 / CODE_BITS)
-#define CODE_MASK ((1u << CODE_BITS) - 1)
-#define CODE_DONE CODE_MASK
-/* A code field of each word, low bit set: 0x5555... */
-#define CODE_LOW_BITS (~0ULL / CODE_MASK)
-/* Successors gathered (and prefetched) before they are looked at, so that
- * the cache misses of a batch overlap. */
-#define BATCH 64
-
-/* The code of the layer at DEPTH: 1 or 2. */
-static unsigned layer_code(unsigned depth)
-{
-	return 1 + depth % 2;
-}
+/* The build is a breadth-first search over (placement, slot) pairs, layer
+ * by layer, with two bit arrays: `seen`, a bit per pair at placement *
+ * slots + slot, and `front`, two bits per placement at 2 * placement: its
+ * slot 0 (the region of the lowest free cell), and another slot, was
+ * first seen at the depth being expanded or at the next. A pair's depth
+ * has the parity of its placement's Manhattan distance, so a layer's pairs
+ * and the next one's belong to placements of opposite parities, and one
+ * pair of bits serves both layers. A layer expands a placement's slot 0
+ * when its first bit is set, and every other seen slot when its second is
+ * (those seen earlier too: their successors are all seen, so they cost
+ * work, not states), all in one go: the moves into the cells of those
+ * regions.
+ *
+ * Bits are set by atomic operations, only where a plain load shows them
+ * clear, so that a successor seen already (most of them) costs one load.
+ * A placement's entry is written when a layer first expands it (its first
+ * depth), by the worker whose chunk holds its front word. */
+#define WORD_BITS 64
+/* Successors are looked at PUSH_AHEAD after their seen words were
+ * prefetched, so that the cache misses overlap (below RING, a power of 2);
+ * those not seen yet are claimed CANDIDATES at a time. */
+#define RING 64
+#define PUSH_AHEAD 32
+#define CANDIDATES 32
+/* Words of `front` a worker takes at a time: at least CHUNK_WORDS, and
+ * large enough that a layer has CHUNKS_PER_THREAD of them for each thread
+ * at most (so that the regions where the threads' successors land, most of
+ * them near the placements expanded, seldom meet), but no larger. */
+#define CHUNK_WORDS 1024
+#define CHUNKS_PER_THREAD 64
+/* The widest board's columns (12x2). */
+#define MAX_WIDTH 12
+/* Boards of up to TABLE_CELLS cells have a table indexed by the set of
+ * free cells (2^16 of them): the slot of each cell's region, TABLE_BITS a
+ * cell. */
+#define TABLE_CELLS 16
+#define TABLE_BITS 4
+#define TABLE_MASK ((1u << TABLE_BITS) - 1)
+/* A 1 in the low bit of each field of a table entry. */
+#define TABLE_LOW_BITS 0x1111111111111111ULL
+/* Digits of a placement's rank in the unrank tables: five bits each (cells
+ * up to 31). */
+#define DIGIT_BITS 5
+#define DIGIT_MASK ((1u << DIGIT_BITS) - 1)
+/* The two front bits of a placement. */
+#define FRONT_BITS 2
+#define FRONT_FIRST 1u /* slot 0 */
+#define FRONT_OTHER 2u /* another slot */
+/* The first front bit of each placement of a word. */
+#define FRONT_LOW_BITS 0x5555555555555555ULL
 
 /* The N-th (from 0) set bit of MASK. */
 static inline int select_bit(uint32_t mask, unsigned n)
@@ -59,7 +87,7 @@ uint64_t pb_placement_weights(int n, int k, uint64_t *weight)
 
 void pb_placement_unrank(int n, int k, const uint64_t *weight, uint64_t r, uint8_t *pos)
 {
-	uint32_t avail = (1u << n) - 1;
+	uint32_t avail = (uint32_t)((1ULL << n) - 1);
 
 	for (int i = 0; i < k; i++) {
 		uint64_t digit = r / weight[i];
@@ -71,30 +99,32 @@ void pb_placement_unrank(int n, int k, const uint64_t *weight, uint64_t r, uint8
 	}
 }
 
-int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells)
+int pb_pdb_init(pb_pdb *p, int width, int height, int goal_blank, uint32_t goal_cells,
+		const uint8_t *labels)
 {
-	int k = 0;
+	int k = 0, n = width * height;
 
 	memset(p, 0, sizeof(*p));
-	if (!d->board)
+	if (width < 2 || height < 2 || n > PB_PDB_MAX_CELLS || goal_blank < 0 || goal_blank >= n)
 		return -1;
-	p->cells = d->cells;
-	p->width = d->width;
-	p->goal_blank = d->goal_blank;
-	goal_cells &= (uint16_t)(((1u << d->cells) - 1) & ~(1u << d->goal_blank));
+	p->width = width;
+	p->height = height;
+	p->cells = n;
+	p->goal_blank = goal_blank;
+	goal_cells &= (uint32_t)((1ULL << n) - 1) & ~(1u << goal_blank);
 	p->goal_cells = goal_cells;
-	for (int c = 0; c < d->cells; c++) {
+	for (int c = 0; c < n; c++) {
 		if (!(goal_cells & (1u << c)))
 			continue;
 		if (k == PB_PDB_MAX_TILES)
 			return -1;
 		p->goal_cell[k] = (uint8_t)c;
-		p->tiles[k++] = d->goal_label[c];
+		p->tiles[k++] = labels ? labels[c] : (uint8_t)c;
 	}
 	if (!k)
 		return -1;
 	p->ntiles = k;
-	p->entries = pb_placement_weights(d->cells, k, p->weight);
+	p->entries = pb_placement_weights(n, k, p->weight);
 	return 0;
 }
 
@@ -107,20 +137,27 @@ void pb_pdb_release(pb_pdb *p)
 /* The state of one build. */
 typedef struct builder {
 	pb_pdb *p;
+	int k;           /* pattern tiles */
 	int slots;       /* free cells of a placement: the blank's choices */
+	uint64_t slots_inverse; /* see front_bit */
+	int width;
 	uint32_t all;    /* every cell */
-	uint32_t nb[PB_MAX_CELLS]; /* neighbours of each cell */
-	uint8_t dist[PB_PDB_MAX_TILES][PB_MAX_CELLS]; /* Manhattan, tile i, cell c */
-	/* for each set of free cells, nibble c: the lowest cell of the region
-	 * (connected free cells) holding cell c */
-	uint64_t *regions;
-	/* a placement's digits, 4 bits each, from two tables: the high digits
-	 * by r / low_count, the low ones by r % low_count */
+	/* the cells with a neighbour on the left (right): where a step right
+	 * (left) can land */
+	uint32_t has_left, has_right;
+	uint8_t dist[PB_PDB_MAX_TILES][PB_PDB_MAX_CELLS]; /* Manhattan, tile i, cell c */
+	uint8_t identity[PB_PDB_MAX_CELLS]; /* i -> i */
+	/* boards of up to TABLE_CELLS cells (else NULL): for each set of free
+	 * cells, the slot of the region of each cell */
+	uint64_t *slot_table;
+	/* a placement's digits, DIGIT_BITS each, from two tables: the high
+	 * digits by r / low_count, the low ones by r % low_count */
 	int high_digits;
 	uint64_t low_count;
-	uint16_t *high_table, *low_table;
-	uint64_t *codes; /* written by the workers with atomic operations */
-	uint64_t nwords;
+	uint32_t *high_table, *low_table;
+	uint64_t *seen, *front;
+	uint64_t front_words, chunk_words;
+	uint64_t sentinel; /* a seen bit past the pairs', always set */
 	/* the layer being expanded: its depth, the next chunk of words to
 	 * take, and whether a worker was told to stop */
 	unsigned depth;
@@ -128,8 +165,27 @@ typedef struct builder {
 	int stopped;
 } builder;
 
-/* One thread's share of a layer: its successors waiting to be looked up,
- * and its counts, summed when the layer is done. */
+/* A pattern placement, unranked, with what its moves need, kept level by
+ * level so that the next placement of a scan is unranked from the first
+ * digit that differs: its rank and the rank's parts for the digit tables
+ * (rank / low_count, and the rest); the packed digits; tile i on cell
+ * pos[i]; the cells the tiles before tile i leave (avail[i]) and their
+ * Manhattan distance (md[i]); the index of the tile on each cell, and its
+ * weight (room past the last cell for move_delta's look between). Cells
+ * no tile holds keep stale values, which nothing reads. */
+typedef struct layout {
+	uint64_t rank, high, low;
+	uint64_t digits;
+	uint8_t pos[PB_PDB_MAX_TILES];
+	uint32_t avail[PB_PDB_MAX_TILES + 1];
+	unsigned md[PB_PDB_MAX_TILES + 1];
+	uint8_t at[PB_PDB_MAX_CELLS];
+	uint64_t wcell[PB_PDB_MAX_CELLS + MAX_WIDTH];
+} layout;
+
+/* One thread's share of a layer: its pairs waiting to be looked up, its
+ * last unranked placement, and its counts, summed when the layer is
+ * done. */
 typedef struct worker {
 	builder *b;
 	pb_search poll;  /* a copy of the build's limits, polled alone */
@@ -138,240 +194,429 @@ typedef struct worker {
 	uint64_t expanded, generated;
 	int max_excess;
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
-	int nbatch;
-	struct successor {
-		uint64_t pair;      /* placement * slots + slot */
-		uint64_t placement;
-		unsigned md;        /* its Manhattan distance */
-	} batch[BATCH];
+	layout x; /* the last placement unranked */
+	/* successors in a ring, by their seen bits, each settled PUSH_AHEAD
+	 * after it was queued and prefetched (the count queued; the settled
+	 * ones trail it), and those found not seen, to be claimed */
+	uint64_t pushed_count;
+	uint64_t pushed[RING];
+	int ncandidates;
+	uint64_t candidates[CANDIDATES];
 } worker;
 
-/* The cells reached from START over FREE cells. */
-static uint32_t flood(const builder *b, int start, uint32_t free)
+/* The cells next to the cells X, on the board. */
+static inline uint32_t spread(const builder *b, uint32_t x)
 {
-	uint32_t r = 1u << start, prev;
-
-	do {
-		prev = r;
-		for (uint32_t x = prev; x; x &= x - 1)
-			r |= b->nb[__builtin_ctz(x)] & free;
-	} while (r != prev);
-	return r;
+	return (x << b->width) | (x >> b->width) | ((x << 1) & b->has_left) |
+	       ((x >> 1) & b->has_right);
 }
 
-/* The lowest cell of the region of FREE that holds C. */
-static inline unsigned region_low(const builder *b, uint32_t free, int c)
+/* The cells reached from the cells X over FREE cells (X among them). */
+static uint32_t flood(const builder *b, uint32_t x, uint32_t free)
 {
-	return (unsigned)(b->regions[free] >> (4 * c)) & 15u;
+	for (;;) {
+		uint32_t y = (x | spread(b, x)) & free;
+
+		if (y == x)
+			return x;
+		x = y;
+	}
 }
 
-/* The slot of the region of FREE holding cell C: the rank of its lowest
- * cell among the free cells. */
-static inline unsigned region_slot(const builder *b, int c, uint32_t free)
+/* The slot of the region of FREE that holds cell C: the rank among the
+ * free cells of the region's lowest cell. From the table where B has one
+ * (TABLE, a constant where the callers are specialised); else the flood
+ * from C, which stops as soon as it holds the lowest free cell (slot 0,
+ * the usual case). */
+static inline __attribute__((always_inline)) unsigned
+slot_in(const builder *b, uint32_t free, int c, bool table)
 {
-	return (unsigned)__builtin_popcount(free & ((1u << region_low(b, free, c)) - 1));
+	uint32_t x = 1u << c, lowest = free & -free;
+
+	if (table)
+		return (unsigned)(b->slot_table[free] >> (TABLE_BITS * c)) & TABLE_MASK;
+	for (;;) {
+		uint32_t y;
+
+		if (x & lowest)
+			return 0;
+		y = (x | spread(b, x)) & free;
+		if (y == x)
+			return (unsigned)__builtin_popcount(free & ((x & -x) - 1));
+		x = y;
+	}
 }
 
-/* A 1 in the low bit of each nibble. */
-#define NIBBLE_LOW_BITS 0x1111111111111111ULL
-
-/* The region of FREE holding C, as a cell mask: the cells whose label is
- * C's (four bits a cell: xor with C's label repeated, then find the zero
- * nibbles). */
-static inline uint32_t region_cells(const builder *b, int c, uint32_t free)
+static inline unsigned slot_of(const builder *b, uint32_t free, int c)
 {
-	uint64_t labels = b->regions[free];
-	uint64_t x = labels ^ (((labels >> (4 * c)) & 15u) * NIBBLE_LOW_BITS);
-	uint64_t same = ~(x | x >> 1 | x >> 2 | x >> 3) & NIBBLE_LOW_BITS;
+	return slot_in(b, free, c, b->slot_table != NULL);
+}
+
+/* The cells of the regions of FREE that the slots SLOTS name. */
+static inline uint32_t slot_cells(const builder *b, uint32_t free, uint32_t slots)
+{
+	uint32_t cells = 0;
+
+	if (b->slot_table) {
+		uint64_t fields = b->slot_table[free];
+
+		/* one slot (most placements): the fields equal to it, found
+		 * as the zero fields of the xor with it */
+		for (; slots; slots &= slots - 1) {
+			uint64_t x = fields ^ ((uint64_t)__builtin_ctz(slots) * TABLE_LOW_BITS);
+			uint64_t same = ~(x | x >> 1 | x >> 2 | x >> 3) & TABLE_LOW_BITS;
 
 #ifdef __BMI2__
-	return (uint32_t)__builtin_ia32_pext_di(same, NIBBLE_LOW_BITS) & free;
+			cells |= (uint32_t)__builtin_ia32_pext_di(same, TABLE_LOW_BITS);
 #else
-	uint32_t r = 0;
-
-	for (; same; same &= same - 1)
-		r |= 1u << (__builtin_ctzll(same) / 4);
-	return r & free;
+			for (; same; same &= same - 1)
+				cells |= 1u << (__builtin_ctzll(same) / TABLE_BITS);
 #endif
-}
-
-static void unrank(const builder *b, uint64_t r, uint8_t *pos, uint32_t *occupied)
-{
-	const pb_pdb *p = b->p;
-	uint64_t high = r / b->low_count;
-	uint32_t digits = b->high_table[high] |
-			  (uint32_t)b->low_table[r - high * b->low_count] << (4 * b->high_digits);
-	uint32_t avail = b->all;
-
-	for (int i = 0; i < p->ntiles; i++, digits >>= 4) {
-		int c = select_bit(avail, digits & 15u);
-
-		pos[i] = (uint8_t)c;
-		avail &= ~(1u << c);
+		}
+		return cells & free;
 	}
-	*occupied = b->all & ~avail;
+	for (; slots; slots &= slots - 1)
+		cells |= flood(b, 1u << select_bit(free, (unsigned)__builtin_ctz(slots)), free);
+	return cells;
 }
 
-static uint64_t rank(const builder *b, const uint8_t *pos)
+/* Unrank R into W's layout, from the first digit that differs from the
+ * last placement's (all of them after a reset: digits ~0). R's parts for
+ * the digit tables come from the last placement's when R is a little
+ * past it (a scan's next placement), by a division else. */
+static void unrank(worker *w, uint64_t r)
 {
-	static const uint8_t order[PB_PDB_MAX_TILES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
-	static const uint8_t same[PB_MAX_CELLS] = {
-		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-	};
+	const builder *b = w->b;
+	const uint64_t *weight = b->p->weight;
+	layout *x = &w->x;
+	uint64_t digits;
+	int i;
 
-	return pb_pdb_rank(b->p, pos, order, same);
+	if (r > x->rank && r - x->rank < b->low_count) {
+		x->low += r - x->rank;
+		if (x->low >= b->low_count) {
+			x->low -= b->low_count;
+			x->high++;
+		}
+	} else {
+		x->high = r / b->low_count;
+		x->low = r - x->high * b->low_count;
+	}
+	x->rank = r;
+	digits = b->high_table[x->high] | (uint64_t)b->low_table[x->low] << (DIGIT_BITS * b->high_digits);
+	i = __builtin_ctzll((digits ^ x->digits) | 1ULL << (DIGIT_BITS * b->k)) / DIGIT_BITS;
+	x->digits = digits;
+	for (digits >>= DIGIT_BITS * i; i < b->k; i++, digits >>= DIGIT_BITS) {
+		int c = select_bit(x->avail[i], (unsigned)digits & DIGIT_MASK);
+
+		x->pos[i] = (uint8_t)c;
+		x->at[c] = (uint8_t)i;
+		x->wcell[c] = weight[i];
+		x->avail[i + 1] = x->avail[i] & ~(1u << c);
+		x->md[i + 1] = x->md[i] + b->dist[i][c];
+	}
 }
 
-/* Record W's batched successors, found at the next depth. A field goes
- * from unseen to the next layer's code by an atomic or (every thread that
- * finds it writes the same code; the returned old value says who was
- * first), and the first to reach a placement writes its entry by an atomic
- * and on its nibble (all who might write it in this layer write the same
- * value; the other nibble is another placement's). */
+/* The cells X's tiles hold, and their Manhattan distance. */
+static inline uint32_t occupied(const builder *b, const layout *x)
+{
+	return b->all & ~x->avail[b->k];
+}
+
+static inline unsigned layout_md(const builder *b, const layout *x)
+{
+	return x->md[b->k];
+}
+
+/* Whether bit I of the array A is set. */
+static inline bool bit_set(const uint64_t *a, uint64_t i)
+{
+	return (__atomic_load_n(&a[i / WORD_BITS], __ATOMIC_RELAXED) >> (i % WORD_BITS)) & 1u;
+}
+
+/* Set bit I of the array A unless it is set; returns whether this call set
+ * it (several threads may race for one bit: exactly one wins). */
+static inline bool claim(uint64_t *a, uint64_t i)
+{
+	uint64_t *word = &a[i / WORD_BITS], bit = 1ULL << (i % WORD_BITS);
+
+	if (__atomic_load_n(word, __ATOMIC_RELAXED) & bit)
+		return false;
+	return !(__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit);
+}
+
+/* The seen bits of placement R's slots. */
+static inline uint32_t seen_slots(const builder *b, uint64_t r)
+{
+	uint64_t first = r * (uint64_t)b->slots, word = first / WORD_BITS;
+	unsigned shift = (unsigned)(first % WORD_BITS);
+	uint64_t bits = __atomic_load_n(&b->seen[word], __ATOMIC_RELAXED) >> shift;
+
+	if (shift + (unsigned)b->slots > WORD_BITS)
+		bits |= __atomic_load_n(&b->seen[word + 1], __ATOMIC_RELAXED) << (WORD_BITS - shift);
+	return (uint32_t)bits & ((1u << b->slots) - 1);
+}
+
+/* Write the entry of placement R, of Manhattan distance MD, first seen at
+ * the depth being expanded, unless it has one. The layer's scan does it,
+ * and the two entries of a byte are in one word of `front`, so in one
+ * worker's chunk: no other thread writes the byte. */
+static void write_entry(worker *w, uint64_t r, unsigned md)
+{
+	uint8_t *entry = &w->b->p->excess[r >> 1];
+	unsigned shift = (unsigned)(r & 1) * PB_PDB_ENTRY_BITS, excess;
+
+	if (((*entry >> shift) & PB_PDB_UNSET) != PB_PDB_UNSET)
+		return;
+	excess = (w->b->depth - md) / 2;
+	if (excess > PB_PDB_MAX_EXCESS) {
+		w->overflow = true;
+		excess = PB_PDB_MAX_EXCESS;
+	}
+	if ((int)excess > w->max_excess)
+		w->max_excess = (int)excess;
+	*entry &= (uint8_t)~((PB_PDB_UNSET & ~excess) << shift);
+}
+
+/* The front bit of the pair whose seen bit is BIT: the placement's first
+ * for its slot 0, else its second. The placement is BIT / slots, by a
+ * multiplication with slots_inverse, 2^64 / slots rounded up (exact for
+ * every bit index below 2^64 / slots); a pattern of all tiles but one has
+ * one slot. */
+static inline uint64_t front_bit(const builder *b, uint64_t bit)
+{
+	uint64_t placement = b->slots == 1 ? bit :
+			     (uint64_t)(((unsigned __int128)bit * b->slots_inverse) >> 64);
+
+	return FRONT_BITS * placement + (bit != placement * (uint64_t)b->slots);
+}
+
+/* The successors whose seen bits a plain load showed clear, a batch of
+ * them: each is claimed (by an atomic or; another thread may have been
+ * first), and the one who claims it puts its placement in the next layer,
+ * after a pass that prefetches the front words. Out of line: the hot loop
+ * keeps its values in registers, and takes this branch once a batch. */
+static __attribute__((noinline)) void settle_candidates(worker *w)
+{
+	const builder *b = w->b;
+	uint64_t fbit[CANDIDATES];
+	int n = 0;
+
+	for (int i = 0; i < w->ncandidates; i++) {
+		if (!claim(b->seen, w->candidates[i]))
+			continue;
+		fbit[n] = front_bit(b, w->candidates[i]);
+		__builtin_prefetch(&b->front[fbit[n] / WORD_BITS], 1);
+		n++;
+	}
+	for (int i = 0; i < n; i++)
+		claim(b->front, fbit[i]);
+	w->fresh += (uint64_t)n;
+	w->ncandidates = 0;
+}
+
+/* The first stage of the successor in ring place I, PUSH_AHEAD successors
+ * after its word of SEEN was prefetched: seen already (most), or a
+ * candidate (appended without a branch). */
+static inline void settle_pushed(worker *w, const uint64_t *seen, uint64_t i)
+{
+	uint64_t bit = w->pushed[i % RING];
+	uint64_t word = __atomic_load_n(&seen[bit / WORD_BITS], __ATOMIC_RELAXED);
+
+	w->candidates[w->ncandidates] = bit;
+	w->ncandidates += (int)(~word >> (bit % WORD_BITS) & 1u);
+	if (w->ncandidates == CANDIDATES)
+		settle_candidates(w);
+}
+
+/* Start W's rings: the pushed ring holds PUSH_AHEAD successors, at first
+ * the sentinel, a bit that is always seen (past the pairs' bits), so that
+ * each push settles one without a test. */
+static void rings_start(worker *w)
+{
+	for (int i = 0; i < PUSH_AHEAD; i++)
+		w->pushed[i] = w->b->sentinel;
+	w->pushed_count = PUSH_AHEAD;
+	w->ncandidates = 0;
+}
+
+/* Settle every successor W still holds. */
 static void settle(worker *w)
 {
-	const builder *b = w->b;
-	pb_pdb *p = b->p;
-	unsigned depth = b->depth + 1;
-	uint64_t code = layer_code(depth);
-
-	for (int i = 0; i < w->nbatch; i++) {
-		const struct successor *x = &w->batch[i];
-		uint64_t *word = &b->codes[x->pair / CODES_PER_WORD];
-		unsigned shift = (unsigned)(x->pair % CODES_PER_WORD) * CODE_BITS;
-		uint8_t *entry;
-		unsigned eshift, excess;
-
-		if ((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & CODE_MASK)
-			continue;
-		if ((__atomic_fetch_or(word, code << shift, __ATOMIC_RELAXED) >> shift) & CODE_MASK)
-			continue;
-		w->fresh++;
-		entry = &p->excess[x->placement >> 1];
-		eshift = (unsigned)(x->placement & 1) * PB_PDB_ENTRY_BITS;
-		if (((__atomic_load_n(entry, __ATOMIC_RELAXED) >> eshift) & PB_PDB_UNSET) != PB_PDB_UNSET)
-			continue;
-		excess = (depth - x->md) / 2;
-		if (excess > PB_PDB_MAX_EXCESS) {
-			w->overflow = true;
-			excess = PB_PDB_MAX_EXCESS;
-		}
-		if ((int)excess > w->max_excess)
-			w->max_excess = (int)excess;
-		__atomic_fetch_and(entry, (uint8_t)~((PB_PDB_UNSET & ~excess) << eshift),
-				   __ATOMIC_RELAXED);
-	}
-	w->nbatch = 0;
+	for (uint64_t i = w->pushed_count - PUSH_AHEAD; i < w->pushed_count; i++)
+		settle_pushed(w, w->b->seen, i);
+	settle_candidates(w);
+	rings_start(w);
 }
 
-static inline void push(worker *w, uint64_t placement, unsigned slot, unsigned md)
+/* Queue the successor (PLACEMENT, SLOT) by its seen bit (SEEN, SLOTS: the
+ * builder's, in registers), prefetching its word, and settle the one
+ * pushed PUSH_AHEAD before it. */
+static inline void push(worker *w, const uint64_t *seen, uint64_t slots, uint64_t placement,
+			unsigned slot)
 {
-	const builder *b = w->b;
-	struct successor *x = &w->batch[w->nbatch++];
+	uint64_t bit = placement * slots + slot, i = w->pushed_count++;
 
-	x->placement = placement;
-	x->pair = placement * (uint64_t)b->slots + slot;
-	x->md = md;
-	__builtin_prefetch(&b->codes[x->pair / CODES_PER_WORD], 1);
-	__builtin_prefetch(&b->p->excess[placement >> 1], 1);
-	if (w->nbatch == BATCH)
-		settle(w);
+	w->pushed[i % RING] = bit;
+	__builtin_prefetch(&seen[bit / WORD_BITS], 1);
+	settle_pushed(w, seen, i - PUSH_AHEAD);
 }
 
-/* The rank of the placement R after tile I (of those at cells OCCUPIED,
- * AT[cell] naming each one's index) moves from cell C to the free cell T
- * next to it. Only digit I changes, by one, in a move sideways; in a move
- * down (up), digit I grows (shrinks) by the width less the earlier tiles
- * passed over, and each later tile passed over gains (loses) one. */
-static inline uint64_t rank_after(const builder *b, uint64_t r, int i, int c, int t,
-				  uint32_t occupied, const uint8_t *at)
+/* The rank delta of a move of tile I between cell LO and cell LO + W (W:
+ * the board's width, or 1 for a move sideways): its digit changes by W less
+ * the earlier tiles passed over (BEFORE: their cells), and each later tile
+ * passed over (of the cells OCCUPIED) changes its digit by one (WCELL: the
+ * weight of the tile on each cell). A loop of fixed length over the cells
+ * between, no branch on what is there. */
+static inline __attribute__((always_inline)) uint64_t
+move_delta(const uint64_t *wcell, uint64_t wi, uint32_t before, uint32_t occupied, int lo, int w)
 {
+	uint32_t between = ((1u << w) - 2u) << lo, later = between & occupied & ~before;
+	uint64_t delta = (uint64_t)(w - __builtin_popcount(between & before)) * wi;
+
+	for (int j = 1; j < w; j++)
+		delta += wcell[lo + j] & -(uint64_t)((later >> (lo + j)) & 1u);
+	return delta;
+}
+
+/* The builder's values that the hot loop keeps in registers. */
+typedef struct hot {
+	const builder *b;
+	const uint64_t *seen;
+	uint64_t slots;
+} hot;
+
+/* Queue the successor of a placement (free cells FREE) by the move of a
+ * tile from cell C to cell T, of rank R2. */
+static inline __attribute__((always_inline)) void push_move(worker *w, const hot *h, uint32_t free,
+							     int c, int t, uint64_t r2, bool table)
+{
+	push(w, h->seen, h->slots, r2, slot_in(h->b, free ^ (1u << t) ^ (1u << c), c, table));
+}
+
+/* The moves of the tiles of W's placement R into the cells TO, on a
+ * board of width WD, with a slot table or not (constants where the callers
+ * are specialised), a direction at a time: the tiles that can step left
+ * are one mask, and so on. */
+static inline __attribute__((always_inline)) void
+push_moves(worker *w, uint64_t r, uint32_t to, int wd, bool table)
+{
+	const builder *b = w->b;
+	const layout *x = &w->x;
 	const uint64_t *weight = b->p->weight;
-	int lo = c < t ? c : t, hi = c < t ? t : c;
-	uint64_t delta;
+	uint32_t tiles = occupied(b, x), free = b->all & ~tiles;
+	uint32_t left = tiles & b->has_left & (to << 1), right = tiles & b->has_right & (to >> 1);
+	uint32_t up = tiles & (to << wd), down = tiles & (to >> wd);
+	const hot h = { b, b->seen, (uint64_t)b->slots };
 
-	if (hi - lo == 1)
-		return t > c ? r + weight[i] : r - weight[i];
-	delta = (uint64_t)(hi - lo) * weight[i];
-	for (uint32_t x = occupied & ((1u << hi) - (2u << lo)); x; x &= x - 1) {
-		int j = at[__builtin_ctz(x)];
+	w->generated += (unsigned)(__builtin_popcount(left) + __builtin_popcount(right) +
+				   __builtin_popcount(up) + __builtin_popcount(down));
+	for (; left; left &= left - 1) {
+		int c = __builtin_ctz(left);
 
-		delta += j < i ? -weight[i] : weight[j];
+		push_move(w, &h, free, c, c - 1, r - weight[x->at[c]], table);
 	}
-	return t > c ? r + delta : r - delta;
+	for (; right; right &= right - 1) {
+		int c = __builtin_ctz(right);
+
+		push_move(w, &h, free, c, c + 1, r + weight[x->at[c]], table);
+	}
+	for (; up; up &= up - 1) {
+		int c = __builtin_ctz(up), i = x->at[c];
+
+		push_move(w, &h, free, c, c - wd,
+			  r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd), table);
+	}
+	for (; down; down &= down - 1) {
+		int c = __builtin_ctz(down), i = x->at[c];
+
+		push_move(w, &h, free, c, c + wd,
+			  r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd), table);
+	}
 }
 
-/* Generate the successors of (placement R, blank region SLOT): each pattern
- * tile next to the region steps into it, at a cost of one. */
-static void expand(worker *w, uint64_t r, unsigned slot)
+/* push_moves for the common boards, their loops unrolled: widths 3 to 5
+ * with the slot table (boards of up to 16 cells), 5 with the flood (5x4,
+ * 5x5). */
+#define DEFINE_PUSH_MOVES(name, wd, table)                                    \
+	static void name(worker *w, uint64_t r, uint32_t to)                 \
+	{                                                                     \
+		push_moves(w, r, to, wd, table);                              \
+	}
+DEFINE_PUSH_MOVES(push_moves_3, 3, true)
+DEFINE_PUSH_MOVES(push_moves_4, 4, true)
+DEFINE_PUSH_MOVES(push_moves_5, 5, true)
+DEFINE_PUSH_MOVES(push_moves_5_flood, 5, false)
+
+/* Expand placement R of the front (unranked in W; FLAGS its front bits):
+ * its slot 0, or every other seen slot, or both, in one go, by the moves of
+ * the pattern tiles into the cells of those regions. Returns whether the
+ * limits say go on. */
+static bool push_placement(worker *w, uint64_t r, unsigned flags)
 {
 	const builder *b = w->b;
-	const pb_pdb *p = b->p;
-	uint8_t pos[PB_PDB_MAX_TILES], at[PB_MAX_CELLS];
-	uint32_t occupied, free, region;
-	unsigned md = 0;
+	uint32_t free = b->all & ~occupied(b, &w->x), slots = seen_slots(b, r);
+	uint32_t to;
 
-	unrank(b, r, pos, &occupied);
-	free = b->all & ~occupied;
-	region = region_cells(b, select_bit(free, slot), free);
-	for (int i = 0; i < p->ntiles; i++) {
-		md += b->dist[i][pos[i]];
-		at[pos[i]] = (uint8_t)i;
-	}
-	for (int i = 0; i < p->ntiles; i++) {
-		int c = pos[i];
-		uint32_t to = b->nb[c] & region;
+	slots &= (flags & FRONT_FIRST ? 1u : 0u) | (flags & FRONT_OTHER ? ~1u : 0u);
+	to = slot_cells(b, free, slots);
 
-		while (to) {
-			int t = __builtin_ctz(to);
-			uint32_t nfree = free ^ (1u << t) ^ (1u << c);
-
-			to &= to - 1;
-			push(w, rank_after(b, r, i, c, t, occupied, at), region_slot(b, c, nfree),
-			     md - b->dist[i][c] + b->dist[i][t]);
-			w->generated++;
-		}
-	}
-	w->expanded++;
+	w->status = pb_search_poll_many(&w->poll, (unsigned)__builtin_popcount(slots));
+	if (w->status != PB_SOLVED)
+		return false;
+	if (b->slot_table && b->width == 3)
+		push_moves_3(w, r, to);
+	else if (b->slot_table && b->width == 4)
+		push_moves_4(w, r, to);
+	else if (b->slot_table && b->width == 5)
+		push_moves_5(w, r, to);
+	else if (b->width == 5)
+		push_moves_5_flood(w, r, to);
+	else
+		push_moves(w, r, to, b->width, b->slot_table != NULL);
+	w->expanded += (unsigned)__builtin_popcount(slots);
+	return true;
 }
 
-/* Words of the code array a worker takes at a time. */
-#define CHUNK_WORDS 4096
-
-/* A worker's loop: take chunks of the code array until none is left and
- * expand the pairs of the current layer in them; each expanded pair
- * becomes done (by an atomic or: other workers may be filling other fields
- * of the word). Stops early when its limits say so, or another's did. */
+/* A worker's loop: take chunks of `front` until none is left and expand
+ * the placements of the current layer in them (those whose Manhattan
+ * distance has the depth's parity; the others were just put there for the
+ * next layer). The expanded placements' bits are cleared (by an atomic
+ * and: other workers may be setting next-layer bits of the word). Stops
+ * early when its limits say so, or another's did. */
 static void *work(void *arg)
 {
 	worker *w = arg;
 	builder *b = w->b;
-	uint64_t want = CODE_LOW_BITS * layer_code(b->depth);
+	unsigned parity = b->depth & 1u;
 
 	while (!__atomic_load_n(&b->stopped, __ATOMIC_RELAXED)) {
-		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * CHUNK_WORDS;
-		uint64_t end = first + CHUNK_WORDS < b->nwords ? first + CHUNK_WORDS : b->nwords;
+		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk_words;
+		uint64_t end = first + b->chunk_words < b->front_words ? first + b->chunk_words : b->front_words;
 
+		if (first >= b->front_words)
+			break;
 		for (uint64_t i = first; i < end; i++) {
-			uint64_t x = __atomic_load_n(&b->codes[i], __ATOMIC_RELAXED) ^ want;
-			uint64_t hits = ~(x | (x >> 1)) & CODE_LOW_BITS;
+			uint64_t bits = __atomic_load_n(&b->front[i], __ATOMIC_RELAXED), done = 0;
+			uint64_t hits = (bits | bits >> 1) & FRONT_LOW_BITS;
 
-			for (uint64_t left = hits; left; left &= left - 1) {
-				uint64_t pair = i * CODES_PER_WORD +
-						(unsigned)__builtin_ctzll(left) / CODE_BITS;
+			for (; hits; hits &= hits - 1) {
+				unsigned j = (unsigned)__builtin_ctzll(hits);
+				uint64_t r = (i * WORD_BITS + j) / FRONT_BITS;
 
-				w->status = pb_search_poll(&w->poll);
-				if (w->status != PB_SOLVED) {
+				unrank(w, r);
+				if ((layout_md(b, &w->x) & 1u) != parity)
+					continue;
+				write_entry(w, r, layout_md(b, &w->x));
+				if (!push_placement(w, r, (unsigned)(bits >> j) & (FRONT_FIRST | FRONT_OTHER))) {
 					__atomic_store_n(&b->stopped, 1, __ATOMIC_RELAXED);
 					return NULL;
 				}
-				expand(w, pair / (uint64_t)b->slots, (unsigned)(pair % (uint64_t)b->slots));
+				done |= (uint64_t)(FRONT_FIRST | FRONT_OTHER) << j;
 			}
-			if (hits)
-				__atomic_fetch_or(&b->codes[i], hits * CODE_DONE, __ATOMIC_RELAXED);
+			if (done)
+				__atomic_fetch_and(&b->front[i], ~done, __ATOMIC_RELAXED);
 		}
-		if (end == b->nwords)
-			break;
 	}
 	settle(w);
 	return NULL;
@@ -379,7 +624,7 @@ static void *work(void *arg)
 
 #define MAX_THREADS PB_PDB_MAX_THREADS
 
-/* Expand the layer at B->depth with NTHREADS workers (this thread one of
+/* Work on the layer at B->depth with NTHREADS workers (this thread one of
  * them). Returns PB_SOLVED or why the build stopped; *FRESH: the pairs of
  * the next layer. */
 static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nthreads,
@@ -398,7 +643,11 @@ static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nth
 		w->poll = *s;
 		w->status = PB_SOLVED;
 		w->fresh = w->expanded = w->generated = 0;
-		w->nbatch = 0;
+		rings_start(w);
+		w->x.digits = ~0ULL;
+		w->x.rank = UINT64_MAX;
+		w->x.avail[0] = b->all;
+		w->x.md[0] = 0;
 		if (t)
 			started[t] = !pthread_create(&threads[t], NULL, work, w);
 	}
@@ -435,79 +684,93 @@ static void want_huge_pages(void *p, size_t bytes)
 #endif
 }
 
-/* The digits of placements: the high ones' table counts up the first
- * HIGH_DIGITS radices, the low one's the rest. */
-static void fill_digits(uint16_t *table, uint64_t count, const int *radix, int ndigits)
+/* The digits of placements, DIGIT_BITS each, the first in the low bits:
+ * TABLE[r] for the COUNT values of NDIGITS digits of radices RADIX. */
+static void fill_digits(uint32_t *table, uint64_t count, const int *radix, int ndigits)
 {
 	for (uint64_t r = 0; r < count; r++) {
 		uint64_t x = r;
-		uint16_t digits = 0;
+		uint32_t digits = 0;
 
 		for (int i = ndigits - 1; i >= 0; i--) {
-			digits |= (uint16_t)((x % (uint64_t)radix[i]) << (4 * i));
+			digits |= (uint32_t)(x % (uint64_t)radix[i]) << (DIGIT_BITS * i);
 			x /= (uint64_t)radix[i];
 		}
 		table[r] = digits;
 	}
 }
 
-static int builder_init(builder *b, pb_pdb *p, pb_search *s)
+/* The slot table of B's board (the flood's answers, once for each set of
+ * free cells). Returns 0, or -1 when the meter refuses it. */
+static int fill_slot_table(builder *b, pb_search *s)
 {
-	int w = p->width, h = p->cells / p->width, k = p->ntiles;
-	int radix[PB_PDB_MAX_TILES];
-	uint64_t masks = 1ULL << p->cells;
+	uint64_t masks = (uint64_t)b->all + 1;
 
-	memset(b, 0, sizeof(*b));
-	b->p = p;
-	b->slots = p->cells - k;
-	b->all = (uint32_t)(masks - 1);
-	for (int c = 0; c < p->cells; c++) {
-		int row = c / w, col = c % w;
-
-		b->nb[c] = (row ? 1u << (c - w) : 0) | (row < h - 1 ? 1u << (c + w) : 0) |
-			   (col ? 1u << (c - 1) : 0) | (col < w - 1 ? 1u << (c + 1) : 0);
-	}
-	for (int i = 0; i < k; i++) {
-		int g = p->goal_cell[i];
-
-		radix[i] = p->cells - i;
-		for (int c = 0; c < p->cells; c++)
-			b->dist[i][c] = (uint8_t)(abs(c / w - g / w) + abs(c % w - g % w));
-	}
-	b->high_digits = (k + 1) / 2;
-	b->low_count = p->weight[b->high_digits - 1];
-	b->regions = pb_alloc(&s->meter, masks * sizeof(*b->regions));
-	b->high_table = pb_alloc(&s->meter, p->entries / b->low_count * sizeof(uint16_t));
-	b->low_table = pb_alloc(&s->meter, b->low_count * sizeof(uint16_t));
-	if (!b->regions || !b->high_table || !b->low_table)
+	b->slot_table = pb_alloc(&s->meter, masks * sizeof(*b->slot_table));
+	if (!b->slot_table)
 		return -1;
-	fill_digits(b->high_table, p->entries / b->low_count, radix, b->high_digits);
-	fill_digits(b->low_table, b->low_count, radix + b->high_digits, k - b->high_digits);
 	for (uint64_t free = 0; free < masks; free++) {
-		uint64_t labels = ~0ULL;
+		uint64_t fields = 0;
 
 		for (uint32_t left = (uint32_t)free; left;) {
-			uint32_t r = flood(b, __builtin_ctz(left), (uint32_t)free);
+			uint32_t low = left & -left, region = flood(b, low, (uint32_t)free);
+			uint64_t slot = (uint64_t)__builtin_popcount((uint32_t)free & (low - 1));
 
-			left &= ~r;
-			for (uint32_t x = r; x; x &= x - 1) {
-				int c = __builtin_ctz(x);
-
-				labels &= ~(15ULL << (4 * c));
-				labels |= (uint64_t)__builtin_ctz(r) << (4 * c);
-			}
+			left &= ~region;
+			for (uint32_t x = region; x; x &= x - 1)
+				fields |= slot << (TABLE_BITS * __builtin_ctz(x));
 		}
-		b->regions[free] = labels;
+		b->slot_table[free] = fields;
 	}
 	return 0;
 }
 
+static int builder_init(builder *b, pb_pdb *p, pb_search *s)
+{
+	int w = p->width, k = p->ntiles, n = p->cells;
+	int radix[PB_PDB_MAX_TILES];
+	uint64_t high_count;
+
+	memset(b, 0, sizeof(*b));
+	b->p = p;
+	b->k = k;
+	b->slots = n - k;
+	b->slots_inverse = b->slots > 1 ? UINT64_MAX / (uint64_t)b->slots + 1 : 0;
+	b->width = w;
+	b->all = (uint32_t)((1ULL << n) - 1);
+	for (int c = 0; c < n; c++) {
+		b->identity[c] = (uint8_t)c;
+		if (c % w)
+			b->has_left |= 1u << c;
+		if (c % w < w - 1)
+			b->has_right |= 1u << c;
+	}
+	for (int i = 0; i < k; i++) {
+		int g = p->goal_cell[i];
+
+		radix[i] = n - i;
+		for (int c = 0; c < n; c++)
+			b->dist[i][c] = (uint8_t)(abs(c / w - g / w) + abs(c % w - g % w));
+	}
+	b->high_digits = (k + 1) / 2;
+	b->low_count = p->weight[b->high_digits - 1];
+	high_count = p->entries / b->low_count;
+	b->high_table = pb_alloc(&s->meter, high_count * sizeof(*b->high_table));
+	b->low_table = pb_alloc(&s->meter, b->low_count * sizeof(*b->low_table));
+	if (!b->high_table || !b->low_table)
+		return -1;
+	fill_digits(b->high_table, high_count, radix, b->high_digits);
+	fill_digits(b->low_table, b->low_count, radix + b->high_digits, k - b->high_digits);
+	return n <= TABLE_CELLS ? fill_slot_table(b, s) : 0;
+}
+
 static void builder_release(builder *b)
 {
-	pb_free(b->regions);
+	pb_free(b->slot_table);
 	pb_free(b->high_table);
 	pb_free(b->low_table);
-	pb_free(b->codes);
+	pb_free(b->seen);
+	pb_free(b->front);
 }
 
 /* How many threads a build uses: the processors online, at most
@@ -528,39 +791,40 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 {
 	builder b;
 	worker *workers = NULL;
-	uint64_t pairs, goal, fresh = 1;
-	uint32_t free = 0;
+	uint64_t goal, fresh = 1, seen_words;
+	size_t bytes = (size_t)((p->entries + 1) / 2);
+	uint32_t free;
 	pb_status st = PB_SOLVED;
 	int nthreads;
 
 	p->max_excess = 0;
-	pairs = p->entries * (uint64_t)(p->cells - p->ntiles);
-	p->excess = pb_alloc(&s->meter, (p->entries + 1) / 2);
+	p->excess = pb_alloc(&s->meter, bytes);
 	if (builder_init(&b, p, s) || !p->excess)
 		goto refused;
-	b.nwords = (pairs + CODES_PER_WORD - 1) / CODES_PER_WORD;
-	nthreads = thread_count(b.nwords);
+	seen_words = (p->entries * (uint64_t)b.slots + WORD_BITS - 1) / WORD_BITS + 1;
+	b.front_words = (FRONT_BITS * p->entries + WORD_BITS - 1) / WORD_BITS;
+	nthreads = thread_count(b.front_words);
+	b.chunk_words = b.front_words / ((uint64_t)nthreads * CHUNKS_PER_THREAD);
+	if (b.chunk_words < CHUNK_WORDS)
+		b.chunk_words = CHUNK_WORDS;
 	workers = pb_calloc(&s->meter, (size_t)nthreads, sizeof(*workers));
-	b.codes = pb_calloc(&s->meter, b.nwords, sizeof(uint64_t));
-	if (!workers || !b.codes)
+	b.seen = pb_calloc(&s->meter, seen_words, sizeof(uint64_t));
+	b.front = pb_calloc(&s->meter, b.front_words, sizeof(uint64_t));
+	if (!workers || !b.seen || !b.front)
 		goto refused;
-	want_huge_pages(b.codes, b.nwords * sizeof(uint64_t));
-	want_huge_pages(p->excess, (p->entries + 1) / 2);
-	memset(p->excess, 0xff, (p->entries + 1) / 2);
+	want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
+	b.seen[seen_words - 1] = ~0ULL;
+	b.sentinel = (seen_words - 1) * WORD_BITS;
+	want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
+	want_huge_pages(p->excess, bytes);
+	memset(p->excess, 0xff, bytes);
 
 	/* the goal: every pattern tile home, the blank in the goal blank's
-	 * region; its entry is 0 */
-	goal = rank(&b, p->goal_cell);
-	free = b.all;
-	for (int i = 0; i < p->ntiles; i++)
-		free &= ~(1u << p->goal_cell[i]);
-	{
-		uint64_t pair = goal * (uint64_t)b.slots + region_slot(&b, p->goal_blank, free);
-
-		b.codes[pair / CODES_PER_WORD] |= (uint64_t)layer_code(0)
-						  << (pair % CODES_PER_WORD * CODE_BITS);
-		p->excess[goal >> 1] &= (uint8_t)~(PB_PDB_UNSET << (goal & 1) * PB_PDB_ENTRY_BITS);
-	}
+	 * region (its entry, 0, is written when layer 0 expands it) */
+	goal = pb_placement_rank(p->ntiles, p->weight, p->goal_cell, b.identity, b.identity);
+	free = b.all & ~p->goal_cells;
+	claim(b.seen, goal * (uint64_t)b.slots + slot_of(&b, free, p->goal_blank));
+	claim(b.front, FRONT_BITS * goal + (slot_of(&b, free, p->goal_blank) != 0));
 	for (b.depth = 0; fresh && st == PB_SOLVED; b.depth++)
 		st = expand_layer(&b, s, workers, nthreads, &fresh);
 	for (int t = 0; st == PB_SOLVED && t < nthreads; t++) {
@@ -638,17 +902,23 @@ static void fill_header(const pb_pdb *p, pdb_header *h)
 	memcpy(h->magic, PDB_MAGIC, sizeof(h->magic));
 	h->version = PDB_FORMAT_VERSION;
 	h->width = (uint64_t)p->width;
-	h->height = (uint64_t)(p->cells / p->width);
+	h->height = (uint64_t)p->height;
 	h->goal_blank = (uint64_t)p->goal_blank;
 	h->goal_cells = p->goal_cells;
 	h->entry_bits = PB_PDB_ENTRY_BITS;
 	h->entries = p->entries;
 }
 
+/* Hex digits of the pattern in a file name, at least (the four of a board
+ * of 16 cells, so that the names of the boards up to 16 cells stay as they
+ * were). */
+#define MIN_NAME_DIGITS 4
+
 int pb_pdb_file_name(const pb_pdb *p, const char *dir, char *buf, size_t len)
 {
-	int k = snprintf(buf, len, "%s/tiles%dx%d-b%d-%04x.pdb", dir, p->width,
-			 p->cells / p->width, p->goal_blank, (unsigned)p->goal_cells);
+	int digits = (p->cells + 3) / 4 > MIN_NAME_DIGITS ? (p->cells + 3) / 4 : MIN_NAME_DIGITS;
+	int k = snprintf(buf, len, "%s/tiles%dx%d-b%d-%0*x.pdb", dir, p->width, p->height,
+			 p->goal_blank, digits, (unsigned)p->goal_cells);
 
 	return k < 0 || (size_t)k >= len ? -1 : 0;
 }

@@ -1,7 +1,7 @@
 /* Additive pattern databases for the sliding-tile puzzle (Korf & Felner,
  * "Disjoint pattern database heuristics", Artificial Intelligence 134, 2002;
  * Felner, Korf & Hanan, "Additive pattern database heuristics", JAIR 22,
- * 2004).
+ * 2004), on any board of up to PB_PDB_MAX_CELLS cells.
  *
  * A pattern is a set of tiles, named by their goal cells. Its abstract
  * space forgets the other tiles but keeps the blank: a state is where the
@@ -13,13 +13,22 @@
  *
  * Building: a breadth-first search backwards from the goal over (placement,
  * blank region) pairs: the free cells that the blank reaches without moving
- * a pattern tile form one state, named by its lowest cell. Each pair costs
- * two bits (unseen, or its depth mod 3) while the search runs.
+ * a pattern tile form one state, named by the rank of its lowest cell among
+ * the free cells (its slot). A pair costs one bit (seen) while the search
+ * runs, and a placement two more (it has pairs in the layer to expand, in
+ * its slot 0 or in others): a pair's depth has the parity of its
+ * placement's Manhattan distance (each pattern move changes both by one),
+ * so the placements of one layer and of the next are told apart by that
+ * parity and one pair of bits serves both. The layers are expanded in
+ * placement order, so that most successors (the moves of the later tiles,
+ * whose digits weigh little) land near the placement expanded, and each
+ * placement's entry is written when it is first expanded. The 8 tiles of
+ * 7-8 on the 4x4 board cost 8 + 2 + 4 bits a placement: 908 MB.
  *
  * Storing: a placement's distance d is at least the Manhattan distance m of
- * the pattern tiles, and d - m is even (each pattern move changes m by one),
- * so an entry keeps (d - m) / 2 in four bits. Placements are indexed by the
- * ordered cells of the pattern tiles, n!/(n-k)! of them. */
+ * the pattern tiles, and d - m is even, so an entry keeps (d - m) / 2 in
+ * four bits. Placements are indexed by the ordered cells of the pattern
+ * tiles, n!/(n-k)! of them. */
 #ifndef PB_PDB_H
 #define PB_PDB_H
 
@@ -28,26 +37,28 @@
 #include <stdint.h>
 
 #include "../core/meter.h"
-#include "../puzzles/domain.h"
 #include "../solvers/solver.h"
 
-/* The most tiles in one pattern (the 8 of the 7-8 partition). */
+/* The largest board (5x5) and the most tiles in one pattern (the 8 of the
+ * 7-8 partition of the 4x4 board). */
+#define PB_PDB_MAX_CELLS 25
 #define PB_PDB_MAX_TILES 8
 /* The most threads a build runs (one a processor online). */
 #define PB_PDB_MAX_THREADS 8
 /* Bits an entry costs, and the largest excess an entry can hold; the value
- * above it marks an entry not reached yet during the build. */
+ * above it marks an entry not reached yet during the build, and after it
+ * the placements never reached (a pattern of all the tiles but one, or of
+ * all: half the placements have the wrong parity). */
 #define PB_PDB_ENTRY_BITS 4
 #define PB_PDB_UNSET ((1u << PB_PDB_ENTRY_BITS) - 1)
 #define PB_PDB_MAX_EXCESS (PB_PDB_UNSET - 1)
 
 typedef struct pb_pdb {
-	int cells;       /* of the board */
-	int width;
+	int width, height, cells; /* of the board */
 	int goal_blank;
-	uint16_t goal_cells; /* the pattern: the goal cells of its tiles */
+	uint32_t goal_cells; /* the pattern: the goal cells of its tiles */
 	int ntiles;
-	uint8_t tiles[PB_PDB_MAX_TILES];     /* internal labels, in index order */
+	uint8_t tiles[PB_PDB_MAX_TILES];     /* lookup labels, in index order */
 	uint8_t goal_cell[PB_PDB_MAX_TILES]; /* of tiles[i] */
 	uint64_t weight[PB_PDB_MAX_TILES];   /* of digit i of a placement's rank */
 	uint64_t entries;                    /* placements: n!/(n-k)! */
@@ -56,10 +67,14 @@ typedef struct pb_pdb {
 } pb_pdb;
 
 /* Describe the pattern of the tiles whose goal cells are in GOAL_CELLS (the
- * goal blank's cell is left out) on D, a tiles board, with no table yet.
- * Returns 0, or -1 when the pattern is empty or has more than
- * PB_PDB_MAX_TILES tiles. */
-int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells);
+ * goal blank's cell is left out) on the WIDTH x HEIGHT board whose goal has
+ * the blank at GOAL_BLANK, with no table yet. LABELS[c] is the label that
+ * lookups know the tile of goal cell c by (the index into their WHERE
+ * arrays: see pb_pdb_rank); NULL: the goal cell itself. Returns 0, or -1
+ * when the board is not one of 2..PB_PDB_MAX_CELLS cells, W, H >= 2, or
+ * the pattern is empty or has more than PB_PDB_MAX_TILES tiles. */
+int pb_pdb_init(pb_pdb *p, int width, int height, int goal_blank, uint32_t goal_cells,
+		const uint8_t *labels);
 
 /* Build P's table by breadth-first search, one thread a processor (up to
  * PB_PDB_MAX_THREADS), allocating through S's meter and polling S's limits
@@ -71,8 +86,8 @@ int pb_pdb_init(pb_pdb *p, const pb_domain *d, uint16_t goal_cells);
 pb_status pb_pdb_build(pb_pdb *p, pb_search *s);
 
 /* The cache file of P under DIR, as DIR/tiles4x4-b0-fe00.pdb (board, goal
- * blank, pattern cells in hex), into BUF. Returns 0, or -1 when it does not
- * fit in LEN. */
+ * blank, pattern cells in hex, at least four digits), into BUF. Returns 0,
+ * or -1 when it does not fit in LEN. */
 int pb_pdb_file_name(const pb_pdb *p, const char *dir, char *buf, size_t len);
 
 typedef enum pb_pdb_load_result {

@@ -14,8 +14,6 @@
 
 #define NS_PER_S 1e9
 #define KIB 1024u
-/* Room for a --heuristic list. */
-#define HEURISTIC_LIST_MAX 512
 
 static int add_dataset(run_common *o, const char *cmd, const char *path)
 {
@@ -25,37 +23,74 @@ static int add_dataset(run_common *o, const char *cmd, const char *path)
 	return 0;
 }
 
+/* Cut TEXT into its comma-separated names in place, into NAMES (at most
+ * MAX). A partition's commas ("pdb:1,2,5/3,4") do not cut it: a piece
+ * that begins with a digit (no heuristic's name does) goes on with the
+ * partition before it. Returns the count, -1 past MAX, or 0 for an empty
+ * name. */
+static int split_heuristics(char *text, char **names, int max)
+{
+	int n = 0;
+
+	for (char *p = text;;) {
+		char *comma = p;
+
+		while ((comma = strchr(comma, ',')) && !strncmp(p, PB_PARTITION_PREFIX,
+								strlen(PB_PARTITION_PREFIX)) &&
+		       comma[1] >= '0' && comma[1] <= '9')
+			comma++;
+		if (comma)
+			*comma = '\0';
+		if (!*p)
+			return 0;
+		if (n == max)
+			return -1;
+		names[n++] = p;
+		if (!comma)
+			return n;
+		p = comma + 1;
+	}
+}
+
 /* Add the heuristics of the comma-separated LIST to O: each known, each
  * once. Returns 0 or PB_EXIT_USAGE (said why). */
 static int add_heuristics(run_common *o, const char *cmd, const char *list)
 {
-	char copy[HEURISTIC_LIST_MAX], *names[RUN_MAX_HEURISTICS];
+	char *text = o->heuristic_text + o->heuristic_used, *names[RUN_MAX_HEURISTICS];
+	size_t len = strlen(list);
 	int n;
 
-	if (strlen(list) >= sizeof(copy))
-		return cmdline_bad_usage(cmd, "--heuristic: a list of more than %d characters",
-					 HEURISTIC_LIST_MAX - 1);
-	snprintf(copy, sizeof(copy), "%s", list);
-	n = cmdline_split(copy, names, RUN_MAX_HEURISTICS);
+	if (len >= sizeof(o->heuristic_text) - o->heuristic_used)
+		return cmdline_bad_usage(cmd, "--heuristic: lists of more than %d characters in all",
+					 RUN_HEURISTIC_TEXT_MAX - 1);
+	memcpy(text, list, len + 1);
+	o->heuristic_used += len + 1;
+	n = split_heuristics(text, names, RUN_MAX_HEURISTICS);
 	if (n <= 0)
 		return cmdline_bad_usage(cmd, n ? "--heuristic names more than %d heuristics"
 					 : "--heuristic: want one or more heuristic names, separated "
 					 "by commas (at most %d)", RUN_MAX_HEURISTICS);
 	for (int i = 0; i < n; i++) {
 		const pb_heuristic_info *h = pb_heuristic_find(names[i]);
+		char why[160];
 
 		if (!h) {
 			fprintf(stderr, "bench %s: unknown heuristic '%s' (see 'bench list')\n", cmd,
 				names[i]);
 			return PB_EXIT_USAGE;
 		}
+		if (pb_heuristic_check(names[i], why, sizeof(why))) {
+			fprintf(stderr, "bench %s: --heuristic: %s\n", cmd, why);
+			return PB_EXIT_USAGE;
+		}
 		for (size_t k = 0; k < o->r.nheuristics; k++)
-			if (o->heuristics[k] == h->name)
-				return cmdline_bad_usage(cmd, "--heuristic names '%s' twice", h->name);
+			if (!strcmp(o->heuristics[k], names[i]))
+				return cmdline_bad_usage(cmd, "--heuristic names '%s' twice", names[i]);
 		if (o->r.nheuristics == RUN_MAX_HEURISTICS)
 			return cmdline_bad_usage(cmd, "--heuristic names more than %d heuristics",
 						 RUN_MAX_HEURISTICS);
-		o->heuristics[o->r.nheuristics++] = h->name;
+		/* a partition keeps its text; a name, the registry's string */
+		o->heuristics[o->r.nheuristics++] = strcmp(h->name, names[i]) ? names[i] : h->name;
 	}
 	o->r.heuristics = o->heuristics;
 	return 0;

@@ -24,6 +24,8 @@
 /* the built-in solvers and the outside ones */
 #define RUN_MAX_SOLVERS (64 + OUTSIDE_MAX)
 #define RUN_MAX_HEURISTICS 16
+/* Room for every --heuristic list given, together. */
+#define RUN_HEURISTIC_TEXT_MAX 1024
 /* The default time limit of a solve: a minute. */
 #define RUN_DEFAULT_TIME_LIMIT_NS 60000000000ULL
 /* The default memory limit is the machine's memory over this. */
@@ -54,8 +56,11 @@ typedef struct run_common {
 	const char *datasets[RUN_MAX_DATASETS];
 	size_t ndatasets;
 	const char *algorithms; /* the -a list as given (argv is left as it is), or NULL */
-	/* the --heuristic names (the registry's strings), R.heuristics */
+	/* the --heuristic names (the registry's strings, or for a partition
+	 * "pdb:..." its text in heuristic_text), R.heuristics */
 	const char *heuristics[RUN_MAX_HEURISTICS];
+	char heuristic_text[RUN_HEURISTIC_TEXT_MAX];
+	size_t heuristic_used;
 	runner_options r;       /* the limits and solver options set here */
 	bool time_given, mem_given; /* -t, -m given (else the defaults) */
 	char mem_default_why[64];   /* how the default memory limit was chosen */

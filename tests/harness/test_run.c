@@ -682,6 +682,8 @@ Test(run, bad_usage_exits_2)
 		{ "-d /nonexistent/x.txt", "/nonexistent/x.txt: No such file" },
 		{ "-a nosuch -d x", "unknown solver 'nosuch'" },
 		{ "--heuristic nosuch -d x", "unknown heuristic 'nosuch'" },
+		{ "--heuristic pdb:1,1 -d x", "heuristic 'pdb:1,1': tile 1 is named twice" },
+		{ "--heuristic pdb:1-3/4,pdb:1-3/4 -d x", "names 'pdb:1-3/4' twice" },
 		{ "-t 1x -d x", "--time-limit '1x'" },
 		{ "-m 3Q -d x", "--mem-limit '3Q'" },
 		{ "-r 0 -d x", "--repeat '0'" },

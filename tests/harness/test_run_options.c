@@ -246,3 +246,30 @@ Test(run_options, a_pattern_database_built_or_loaded_is_said_once_with_where)
 	says_once("run", "built and saved");
 	says_once("verify", "loaded");
 }
+
+/* A partition in a --heuristic list keeps its commas ('pdb:1,2/3-5' is one
+ * heuristic, the name after it another) and is its own series, named as
+ * given in runs.csv (quoted there: it holds commas). */
+Test(run_options, a_partition_in_a_heuristic_list_is_one_series)
+{
+	char path[512], *out, *runs;
+	int rc;
+
+	rc = ht_bench(&out, "gen --domain 8puzzle --method walk --length 14 --count 2 --seed 5 "
+		      "-o %s/w8.txt", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/w8.txt -a idastar --heuristic pdb:1,2/3-5,manhattan "
+		      "--pdb-cache %s/cache -r 1 -w 0 -o %s/parts", dir, dir, dir);
+	cr_assert_eq(rc, 0, "bench run: exit %d: %s", rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/parts/runs.csv", dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs, "%s", path);
+	cr_assert_eq(ht_count_lines(runs, "w8,-,idastar,\"pdb:1,2/3-5\",1,prepare,ok,"), 1, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "w8,-,idastar,manhattan,1,prepare,"), 1, "%s", runs);
+	cr_assert_eq(ht_count_lines(runs, "w8,"), 6, "two series of a preparation and two solves: %s",
+		     runs);
+	free(runs);
+}
+

@@ -89,65 +89,6 @@ Test(heuristics, values_counted_by_hand)
 	release(&lc, &s2);
 }
 
-/* Every state of D: h at most the distance, zero at the goal, and
- * consistent: a move from x to y lowers it by one at most (Magic Squares'
- * ops are not their own inverses, so h may rise by more). */
-static void check_everywhere(const char *name, const char *goal, const char *heuristic)
-{
-	pb_domain d = it_domain(name, goal);
-	pb_search s, ds;
-	pb_heur h;
-	uint8_t *dist;
-
-	build(&h, heuristic, &d, NULL, &s);
-	pb_search_init(&ds, 0, 0, NULL);
-	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
-	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
-		     pb_heur_value(&h, &d.goal));
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		pb_state x, y;
-		unsigned hx;
-		char text[80];
-
-		pb_unindex(&d, i, &x);
-		hx = pb_heur_value(&h, &x);
-		pb_format(&d, &x, text, sizeof(text));
-		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
-			      text, hx, dist[i]);
-		for (int m = 0; m < d.nmoves; m++) {
-			unsigned hy;
-
-			if (!pb_apply(&d, &x, m, &y))
-				continue;
-			hy = pb_heur_value(&h, &y);
-			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %s takes h from %u to %u",
-				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
-		}
-	}
-	pb_free(dist);
-	release(&h, &s);
-}
-
-Test(heuristics, admissible_and_consistent_on_small_boards)
-{
-	static const char *const names[] = { "zero", "manhattan", "linear-conflict" };
-
-	for (int i = 0; i < 3; i++) {
-		check_everywhere("8puzzle", NULL, names[i]);
-		check_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", names[i]);
-		check_everywhere("tiles2x4", "4 3 2 1 x 5 6 7", names[i]);
-	}
-	/* rows of five: conflicts counted without a table */
-	check_everywhere("tiles5x2", NULL, "linear-conflict");
-	check_everywhere("tiles2x5", "x 1 2 3 4 5 6 7 8 9", "linear-conflict");
-}
-
-Test(heuristics, msquare_pattern_databases)
-{
-	check_everywhere("msquare", NULL, "msquare-pdb");
-	check_everywhere("msquare", NULL, "zero");
-}
-
 /* The user's tiles of S mirrored about the main diagonal, relabelled so
  * that the goal stays the goal: the tile at cell x goes to the mirror of x
  * and becomes the tile whose goal cell mirrors its own. */
@@ -176,6 +117,93 @@ static pb_state mirror_of(const pb_domain *d, const pb_state *s)
 	for (int c = 0; c < d->cells; c++)
 		used += snprintf(out + used, sizeof(out) - (size_t)used, c ? " %u" : "%u", mirrored[c]);
 	return it_parse(d, out);
+}
+
+/* What check_states asserts besides h(goal) = 0 and h never above the
+ * distance: consistency (a move lowers h by one at most: all but the
+ * tiles pattern databases), h at least Manhattan, and (with the
+ * reflection) equal values on a state and its mirror image. */
+#define CHECK_CONSISTENT 1u
+#define CHECK_ABOVE_MANHATTAN 2u
+#define CHECK_MIRROR 4u
+
+/* HEURISTIC on every state of the board NAME with goal GOAL, from one
+ * breadth-first search (databases cached under CACHE). */
+static void check_states(const char *name, const char *goal, const char *heuristic,
+			 const char *cache, unsigned checks)
+{
+	pb_domain d = it_domain(name, goal);
+	pb_heur h, md;
+	pb_search s, ms, ds;
+	uint8_t *dist;
+
+	build(&h, heuristic, &d, cache, &s);
+	if (checks & CHECK_ABOVE_MANHATTAN)
+		build(&md, "manhattan", &d, NULL, &ms);
+	if (checks & (CHECK_ABOVE_MANHATTAN | CHECK_MIRROR))
+		cr_assert_eq(h.mirror, !!(checks & CHECK_MIRROR), "'%s' on %s: reflected %d", heuristic,
+			     name, h.mirror);
+	pb_search_init(&ds, 0, 0, NULL);
+	cr_assert_eq(pb_distances(&d, &ds, &dist), PB_SOLVED);
+	cr_assert_eq(pb_heur_value(&h, &d.goal), 0, "'%s' on %s: h(goal) = %u", heuristic, name,
+		     pb_heur_value(&h, &d.goal));
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		pb_state x, y;
+		unsigned hx;
+		char text[80];
+
+		pb_unindex(&d, i, &x);
+		hx = pb_heur_value(&h, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_leq(hx, dist[i], "'%s' on %s '%s': h = %u, distance %u", heuristic, name,
+			      text, hx, dist[i]);
+		if (checks & CHECK_ABOVE_MANHATTAN)
+			cr_assert_geq(hx, pb_heur_value(&md, &x), "'%s' below Manhattan on %s '%s'",
+				      heuristic, name, text);
+		if (checks & CHECK_MIRROR) {
+			y = mirror_of(&d, &x);
+			cr_assert_eq(pb_heur_value(&h, &y), hx, "'%s' on %s '%s': %u, on its mirror %u",
+				     heuristic, name, text, hx, pb_heur_value(&h, &y));
+		}
+		for (int m = 0; checks & CHECK_CONSISTENT && m < d.nmoves; m++) {
+			unsigned hy;
+
+			if (!pb_apply(&d, &x, m, &y))
+				continue;
+			hy = pb_heur_value(&h, &y);
+			cr_assert(hy + 1 >= hx, "'%s' on %s '%s': move %s takes h from %u to %u",
+				  heuristic, name, text, pb_move_name(&d, m), hx, hy);
+		}
+	}
+	pb_free(dist);
+	if (checks & CHECK_ABOVE_MANHATTAN)
+		release(&md, &ms);
+	release(&h, &s);
+}
+
+static void check_everywhere(const char *name, const char *goal, const char *heuristic)
+{
+	check_states(name, goal, heuristic, NULL, CHECK_CONSISTENT);
+}
+
+Test(heuristics, admissible_and_consistent_on_small_boards)
+{
+	static const char *const names[] = { "zero", "manhattan", "linear-conflict" };
+
+	for (int i = 0; i < 3; i++) {
+		check_everywhere("8puzzle", NULL, names[i]);
+		check_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", names[i]);
+		check_everywhere("tiles2x4", "4 3 2 1 x 5 6 7", names[i]);
+	}
+	/* rows of five: conflicts counted without a table */
+	check_everywhere("tiles5x2", NULL, "linear-conflict");
+	check_everywhere("tiles2x5", "x 1 2 3 4 5 6 7 8 9", "linear-conflict");
+}
+
+Test(heuristics, msquare_pattern_databases)
+{
+	check_everywhere("msquare", NULL, "msquare-pdb");
+	check_everywhere("msquare", NULL, "zero");
 }
 
 /* Breadth-first from the goal of the 15-puzzle to DEPTH moves: h never
@@ -407,4 +435,94 @@ Test(heuristics, admissible_and_consistent_near_the_goal_of_wide_boards)
 		check_wide_near_goal(boards[i], "manhattan", 10);
 		check_wide_near_goal(boards[i], "linear-conflict", 10);
 	}
+}
+
+/* A partition given by name ('pdb:...') on every state of a small board:
+ * zero at the goal, never above the distance, at least Manhattan, and
+ * where the goal is symmetric about the diagonal, equal on a state and its
+ * mirror image. */
+static void check_partition_everywhere(const char *name, const char *goal, const char *heuristic,
+				       const char *cache, bool mirrored)
+{
+	check_states(name, goal, heuristic, cache, CHECK_ABOVE_MANHATTAN | (mirrored ? CHECK_MIRROR : 0));
+}
+
+Test(heuristics, partitions_on_small_boards, .timeout = 300)
+{
+	char dir[] = "/tmp/pb-part-XXXXXX", cmd[64];
+
+	cr_assert_not_null(mkdtemp(dir));
+	/* the blank in the corner: the goal is its own mirror image */
+	check_partition_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", "pdb:1,2,3,4/5-8", dir, true);
+	check_partition_everywhere("8puzzle", NULL, "pdb:8,7,6/5,4,3,2", dir, true);
+	/* tiles in no pattern count their Manhattan distance */
+	check_partition_everywhere("8puzzle", "x 1 2 3 4 5 6 7 8", "pdb:1,3,5", dir, true);
+	/* a goal off the diagonal, and boards that are not square */
+	check_partition_everywhere("8puzzle", "1 x 2 3 4 5 6 7 8", "pdb:1-4/5-8", dir, false);
+	check_partition_everywhere("tiles2x4", "x 1 2 3 4 5 6 7", "pdb:1-3/4-7", dir, false);
+	check_partition_everywhere("tiles4x2", NULL, "pdb:7,5,3,1/2,4,6", dir, false);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* A named partition and the same tiles given as 'pdb:...': the same
+ * values on every state near the goal, from the same cache files. */
+Test(heuristics, named_and_given_partitions_agree, .timeout = 600)
+{
+	char dir[] = "/tmp/pb-same-XXXXXX", cmd[64], text[80];
+	pb_domain d = it_domain("15puzzle", KORF_GOAL);
+	const char *given = "pdb:1,2,3,6,7/4,5,8,9,12/10,11,13,14,15";
+	pb_heur named, mine;
+	pb_search s, t;
+	pb_state x = d.goal;
+	uint64_t seed = 1;
+
+	cr_assert_not_null(mkdtemp(dir));
+	build(&named, "pdb555", &d, dir, &s);
+	cr_assert_eq(named.built, 3, "an empty cache: three databases built");
+	build(&mine, given, &d, dir, &t);
+	cr_assert_eq(mine.built, 0, "'%s' loads pdb555's files: %s", given, t.message);
+	cr_assert_eq(mine.npatterns, 3);
+	/* a random walk of 2000 moves from the goal */
+	for (int step = 0; step < 2000; step++) {
+		pb_state y;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		if (!pb_apply(&d, &x, (int)(seed >> 62), &y))
+			continue;
+		x = y;
+		pb_format(&d, &x, text, sizeof(text));
+		cr_assert_eq(pb_heur_value(&mine, &x), pb_heur_value(&named, &x),
+			     "'%s' %u, pdb555 %u on '%s'", given, pb_heur_value(&mine, &x),
+			     pb_heur_value(&named, &x), text);
+	}
+	release(&mine, &t);
+	release(&named, &s);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* A cache that holds some of a heuristic's databases: the rest are built,
+ * and the message says how many of each. */
+Test(heuristics, a_partly_cached_heuristic_says_what_it_built_and_loaded)
+{
+	char *dir = ht_tempdir(), path[512];
+	pb_domain d = it_domain("15puzzle", KORF_GOAL);
+	pb_heur h;
+	pb_search s;
+
+	cr_assert_not_null(dir);
+	build(&h, "pdb555", &d, dir, &s);
+	cr_assert(strstr(s.message, "built and saved 3 pattern databases"), "'%s'", s.message);
+	cr_assert_eq(pb_pdb_file_name(&h.pdb[1], dir, path, sizeof(path)), 0);
+	release(&h, &s);
+	cr_assert_eq(remove(path), 0, "%s", path);
+	build(&h, "pdb555", &d, dir, &s);
+	cr_assert(strstr(s.message, "built and saved 1 and loaded 2 of 3 pattern databases"), "'%s'",
+		  s.message);
+	release(&h, &s);
+	build(&h, "pdb555", &d, dir, &s);
+	cr_assert(strstr(s.message, "loaded 3 pattern databases"), "'%s'", s.message);
+	release(&h, &s);
+	ht_remove(dir);
 }

@@ -194,6 +194,7 @@ void ps_oracle_init(ps_oracle *o, const ps_pattern *p)
 	uint8_t rows[PS_MAX_TILES], columns[PS_MAX_TILES];
 	int n = 0;
 
+	cr_assert(p->n <= 1 << NIBBLE, "the oracle packs a cell in %d bits: %d cells", NIBBLE, p->n);
 	memset(o, 0, sizeof(*o));
 	o->p = *p;
 	for (int c = 0; c < p->n; c++) {

@@ -15,8 +15,9 @@
 
 /* The most pattern tiles (the 8 of the 7-8 partition). */
 #define PS_MAX_TILES 8
-/* The most cells of a board. */
-#define PS_MAX_CELLS 16
+/* The most cells of a board (ps_distances; the oracle, which packs a cell
+ * in four bits, takes boards of up to 16). */
+#define PS_MAX_CELLS 25
 /* A distance not reached (a blank on a pattern tile). */
 #define PS_UNREACHED UINT8_MAX
 
