@@ -375,13 +375,14 @@ void report_keep_ledger(report *r)
 
 void report_release(report *r)
 {
-	names_release(&r->datasets);
+	/* the datasets' count says how many instance sets there are: first */
 	for (size_t d = 0; r->instances && d < r->datasets.count; d++) {
 		names_release(&r->instances[d].names);
 		free(r->instances[d].reference);
 		free(r->instances[d].shortest);
 	}
 	free(r->instances);
+	names_release(&r->datasets);
 	names_release(&r->algorithms);
 	names_release(&r->heuristics);
 	free(r->series);
