@@ -40,7 +40,7 @@ static inline const fuzz_domain_table *fuzz_domains(void)
 {
 	static fuzz_domain_table t;
 	static const char *const named[] = { "8puzzle", "15puzzle", "24puzzle", "msquare" };
-	char name[16];
+	char name[32];
 
 	if (t.count)
 		return &t;
