@@ -26,6 +26,37 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-sanitize && ctest --output-on-failure -j1)
 
+# --- issue 16: ThreadSanitizer and the fuzz targets ---------------------
+# The threaded code (the pattern-database builder) once under
+# ThreadSanitizer: a small build of the library and tests/heuristics/
+# pdb_threads.c only. (The committed fuzz corpora are replayed by ctest in
+# both builds above: replay_fuzz_*.)
+unset ASAN_OPTIONS UBSAN_OPTIONS
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_TSAN=ON >/dev/null
+cmake --build build-tsan -j"$(nproc)" --target pdb_threads
+(cd build-tsan && ctest --output-on-failure -j1 -R '^pdb_threads$')
+# Where clang is, each libFuzzer target runs a few seconds from its corpus
+# (into a scratch copy: the committed corpora stay as they are).
+if command -v clang >/dev/null 2>&1; then
+	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_FUZZ=ON -DPB_TESTS=OFF >/dev/null
+	cmake --build build-fuzz -j"$(nproc)"
+	scratch=$(mktemp -d)
+	trap 'rm -rf "$scratch"' EXIT
+	for target in "$PWD"/build-fuzz/fuzz_*; do
+		name=$(basename "$target")
+		cp -r "tests/fuzz/corpus/${name#fuzz_}" "$scratch/$name"
+		if ! (cd "$scratch" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-4}" -print_final_stats=1 \
+			"$name" >"$name.log" 2>&1); then
+			tail -n 60 "$scratch/$name.log" >&2
+			echo "test: $name found an input that breaks it (above)" >&2
+			exit 1
+		fi
+		echo "$name: $(grep -E '^stat::number_of_executed_units' "$scratch/$name.log" | awk '{print $2}') executions"
+	done
+else
+	echo "test: clang is missing: the fuzz targets were only replayed over their corpora, not run" >&2
+fi
+
 # --- issue 7: the MPI build (Open MPI), checked with mpirun -np 2 ---------
 # Installs Open MPI when missing, builds bench with PB_MPI and runs the MPI
 # test (two ranks give the rows of one process) and the shard tests there.

@@ -20,8 +20,6 @@
 
 /* Prefixes tried. */
 #define CUTS 5
-/* Magic Squares' moves in a line, as USACO writes them. */
-#define USACO_LINE 60
 
 /* The reader's verdict F, PATH agrees with V. */
 static void check_same(const answer_frame *f, const pb_path *path, const verdict *v)
@@ -91,15 +89,15 @@ static void check_written_back(const setup *s, int k, const uint8_t *turn, const
 	if (f->status == PB_UNSOLVABLE) {
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "unsolvable\n");
 	} else {
-		if (d->kind == PB_MSQUARE)
+		if (d->answer_line)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%d\n", path->length);
 		for (int i = 0; i < path->length; i++) {
 			int m = path->moves[i];
 
 			if (turn) /* the move whose turned-back move is m */
 				m = (m + PB_MAX_MOVES - 1) % PB_MAX_MOVES;
-			buf[n++] = d->move_names[m];
-			if (d->kind == PB_MSQUARE && (i + 1) % USACO_LINE == 0 && i + 1 < path->length)
+			buf[n++] = d->move_names[m][0];
+			if (d->answer_line && (i + 1) % d->answer_line == 0 && i + 1 < path->length)
 				buf[n++] = '\n';
 		}
 		buf[n++] = '\n'; /* for a length of 0, the empty line */

@@ -37,7 +37,7 @@ static inline const setup *get_setup(void)
 		for (int c = 0; c < 256; c++)
 			s.letter[k][c] = -1;
 		for (int m = 0; m < s.d[k].nmoves; m++)
-			s.letter[k][(unsigned char)s.d[k].move_names[m]] = m;
+			s.letter[k][(unsigned char)s.d[k].move_names[m][0]] = m;
 	}
 	for (int m = 0; m < PB_MAX_MOVES; m++)
 		s.turn[m] = (uint8_t)((m + 1) % PB_MAX_MOVES);
@@ -131,7 +131,7 @@ static inline void ref_read(const setup *s, int k, bool turned, const char *buf,
 			v->used = at;
 			return;
 		}
-		if (s->d[k].kind == PB_TILES) {
+		if (!s->d[k].answer_line) { /* tiles: one line of moves */
 			v->state = ref_moves(s, k, turned, line, len, v) ? ANSWER_DONE : ANSWER_BAD;
 			v->status = PB_SOLVED;
 			v->used = at;

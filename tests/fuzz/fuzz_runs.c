@@ -11,7 +11,9 @@
  *   refused.
  * - An accepted file holds a row for each of its lines after the header
  *   that is not empty; its rows, written back here in REPORT_RUNS_HEADER's
- *   columns, read again to the same rows, names and numbers. */
+ *   columns, read again to the same rows, names and numbers.
+ * - The compact form a report keeps them in (report_load_stream) decodes,
+ *   track by track, to what the statistics need of those rows. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,28 +129,76 @@ static void scan_lines(const uint8_t *data, size_t size, size_t *lines, size_t *
 	}
 }
 
-/* Write R's rows back as runs.csv into *BUF. Returns whether every line
+/* The rows as the reader hands them over, copied. */
+typedef struct got_row {
+	char *name[4]; /* dataset, instance (NULL: a preparation), algorithm, heuristic */
+	report_row v;
+} got_row;
+
+typedef struct got {
+	got_row *rows;
+	size_t count, cap;
+} got;
+
+static char *copy_name(const char *s)
+{
+	char *c = s ? strdup(s) : NULL;
+
+	FUZZ_CHECK(!s || c);
+	return c;
+}
+
+/* A report_read_fn: keep a copy of ROW in ARG (a got). */
+static int collect(void *arg, const report_read_row *row, char *err, size_t errlen)
+{
+	got *g = arg;
+	got_row *k;
+
+	(void)err;
+	(void)errlen;
+	if (g->count == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 16;
+		g->rows = realloc(g->rows, g->cap * sizeof(*g->rows));
+		FUZZ_CHECK(g->rows);
+	}
+	k = &g->rows[g->count++];
+	k->name[0] = copy_name(row->dataset);
+	k->name[1] = copy_name(row->instance);
+	k->name[2] = copy_name(row->algorithm);
+	k->name[3] = copy_name(row->heuristic);
+	k->v = row->v;
+	return 0;
+}
+
+static void got_release(got *g)
+{
+	for (size_t i = 0; i < g->count; i++)
+		for (int k = 0; k < 4; k++)
+			free(g->rows[i].name[k]);
+	free(g->rows);
+	memset(g, 0, sizeof(*g));
+}
+
+/* Write G's rows back as runs.csv into *BUF. Returns whether every line
  * fits CSV_MAX_LINE (bench's own rows, with names of a few dozen bytes,
  * always do; a file's may not, once its fields are quoted). */
-static bool write_rows(const report *r, char **buf, size_t *len)
+static bool write_rows(const got *g, char **buf, size_t *len)
 {
 	FILE *out = open_memstream(buf, len);
 	bool fits = true;
 
 	FUZZ_CHECK(out);
 	fputs(REPORT_RUNS_HEADER "\n", out);
-	for (size_t i = 0; i < r->count; i++) {
-		const report_row *v = &r->rows[i];
+	for (size_t i = 0; i < g->count; i++) {
+		const report_row *v = &g->rows[i].v;
 		long from = ftell(out);
 		char ref[16];
 
-		csv_write_field(out, report_name(&r->datasets, v->dataset));
-		putc(',', out);
-		csv_write_field(out, report_name(&r->instances, v->instance));
-		putc(',', out);
-		csv_write_field(out, report_name(&r->algorithms, v->algorithm));
-		putc(',', out);
-		csv_write_field(out, report_name(&r->heuristics, v->heuristic));
+		for (int k = 0; k < 4; k++) {
+			if (k)
+				putc(',', out);
+			csv_write_field(out, g->rows[i].name[k] ? g->rows[i].name[k] : "-");
+		}
 		fprintf(out, ",%u,%s,%s,", v->repeat, v->phase == RUN_PREPARE ? "prepare" : "solve",
 			run_status_name(v->status));
 		if (v->length == RUN_NO_LENGTH)
@@ -170,29 +220,75 @@ static bool write_rows(const report *r, char **buf, size_t *len)
 	return fits;
 }
 
-static bool same_name(const report_names *a, uint32_t i, const report_names *b, uint32_t j)
+static void check_same_rows(const got *a, const got *b)
 {
-	return (i == REPORT_NONE) == (j == REPORT_NONE) && !strcmp(report_name(a, i), report_name(b, j));
-}
-
-static void check_same_rows(const report *a, const report *b)
-{
-	FUZZ_CHECK(a->count == b->count && a->nseries == b->nseries);
+	FUZZ_CHECK(a->count == b->count);
 	for (size_t i = 0; i < a->count; i++) {
-		const report_row *x = &a->rows[i], *y = &b->rows[i];
+		const report_row *x = &a->rows[i].v, *y = &b->rows[i].v;
 
-		FUZZ_CHECK(same_name(&a->datasets, x->dataset, &b->datasets, y->dataset));
-		FUZZ_CHECK(same_name(&a->instances, x->instance, &b->instances, y->instance));
-		FUZZ_CHECK(same_name(&a->algorithms, x->algorithm, &b->algorithms, y->algorithm));
-		FUZZ_CHECK(same_name(&a->heuristics, x->heuristic, &b->heuristics, y->heuristic));
-		FUZZ_CHECK(x->series == y->series && x->repeat == y->repeat && x->phase == y->phase);
+		for (int k = 0; k < 4; k++)
+			FUZZ_CHECK(!a->rows[i].name[k] == !b->rows[i].name[k] &&
+				   (!a->rows[i].name[k] || !strcmp(a->rows[i].name[k], b->rows[i].name[k])));
+		FUZZ_CHECK(x->repeat == y->repeat && x->phase == y->phase);
 		FUZZ_CHECK(x->status == y->status && x->length == y->length &&
 			   x->reference == y->reference && x->batch == y->batch);
 		FUZZ_CHECK(x->expanded == y->expanded && x->generated == y->generated &&
 			   x->wall_ns == y->wall_ns && x->cpu_ns == y->cpu_ns &&
 			   x->peak_bytes == y->peak_bytes && x->rss_bytes == y->rss_bytes);
-		FUZZ_CHECK((x->phase == RUN_PREPARE) == (x->instance == REPORT_NONE));
+		FUZZ_CHECK((x->phase == RUN_PREPARE) == !a->rows[i].name[1]);
 	}
+}
+
+/* The compact form R keeps holds, track by track in order, exactly what
+ * the statistics need of the rows G the reader handed over. */
+static void check_kept(const report *r, const got *g)
+{
+	report_cursor *cur = calloc(r->ntracks + 1, sizeof(*cur));
+	size_t solves = 0;
+
+	FUZZ_CHECK(cur && r->count == g->count);
+	for (size_t t = 0; t < r->ntracks; t++)
+		report_cursor_init(&cur[t], &r->tracks[t], 0, 0);
+	for (size_t i = 0; i < g->count; i++) {
+		const got_row *k = &g->rows[i];
+		uint32_t d = report_find(&r->datasets, k->name[0]);
+		const report_track *t = report_track_of(r, d, report_find(&r->algorithms, k->name[2]),
+							report_find(&r->heuristics, k->name[3]));
+		report_cursor *c;
+
+		FUZZ_CHECK(d != REPORT_NONE && t);
+		if (!k->name[1]) {
+			FUZZ_CHECK(t->prepared);
+			continue;
+		}
+		solves++;
+		c = &cur[t - r->tracks];
+		FUZZ_CHECK(report_cursor_next(c));
+		FUZZ_CHECK(!strcmp(report_instance(r, d, c->row.instance), k->name[1]));
+		FUZZ_CHECK(c->row.status == k->v.status && c->row.length == k->v.length);
+		FUZZ_CHECK(c->row.expanded == k->v.expanded && c->row.generated == k->v.generated &&
+			   c->row.peak_bytes == k->v.peak_bytes && c->row.wall_ns == k->v.wall_ns);
+	}
+	for (size_t t = 0; t < r->ntracks; t++) {
+		FUZZ_CHECK(!report_cursor_next(&cur[t]));
+		solves -= r->tracks[t].rows;
+	}
+	FUZZ_CHECK(solves == 0);
+	free(cur);
+}
+
+/* Read DATA[0..size) with the reader into G; returns as report_read. */
+static int read_rows(got *g, const void *data, size_t size, char *err, size_t errlen)
+{
+	FILE *in = fmemopen((void *)data, size, "r");
+	report_read_end end;
+	int rc;
+
+	FUZZ_CHECK(in);
+	memset(g, 0, sizeof(*g));
+	rc = report_read(in, FUZZ_NAME, false, collect, g, &end, err, errlen);
+	fclose(in);
+	return rc;
 }
 
 static int load(report *r, const void *data, size_t size, char *err, size_t errlen)
@@ -212,28 +308,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512] = "", *buf = NULL;
 	size_t lines, rows, len = 0;
 	bool must_refuse;
-	report r, again;
+	got g, again;
+	report r;
 
 	if (!size)
 		return 0; /* fmemopen takes no empty buffer */
 	scan_lines(data, size, &lines, &rows, &must_refuse);
-	if (load(&r, data, size, err, sizeof(err))) {
+	if (read_rows(&g, data, size, err, sizeof(err))) {
 		char *end;
 		unsigned long line;
 
 		FUZZ_CHECK(!strncmp(err, FUZZ_NAME ":", strlen(FUZZ_NAME ":")));
 		line = strtoul(err + strlen(FUZZ_NAME ":"), &end, 10);
 		FUZZ_CHECK(line >= 1 && line <= (lines ? lines : 1) && !strncmp(end, ": ", 2));
-		report_release(&r);
+		got_release(&g);
 		return 0;
 	}
-	FUZZ_CHECK(!must_refuse && r.count == rows);
-	if (write_rows(&r, &buf, &len)) {
-		FUZZ_CHECK(!load(&again, buf, len, err, sizeof(err)));
-		check_same_rows(&r, &again);
-		report_release(&again);
+	FUZZ_CHECK(!must_refuse && g.count == rows);
+	FUZZ_CHECK(!load(&r, data, size, err, sizeof(err)));
+	check_kept(&r, &g);
+	report_release(&r);
+	if (write_rows(&g, &buf, &len)) {
+		FUZZ_CHECK(!read_rows(&again, buf, len, err, sizeof(err)));
+		check_same_rows(&g, &again);
+		got_release(&again);
 	}
 	free(buf);
-	report_release(&r);
+	got_release(&g);
 	return 0;
 }
