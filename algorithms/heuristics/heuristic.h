@@ -22,6 +22,12 @@
  *   each track where six of the eight values are (the other two
  *   unlabelled), built by a breadth-first search backwards from the goal
  *   in memory (20,160 bytes each, in milliseconds).
+ * - gap, gap-k: pancakes: the gaps, neighbours (the plate below the stack
+ *   included) whose sizes differ by more than one (M. Helmert, "Landmark
+ *   heuristics for the pancake problem", SoCS 2010); gap-k counts no gap
+ *   that involves one of the k smallest pancakes (the weaker heuristics
+ *   of the bidirectional papers). Consistent: a flip changes one
+ *   neighbourhood. See gap.c.
  *
  * The tiles heuristics are updated from the one tile a move slides: the
  * inline functions below take the domain's kernel as a constant (see
@@ -47,6 +53,7 @@ typedef enum pb_heuristic_kind {
 	PB_HEUR_LINEAR_CONFLICT,
 	PB_HEUR_TILES_PDB,
 	PB_HEUR_MSQUARE_PDB,
+	PB_HEUR_GAP,
 } pb_heuristic_kind;
 
 /* Every kind, for a search that instantiates its hot loop per kind:
@@ -56,7 +63,8 @@ typedef enum pb_heuristic_kind {
 	X(__VA_ARGS__, PB_HEUR_MANHATTAN)                                                 \
 	X(__VA_ARGS__, PB_HEUR_LINEAR_CONFLICT)                                           \
 	X(__VA_ARGS__, PB_HEUR_TILES_PDB)                                                 \
-	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)
+	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)                                               \
+	X(__VA_ARGS__, PB_HEUR_GAP)
 
 /* The most disjoint patterns a tiles heuristic sums. */
 #define PB_MAX_PATTERNS 8
@@ -79,6 +87,20 @@ extern const size_t pb_heuristic_count;
 
 /* The heuristic called NAME, or NULL. */
 const pb_heuristic_info *pb_heuristic_find(const char *name);
+
+/* The pancakes whose gaps gap counts (groups[0]): all; gap-k's are
+ * PB_GAP_ALL << k. */
+#define PB_GAP_ALL (~0u)
+
+/* gap.c: "gap-K" for K = 1 .. PB_MAX_CELLS - 1 (the family is not in
+ * pb_heuristics, whose "gap" stands for it in 'bench list'), or NULL. */
+const pb_heuristic_info *pb_gap_find(const char *name);
+
+/* gap.c: NULL when the gap heuristic INFO serves D (pancakes, and fewer
+ * ignored than there are), else the reason (written into WHY where
+ * given). */
+const char *pb_gap_supports(const pb_heuristic_info *info, const pb_domain *d, char *why,
+			    size_t whylen);
 
 /* The heuristic used on D when none is named: manhattan for tiles,
  * msquare-pdb for Magic Squares. */
@@ -140,6 +162,9 @@ typedef struct pb_heur {
 	/* the tiles whose cells, reflected, are pattern q's in the mirror */
 	uint8_t mirror_tiles[PB_MAX_PATTERNS][PB_PDB_MAX_TILES];
 	uint8_t mirror_pattern_of[PB_MAX_CELLS]; /* tile -> pattern it moves in the mirror */
+	/* pancakes: 1 where neighbours A and B (internal labels, the plate N)
+	 * make a gap that counts */
+	uint8_t gap[PB_MAX_CELLS + 1][PB_MAX_CELLS + 1];
 	/* Magic Squares */
 	int nvalue_pdbs;
 	pb_value_pdb value_pdb[PB_MAX_PATTERNS];
@@ -381,6 +406,36 @@ PB_INLINE void pb_heur_change_apply(const pb_heur *h, const pb_heuristic_kind ki
 	}
 }
 
+/* gap.c: fill H's gap table for D. */
+void pb_heur_gap_init(pb_heur *h, const pb_domain *d);
+
+/* Pancakes: the gaps of packed CELLS (kernel K), from scratch. */
+PB_INLINE unsigned pb_heur_gaps(const pb_heur *h, const pb_kernel k, pb_cells cells)
+{
+	const int n = h->d->cells;
+	unsigned sum = 0, a = pb_cell(k, cells, 0);
+
+	for (int c = 1; c < n; c++) {
+		unsigned b = pb_cell(k, cells, c);
+
+		sum += h->gap[a][b];
+		a = b;
+	}
+	return sum + h->gap[a][n];
+}
+
+/* Pancakes: the gaps after flip M of PARENT, which has PH: only the
+ * neighbourhood below the flipped pancakes changes, the pancake under them
+ * (or the plate) now below the old top one. */
+PB_INLINE unsigned pb_heur_gap_step(const pb_heur *h, const pb_kernel k, pb_cells parent,
+				    unsigned ph, int m)
+{
+	const int n = h->d->cells, f = pb_flip_size(m);
+	unsigned below = f < n ? pb_cell(k, parent, f) : (unsigned)n;
+
+	return ph - h->gap[pb_cell(k, parent, f - 1)][below] + h->gap[pb_cell(k, parent, 0)][below];
+}
+
 /* Magic Squares: the larger of the value databases for packed CELLS. */
 unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells);
 
@@ -418,6 +473,8 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 		return pb_heur_change_value(c, kind);
 	case PB_HEUR_MSQUARE_PDB:
 		return pb_heur_value_pdbs(h, (uint64_t)child);
+	case PB_HEUR_GAP:
+		return pb_heur_gap_step(h, k, parent, ph, m);
 	}
 	return 0;
 }

@@ -36,6 +36,8 @@ const pb_heuristic_info pb_heuristics[] = {
 	  PB_HEUR_TILES_PDB, 4, 4, { TOP_HALF, BOTTOM_HALF, 0 } },
 	{ "msquare-pdb", "larger of two pattern databases over six of the eight values each (Magic Squares)",
 	  PB_HEUR_MSQUARE_PDB, 0, 0, { LOW_VALUES, HIGH_VALUES, 0 } },
+	{ "gap", "the gaps between neighbours, the plate included (pancakes; gap-k ignores the k smallest pancakes)",
+	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL } },
 	{ "zero", "h = 0: breadth-first order (every domain)", PB_HEUR_ZERO, 0, 0, { 0 } },
 };
 const size_t pb_heuristic_count = sizeof(pb_heuristics) / sizeof(pb_heuristics[0]);
@@ -45,7 +47,7 @@ const pb_heuristic_info *pb_heuristic_find(const char *name)
 	for (size_t i = 0; i < pb_heuristic_count; i++)
 		if (!strcmp(pb_heuristics[i].name, name))
 			return &pb_heuristics[i];
-	return NULL;
+	return pb_gap_find(name);
 }
 
 const pb_heuristic_info *pb_heuristic_default(const pb_domain *d)
@@ -74,6 +76,8 @@ const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain
 		return why && whylen ? why : "defined on another board";
 	case PB_HEUR_MSQUARE_PDB:
 		return !strcmp(d->name, "msquare") ? NULL : "serves Magic Squares only";
+	case PB_HEUR_GAP:
+		return pb_gap_supports(info, d, why, whylen);
 	}
 	return "unknown kind of heuristic";
 }

@@ -21,6 +21,10 @@
  *   take the start to T take T's inverse permutation to the identity, so
  *   internally every instance is a start (the inverse of T) and the goal is
  *   the identity. Answers are the lexicographically least shortest ones.
+ * - pancakeN, N = 3..25: a stack of pancakes of sizes 1..N, listed top
+ *   first (internal labels: the size less one); move m flips the top m + 2
+ *   (named by that number, answers space-separated); the goal is 1..N from
+ *   the top. One class; an index (the rank) up to 16 pancakes.
  *
  * A new domain (pancakes, the 2x2x2 cube) is a file like tiles.c: an init
  * that fills the data, an ops table, and, where no kernel fits its moves,
@@ -40,6 +44,8 @@ typedef enum pb_kernel {
 	PB_KERNEL_SLIDE4,   /* a tile slides into the blank; 4 bits a cell, <= 16 cells */
 	PB_KERNEL_SLIDE5,   /* the same, 5 bits a cell, <= 25 cells (both halves) */
 	PB_KERNEL_PERMUTE4, /* each move permutes the cells by a table; 4 bits a cell */
+	PB_KERNEL_FLIP4,    /* move m reverses the first m + 2 cells; 4 bits a cell, <= 16 */
+	PB_KERNEL_FLIP5,    /* the same, 5 bits a cell, <= 25 cells (both halves) */
 } pb_kernel;
 
 /* Every kernel with the C type a hot loop keeps its cells in (the half
@@ -48,7 +54,9 @@ typedef enum pb_kernel {
 #define PB_KERNELS(X)                                                                    \
 	X(PB_KERNEL_SLIDE4, uint64_t)                                                     \
 	X(PB_KERNEL_SLIDE5, pb_cells)                                                     \
-	X(PB_KERNEL_PERMUTE4, uint64_t)
+	X(PB_KERNEL_PERMUTE4, uint64_t)                                                   \
+	X(PB_KERNEL_FLIP4, uint64_t)                                                      \
+	X(PB_KERNEL_FLIP5, pb_cells)
 
 typedef struct pb_domain pb_domain;
 
@@ -171,7 +179,8 @@ struct pb_domain {
 };
 
 /* Set up the domain called NAME, with its default goal: "8puzzle",
- * "15puzzle", "24puzzle", "tilesWxH" (W, H >= 2, W*H <= 25) or "msquare".
+ * "15puzzle", "24puzzle", "tilesWxH" (W, H >= 2, W*H <= 25), "msquare" or
+ * "pancakeN" (3 <= N <= 25).
  * Returns 0, or -1 with a message in ERR. */
 int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen);
 
@@ -317,6 +326,8 @@ static inline int pb_estimate(const pb_domain *d, const pb_state *s)
 /* The families' init functions (domain.c's table names them). */
 int pb_tiles_init(pb_domain *d, int width, int height);
 void pb_msquare_init(pb_domain *d);
+/* N pancakes (3..25); -1 for another N. */
+int pb_pancake_init(pb_domain *d, int n);
 
 #include "kernel.h"
 

@@ -22,6 +22,9 @@
  *   cell; move m slides the tile at next_class[cls][m] into the blank.
  * - PERMUTE4 (Magic Squares): cell i in bits 4i..4i+3, one class, move m
  *   puts in cell i what cell op_source[m][i] held.
+ * - FLIP4 (pancakes up to 16) and FLIP5 (17 to 25): cell i (from the top)
+ *   in bits b*i to b*i+b-1, one class, move m reverses the first
+ *   pb_flip_size(m) = m + 2 cells (its own inverse).
  * A kernel for pancakes (a flip reverses a prefix) or the 2x2x2 cube (a
  * turn permutes and twists corners) is a new constant, its cases here and
  * its line in PB_KERNELS; the solvers pick it up unchanged. */
@@ -42,12 +45,24 @@
 /* Words a state of kernel K takes (1 or 2) and bits a cell. */
 PB_INLINE int pb_kernel_words(const pb_kernel k)
 {
-	return k == PB_KERNEL_SLIDE5 ? 2 : 1;
+	return k == PB_KERNEL_SLIDE5 || k == PB_KERNEL_FLIP5 ? 2 : 1;
 }
 
 PB_INLINE int pb_kernel_bits(const pb_kernel k)
 {
-	return k == PB_KERNEL_SLIDE5 ? 5 : 4;
+	return pb_kernel_words(k) == 2 ? 5 : 4;
+}
+
+/* Whether a move of K reverses a prefix of the cells (pancakes). */
+PB_INLINE bool pb_kernel_flips(const pb_kernel k)
+{
+	return k == PB_KERNEL_FLIP4 || k == PB_KERNEL_FLIP5;
+}
+
+/* The cells a flip move M reverses (pancakes: flip sizes 2..n). */
+PB_INLINE int pb_flip_size(int m)
+{
+	return m + 2;
 }
 
 /* Whether a move of K slides one tile into the blank (the tiles
@@ -113,6 +128,25 @@ PB_INLINE uint64_t pb_kernel_unpermute(const pb_domain *d, uint64_t c, int m)
 	return out;
 }
 
+/* Flipping: C with its first N cells reversed. One word: the nibbles of
+ * the whole word reversed (a byte swap, then the nibbles of each byte),
+ * whose top N are the first N reversed; two words, cell by cell. */
+PB_INLINE pb_cells pb_kernel_flip(const pb_kernel k, pb_cells c, int n)
+{
+	if (pb_kernel_words(k) == 1) {
+		const uint64_t low_nibbles = 0x0f0f0f0f0f0f0f0fULL;
+		uint64_t x = (uint64_t)c, r = __builtin_bswap64(x), mask = ~0ULL >> (64 - 4 * n);
+
+		r = (r >> 4 & low_nibbles) | (r & low_nibbles) << 4;
+		return (pb_cells)((x & ~mask) | r >> (64 - 4 * n));
+	}
+	pb_cells mask = ((pb_cells)1 << (5 * n)) - 1, out = c & ~mask;
+
+	for (int i = 0; i < n; i++)
+		out |= ((c >> (5 * (n - 1 - i))) & 31u) << (5 * i);
+	return out;
+}
+
 /* The cells after legal move M from C, of class CLS, to class TO
  * (d->next_class[cls][m], which a loop over one bucket knows already). */
 PB_INLINE pb_cells pb_kernel_move_to(const pb_kernel k, const pb_domain *d, pb_cells c, int cls,
@@ -120,6 +154,8 @@ PB_INLINE pb_cells pb_kernel_move_to(const pb_kernel k, const pb_domain *d, pb_c
 {
 	if (pb_kernel_slides(k))
 		return pb_kernel_slide(k, c, cls, to);
+	if (pb_kernel_flips(k))
+		return pb_kernel_flip(k, c, pb_flip_size(m));
 	return (pb_cells)pb_kernel_permute(d, (uint64_t)c, m);
 }
 
@@ -138,6 +174,8 @@ PB_INLINE pb_cells pb_kernel_unmove(const pb_kernel k, const pb_domain *d, pb_ce
 {
 	if (pb_kernel_slides(k))
 		return pb_kernel_slide(k, c, cls, d->prev_class[cls][m]);
+	if (pb_kernel_flips(k))
+		return pb_kernel_flip(k, c, pb_flip_size(m));
 	return (pb_cells)pb_kernel_unpermute(d, (uint64_t)c, m);
 }
 
@@ -278,7 +316,8 @@ PB_INLINE bool pb_kernel_solvable(const pb_kernel k, const pb_domain *d, pb_cell
  * exactly one has the goal's parity, so halving the rank loses nothing; and
  * with the blank's cell lowest, a sideways move (which leaves the order of
  * the tiles alone) lands on a neighbouring entry, in the same cache line.
- * Magic Squares: the rank. */
+ * Magic Squares and pancakes: the rank (by the tables where there are up
+ * to PB_SMALL_VALUES values). */
 PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cells c, int cls)
 {
 	uint64_t x = (uint64_t)c;
@@ -287,7 +326,8 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 	if (pb_kernel_words(k) == 2)
 		return 0;
 	if (!pb_kernel_slides(k))
-		return pb_small_entry(d, pb_squeeze_nibbles(x)) & PB_INDEX_MASK;
+		return d->small_values ? pb_small_entry(d, pb_squeeze_nibbles(x)) & PB_INDEX_MASK
+				       : pb_rank(x, d->cells);
 	/* the tables on the boards where speed counts most (in line) */
 	if (__builtin_expect(d->small_values != 0, 1))
 		return (pb_small_entry(d, pb_tiles_key(d, x, cls)) & PB_INDEX_MASK) + (uint64_t)cls;
@@ -303,6 +343,8 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 		case PB_KERNEL_SLIDE4: { const pb_kernel K = PB_KERNEL_SLIDE4; STMT; } break; \
 		case PB_KERNEL_SLIDE5: { const pb_kernel K = PB_KERNEL_SLIDE5; STMT; } break; \
 		case PB_KERNEL_PERMUTE4: { const pb_kernel K = PB_KERNEL_PERMUTE4; STMT; } break; \
+		case PB_KERNEL_FLIP4: { const pb_kernel K = PB_KERNEL_FLIP4; STMT; } break; \
+		case PB_KERNEL_FLIP5: { const pb_kernel K = PB_KERNEL_FLIP5; STMT; } break; \
 		}                                                                        \
 	} while (0)
 
