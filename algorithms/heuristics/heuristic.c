@@ -269,6 +269,9 @@ pb_status pb_heur_init(pb_heur *h, const pb_heuristic_info *info, const pb_domai
 	case PB_HEUR_GAP:
 		pb_heur_gap_init(h, d);
 		break;
+	case PB_HEUR_CUBE_PDB:
+		st = pb_heur_cube_init(h, d, s);
+		break;
 	}
 	if (st != PB_SOLVED)
 		pb_heur_release(h);
@@ -332,6 +335,8 @@ unsigned pb_heur_value(const pb_heur *h, const pb_state *s)
 		PB_WITH_KERNEL(h->d, v = pb_heur_gaps(h, K, s->cells));
 		return v;
 	}
+	case PB_HEUR_CUBE_PDB:
+		return pb_heur_cube(h, (uint64_t)s->cells);
 	}
 	return 0;
 }

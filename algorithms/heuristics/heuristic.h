@@ -28,6 +28,10 @@
  *   that involves one of the k smallest pancakes (the weaker heuristics
  *   of the bidirectional papers). Consistent: a flip changes one
  *   neighbourhood. See gap.c.
+ * - cube-pdb: the 2x2x2 cube: the larger of two pattern databases, the
+ *   corners' twists alone (729 entries) and their places alone (5,040),
+ *   each the exact distance in its abstract space, built by breadth-first
+ *   search at init (cube_pdb.c).
  *
  * The tiles heuristics are updated from the one tile a move slides: the
  * inline functions below take the domain's kernel as a constant (see
@@ -54,6 +58,7 @@ typedef enum pb_heuristic_kind {
 	PB_HEUR_TILES_PDB,
 	PB_HEUR_MSQUARE_PDB,
 	PB_HEUR_GAP,
+	PB_HEUR_CUBE_PDB,
 } pb_heuristic_kind;
 
 /* Every kind, for a search that instantiates its hot loop per kind:
@@ -64,7 +69,8 @@ typedef enum pb_heuristic_kind {
 	X(__VA_ARGS__, PB_HEUR_LINEAR_CONFLICT)                                           \
 	X(__VA_ARGS__, PB_HEUR_TILES_PDB)                                                 \
 	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)                                               \
-	X(__VA_ARGS__, PB_HEUR_GAP)
+	X(__VA_ARGS__, PB_HEUR_GAP)                                                       \
+	X(__VA_ARGS__, PB_HEUR_CUBE_PDB)
 
 /* The most disjoint patterns a tiles heuristic sums. */
 #define PB_MAX_PATTERNS 8
@@ -436,6 +442,19 @@ PB_INLINE unsigned pb_heur_gap_step(const pb_heur *h, const pb_kernel k, pb_cell
 	return ph - h->gap[pb_cell(k, parent, f - 1)][below] + h->gap[pb_cell(k, parent, 0)][below];
 }
 
+/* cube_pdb.c: build the two cube databases of H (in value_pdb[0], the
+ * twists, and value_pdb[1], the places) for D. */
+pb_status pb_heur_cube_init(pb_heur *h, const pb_domain *d, pb_search *s);
+
+/* The cube: the larger of its twist and place databases for CELLS. */
+PB_INLINE unsigned pb_heur_cube(const pb_heur *h, uint64_t cells)
+{
+	unsigned a = h->value_pdb[0].dist[pb_corners_twist(cells)];
+	unsigned b = h->value_pdb[1].dist[pb_corners_perm(cells)];
+
+	return a > b ? a : b;
+}
+
 /* Magic Squares: the larger of the value databases for packed CELLS. */
 unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells);
 
@@ -475,6 +494,8 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 		return pb_heur_value_pdbs(h, (uint64_t)child);
 	case PB_HEUR_GAP:
 		return pb_heur_gap_step(h, k, parent, ph, m);
+	case PB_HEUR_CUBE_PDB:
+		return pb_heur_cube(h, (uint64_t)child);
 	}
 	return 0;
 }

@@ -38,6 +38,8 @@ const pb_heuristic_info pb_heuristics[] = {
 	  PB_HEUR_MSQUARE_PDB, 0, 0, { LOW_VALUES, HIGH_VALUES, 0 } },
 	{ "gap", "the gaps between neighbours, the plate included (pancakes; gap-k ignores the k smallest pancakes)",
 	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL } },
+	{ "cube-pdb", "larger of two pattern databases, the corners' twists and their places (2x2x2 cube)",
+	  PB_HEUR_CUBE_PDB, 0, 0, { 0 } },
 	{ "zero", "h = 0: breadth-first order (every domain)", PB_HEUR_ZERO, 0, 0, { 0 } },
 };
 const size_t pb_heuristic_count = sizeof(pb_heuristics) / sizeof(pb_heuristics[0]);
@@ -78,6 +80,8 @@ const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain
 		return !strcmp(d->name, "msquare") ? NULL : "serves Magic Squares only";
 	case PB_HEUR_GAP:
 		return pb_gap_supports(info, d, why, whylen);
+	case PB_HEUR_CUBE_PDB:
+		return d->kernel == PB_KERNEL_CORNERS ? NULL : "serves the 2x2x2 cube only";
 	}
 	return "unknown kind of heuristic";
 }

@@ -28,6 +28,8 @@ const pb_domain_info pb_domain_list[] = {
 	{ "24puzzle", "sliding tiles on a 5x5 board (25!/2 states a parity class)" },
 	{ "tilesWxH", "sliding tiles, W columns by H rows, W, H >= 2, W*H <= 25 (moves u d l r name where the blank goes; another goal with --goal or a dataset's 'goal' header)" },
 	{ "msquare", "USACO 3.2.5 Magic Squares, ops A B C (8! states; the answer is the lexicographically least shortest sequence)" },
+	{ "cube2", "the 2x2x2 cube, half-turn metric: U U2 U' R R2 R' F F2 F' (3,674,160 states; a scramble over U R F, or the corners, one word each)" },
+	{ "cube2q", "the 2x2x2 cube, quarter-turn metric: U U' R R' F F'" },
 	{ "pancakeN", "N pancakes of sizes 1..N listed top first, 3 <= N <= 25 (N! states); move k flips the top k (answers: the flip sizes, space-separated)" },
 };
 const size_t pb_domain_list_count = sizeof(pb_domain_list) / sizeof(pb_domain_list[0]);
@@ -96,11 +98,13 @@ int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
 		pb_tiles_init(d, w, h);
 	else if (!strcmp(name, "msquare"))
 		pb_msquare_init(d);
+	else if (!strcmp(name, "cube2") || !strcmp(name, "cube2q"))
+		pb_cube_init(d, name[5] == 'q');
 	else if (pancakes > 0)
 		pb_pancake_init(d, pancakes);
 	else
 		return pb_domain_fail(err, errlen,
-				      "unknown domain '%s' (8puzzle, 15puzzle, 24puzzle, tilesWxH with W, H >= 2 and W*H <= %d, msquare, pancakeN with 3 <= N <= %d)",
+				      "unknown domain '%s' (8puzzle, 15puzzle, 24puzzle, tilesWxH with W, H >= 2 and W*H <= %d, msquare, pancakeN with 3 <= N <= %d, cube2, cube2q)",
 				      name, PB_MAX_CELLS, PB_MAX_CELLS);
 	snprintf(d->name, sizeof(d->name), "%s", name);
 	return 0;

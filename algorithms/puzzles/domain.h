@@ -25,6 +25,10 @@
  *   first (internal labels: the size less one); move m flips the top m + 2
  *   (named by that number, answers space-separated); the goal is 1..N from
  *   the top. One class; an index (the rank) up to 16 pancakes.
+ * - cube2 (half-turn metric: U U2 U' R R2 R' F F2 F') and cube2q (quarter
+ *   turns: U U' R R' F F'), the 2x2x2 cube (see cube.c): eight corner
+ *   places, the DLB corner's fixed (3,674,160 states); an instance is a
+ *   scramble over U R F, or the corners one word each (cube.c).
  *
  * A new domain (pancakes, the 2x2x2 cube) is a file like tiles.c: an init
  * that fills the data, an ops table, and, where no kernel fits its moves,
@@ -46,6 +50,7 @@ typedef enum pb_kernel {
 	PB_KERNEL_PERMUTE4, /* each move permutes the cells by a table; 4 bits a cell */
 	PB_KERNEL_FLIP4,    /* move m reverses the first m + 2 cells; 4 bits a cell, <= 16 */
 	PB_KERNEL_FLIP5,    /* the same, 5 bits a cell, <= 25 cells (both halves) */
+	PB_KERNEL_CORNERS,  /* the 2x2x2 cube: corners permuted and twisted; a byte a cell */
 } pb_kernel;
 
 /* Every kernel with the C type a hot loop keeps its cells in (the half
@@ -56,7 +61,8 @@ typedef enum pb_kernel {
 	X(PB_KERNEL_SLIDE5, pb_cells)                                                     \
 	X(PB_KERNEL_PERMUTE4, uint64_t)                                                   \
 	X(PB_KERNEL_FLIP4, uint64_t)                                                      \
-	X(PB_KERNEL_FLIP5, pb_cells)
+	X(PB_KERNEL_FLIP5, pb_cells)                                                      \
+	X(PB_KERNEL_CORNERS, uint64_t)
 
 typedef struct pb_domain pb_domain;
 
@@ -174,6 +180,9 @@ struct pb_domain {
 	/* PERMUTE4: after move m, cell i holds what cell op_source[m][i] held
 	 * ([stay_move] the identity). */
 	uint8_t op_source[PB_MAX_MOVES + 1][PB_MAX_CELLS];
+	/* CORNERS: after move m's op_source, cell i's twist grows by byte i
+	 * of twist[m] (mod 3) */
+	uint64_t twist[PB_MAX_MOVES + 1];
 	/* The one-character shape of 9 or 10 cells has a vector parser. */
 	bool compact_parse;
 };
@@ -328,6 +337,8 @@ int pb_tiles_init(pb_domain *d, int width, int height);
 void pb_msquare_init(pb_domain *d);
 /* N pancakes (3..25); -1 for another N. */
 int pb_pancake_init(pb_domain *d, int n);
+/* The 2x2x2 cube, quarter turns only where QUARTER. */
+void pb_cube_init(pb_domain *d, bool quarter);
 
 #include "kernel.h"
 
