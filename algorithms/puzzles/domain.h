@@ -24,7 +24,9 @@
  * - pancakeN, N = 3..25: a stack of pancakes of sizes 1..N, listed top
  *   first (internal labels: the size less one); move m flips the top m + 2
  *   (named by that number, answers space-separated); the goal is 1..N from
- *   the top. One class; an index (the rank) up to 16 pancakes.
+ *   the top, or another stack (internal labels: the places there, so the
+ *   internal goal is always 0..N-1). One class; an index (the rank) up to
+ *   16 pancakes.
  * - cube2 (half-turn metric: U U2 U' R R2 R' F F2 F') and cube2q (quarter
  *   turns: U U' R R' F F'), the 2x2x2 cube (see cube.c): eight corner
  *   places, the DLB corner's fixed (3,674,160 states); an instance is a

@@ -7,12 +7,14 @@
 /* The fewest pancakes a stack has (flips 2 and 3 then differ). */
 #define PANCAKE_MIN 3
 
-/* Internal labels are the sizes less one: cell i (from the top) of the
- * goal holds i. */
+/* Internal labels are the places in the goal: cell i (from the top) of
+ * the internal goal holds i, and label[v - 1] is the place of the pancake
+ * of size v in the user's goal (by default the size less one), unlabel
+ * the other way. */
 static void pancake_to_plain(const pb_domain *d, const pb_state *s, uint8_t *values)
 {
 	for (int c = 0; c < d->cells; c++)
-		values[c] = (uint8_t)(pb_cell_at(d, s->cells, c) + 1);
+		values[c] = (uint8_t)(d->unlabel[pb_cell_at(d, s->cells, c)] + 1);
 }
 
 static int pancake_from_plain(const pb_domain *d, const uint8_t *values, pb_state *out,
@@ -29,10 +31,24 @@ static int pancake_from_plain(const pb_domain *d, const uint8_t *values, pb_stat
 			return pb_domain_fail(err, errlen, "cell %d: %s %u", c,
 					      in_range ? "again" : "out of range", v);
 		seen |= 1u << v;
-		PB_WITH_KERNEL(d, cells = pb_cell_put(K, cells, c, v - 1));
+		PB_WITH_KERNEL(d, cells = pb_cell_put(K, cells, c, d->label[v - 1]));
 	}
 	out->cells = cells;
 	out->cls = 0;
+	return 0;
+}
+
+/* Another goal: each pancake labelled by its place there. */
+static int pancake_set_goal(pb_domain *d, const char *text, size_t len, char *err, size_t errlen)
+{
+	uint8_t values[PB_MAX_CELLS];
+
+	if (pb_parse_values(d, text, len, values, err, errlen))
+		return -1;
+	for (int c = 0; c < d->cells; c++) {
+		d->label[values[c] - 1] = (uint8_t)c;
+		d->unlabel[c] = (uint8_t)(values[c] - 1);
+	}
 	return 0;
 }
 
@@ -82,7 +98,7 @@ static int pancake_estimate(const pb_domain *d, const pb_state *s)
 static const pb_domain_ops pancake_ops = {
 	.parse = pb_parse_by_values,
 	.format = pb_format_by_values,
-	.set_goal = NULL,
+	.set_goal = pancake_set_goal,
 	.to_plain = pancake_to_plain,
 	.from_plain = pancake_from_plain,
 	.unindex = pancake_unindex,
