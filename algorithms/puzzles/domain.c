@@ -458,6 +458,19 @@ int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *v
 	return 0;
 }
 
+void pb_shuffled_values(const pb_domain *d, const pb_random *r, uint8_t *values)
+{
+	for (int c = 0; c < d->cells; c++)
+		values[c] = (uint8_t)(d->plain_low + c);
+	for (int c = d->cells - 1; c > 0; c--) {
+		int j = (int)r->below(r->rng, (uint64_t)c + 1);
+		uint8_t v = values[c];
+
+		values[c] = values[j];
+		values[j] = v;
+	}
+}
+
 int pb_parse_by_values(const pb_domain *d, const char *text, size_t len, pb_state *out,
 		       char *err, size_t errlen)
 {

@@ -315,6 +315,10 @@ int pb_domain_fail(char *err, size_t errlen, const char *fmt, ...)
 int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *values,
 		    char *err, size_t errlen);
 
+/* For the families whose plain values run plain_low..plain_low+cells-1:
+ * those values in a uniformly random order (Fisher-Yates) into VALUES. */
+void pb_shuffled_values(const pb_domain *d, const pb_random *r, uint8_t *values);
+
 /* For those families, as their parse and format: the values read, then
  * the state of those plain values; and the state's plain values,
  * space-separated (0 as 'x' where d->blank). */

@@ -56,6 +56,7 @@ typedef struct nbs_side {
 	uint32_t count, cap;
 	uint32_t *slots; /* node id + 1; 0 empty */
 	size_t mask;
+	int shift; /* 64 - log2(slots): the product's high bits pick the slot */
 	nbs_list waiting[COSTS], ready[COSTS];
 	int low_f, low_g; /* no entry below these */
 	size_t open_count;
@@ -81,7 +82,7 @@ typedef struct nbs_ctx {
 
 static size_t hash_slot(const nbs_side *sd, pb_cells c)
 {
-	return (size_t)((pb_cells_fold(c, 2) * 0x9E3779B97F4A7C15ULL) >> 1) & sd->mask;
+	return (size_t)((pb_cells_fold(c, 2) * 0x9E3779B97F4A7C15ULL) >> sd->shift);
 }
 
 static uint32_t find(const nbs_side *sd, pb_cells c)
@@ -106,6 +107,7 @@ static int grow_slots(nbs *x, nbs_side *sd)
 	pb_free(sd->slots);
 	sd->slots = fresh;
 	sd->mask = slots - 1;
+	sd->shift--;
 	for (uint32_t id = 0; id < sd->count; id++) {
 		size_t i = hash_slot(sd, sd->nodes[id].cells);
 
@@ -335,6 +337,7 @@ static pb_status run(nbs *x, const pb_state *start, pb_path *out)
 		sd->nodes = pb_alloc(&x->s->meter, FIRST_NODES * sizeof(nbs_node));
 		sd->slots = pb_calloc(&x->s->meter, 2 * FIRST_NODES, sizeof(uint32_t));
 		sd->mask = 2 * FIRST_NODES - 1;
+		sd->shift = 64 - __builtin_ctzll(2 * FIRST_NODES);
 		sd->low_f = sd->low_g = COSTS;
 		if (!sd->nodes || !sd->slots)
 			return pb_search_alloc_failed(x->s);
