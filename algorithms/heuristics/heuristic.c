@@ -257,6 +257,12 @@ pb_status pb_heur_init(pb_heur *h, const pb_heuristic_info *info, const pb_domai
 		for (int g = 0; g < PB_MAX_PATTERNS && info->groups[g] && st == PB_SOLVED; g++)
 			st = init_value_pdb(&h->value_pdb[h->nvalue_pdbs++], d, info->groups[g], s);
 		break;
+	case PB_HEUR_GAP:
+		pb_heur_gap_init(h, d);
+		break;
+	case PB_HEUR_CUBE_PDB:
+		st = pb_heur_cube_init(h, d, s);
+		break;
 	}
 	if (st != PB_SOLVED)
 		pb_heur_release(h);
@@ -314,6 +320,14 @@ unsigned pb_heur_value(const pb_heur *h, const pb_state *s)
 		return pb_heur_parts_value(&p, h->info->kind);
 	case PB_HEUR_MSQUARE_PDB:
 		return pb_heur_value_pdbs(h, (uint64_t)s->cells);
+	case PB_HEUR_GAP: {
+		unsigned v = 0;
+
+		PB_WITH_KERNEL(h->d, v = pb_heur_gaps(h, K, s->cells));
+		return v;
+	}
+	case PB_HEUR_CUBE_PDB:
+		return pb_heur_cube(h, (uint64_t)s->cells);
 	}
 	return 0;
 }

@@ -23,6 +23,16 @@
  *   each track where six of the eight values are (the other two
  *   unlabelled), built by a breadth-first search backwards from the goal
  *   in memory (20,160 bytes each, in milliseconds).
+ * - gap, gap-k: pancakes: the gaps, neighbours (the plate below the stack
+ *   included) whose sizes differ by more than one (M. Helmert, "Landmark
+ *   heuristics for the pancake problem", SoCS 2010); gap-k counts no gap
+ *   that involves one of the k smallest pancakes (the weaker heuristics
+ *   of the bidirectional papers). Consistent: a flip changes one
+ *   neighbourhood. See gap.c.
+ * - cube-pdb: the 2x2x2 cube: the larger of two pattern databases, the
+ *   corners' twists alone (729 entries) and their places alone (5,040),
+ *   each the exact distance in its abstract space, built by breadth-first
+ *   search at init (cube_pdb.c).
  *
  * The tiles heuristics are updated from the one tile a move slides: the
  * inline functions below take the domain's kernel as a constant (see
@@ -49,6 +59,8 @@ typedef enum pb_heuristic_kind {
 	PB_HEUR_LINEAR_CONFLICT,
 	PB_HEUR_TILES_PDB,
 	PB_HEUR_MSQUARE_PDB,
+	PB_HEUR_GAP,
+	PB_HEUR_CUBE_PDB,
 } pb_heuristic_kind;
 
 /* Every kind, for a search that instantiates its hot loop per kind:
@@ -58,7 +70,9 @@ typedef enum pb_heuristic_kind {
 	X(__VA_ARGS__, PB_HEUR_MANHATTAN)                                                 \
 	X(__VA_ARGS__, PB_HEUR_LINEAR_CONFLICT)                                           \
 	X(__VA_ARGS__, PB_HEUR_TILES_PDB)                                                 \
-	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)
+	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)                                               \
+	X(__VA_ARGS__, PB_HEUR_GAP)                                                       \
+	X(__VA_ARGS__, PB_HEUR_CUBE_PDB)
 
 /* The most disjoint patterns a tiles heuristic sums. */
 #define PB_MAX_PATTERNS PB_PARTITION_MAX_PATTERNS
@@ -93,6 +107,20 @@ const char *pb_heuristic_check(const char *name, char *why, size_t whylen);
  * into CELLS[PB_MAX_PATTERNS]. Returns how many, or -1 with why in WHY. */
 int pb_heuristic_patterns(const pb_heuristic_info *info, const char *name, const pb_domain *d,
 			  uint32_t *cells, char *why, size_t whylen);
+
+/* The pancakes whose gaps gap counts (groups[0]): all; gap-k's are
+ * PB_GAP_ALL << k. */
+#define PB_GAP_ALL (~0u)
+
+/* gap.c: "gap-K" for K = 1 .. PB_MAX_CELLS - 1 (the family is not in
+ * pb_heuristics, whose "gap" stands for it in 'bench list'), or NULL. */
+const pb_heuristic_info *pb_gap_find(const char *name);
+
+/* gap.c: NULL when the gap heuristic INFO serves D (pancakes, and fewer
+ * ignored than there are), else the reason (written into WHY where
+ * given). */
+const char *pb_gap_supports(const pb_heuristic_info *info, const pb_domain *d, char *why,
+			    size_t whylen);
 
 /* The heuristic used on D when none is named: manhattan for tiles,
  * msquare-pdb for Magic Squares. */
@@ -154,6 +182,9 @@ typedef struct pb_heur {
 	/* the tiles whose cells, reflected, are pattern q's in the mirror */
 	uint8_t mirror_tiles[PB_MAX_PATTERNS][PB_PDB_MAX_TILES];
 	uint8_t mirror_pattern_of[PB_MAX_CELLS]; /* tile -> pattern it moves in the mirror */
+	/* pancakes: 1 where neighbours A and B (internal labels, the plate N)
+	 * make a gap that counts */
+	uint8_t gap[PB_MAX_CELLS + 1][PB_MAX_CELLS + 1];
 	/* Magic Squares */
 	int nvalue_pdbs;
 	pb_value_pdb value_pdb[PB_MAX_PATTERNS];
@@ -395,6 +426,49 @@ PB_INLINE void pb_heur_change_apply(const pb_heur *h, const pb_heuristic_kind ki
 	}
 }
 
+/* gap.c: fill H's gap table for D. */
+void pb_heur_gap_init(pb_heur *h, const pb_domain *d);
+
+/* Pancakes: the gaps of packed CELLS (kernel K), from scratch. */
+PB_INLINE unsigned pb_heur_gaps(const pb_heur *h, const pb_kernel k, pb_cells cells)
+{
+	const int n = h->d->cells;
+	unsigned sum = 0, a = pb_cell(k, cells, 0);
+
+	for (int c = 1; c < n; c++) {
+		unsigned b = pb_cell(k, cells, c);
+
+		sum += h->gap[a][b];
+		a = b;
+	}
+	return sum + h->gap[a][n];
+}
+
+/* Pancakes: the gaps after flip M of PARENT, which has PH: only the
+ * neighbourhood below the flipped pancakes changes, the pancake under them
+ * (or the plate) now below the old top one. */
+PB_INLINE unsigned pb_heur_gap_step(const pb_heur *h, const pb_kernel k, pb_cells parent,
+				    unsigned ph, int m)
+{
+	const int n = h->d->cells, f = pb_flip_size(m);
+	unsigned below = f < n ? pb_cell(k, parent, f) : (unsigned)n;
+
+	return ph - h->gap[pb_cell(k, parent, f - 1)][below] + h->gap[pb_cell(k, parent, 0)][below];
+}
+
+/* cube_pdb.c: build the two cube databases of H (in value_pdb[0], the
+ * twists, and value_pdb[1], the places) for D. */
+pb_status pb_heur_cube_init(pb_heur *h, const pb_domain *d, pb_search *s);
+
+/* The cube: the larger of its twist and place databases for CELLS. */
+PB_INLINE unsigned pb_heur_cube(const pb_heur *h, uint64_t cells)
+{
+	unsigned a = h->value_pdb[0].dist[pb_corners_twist(cells)];
+	unsigned b = h->value_pdb[1].dist[pb_corners_perm(cells)];
+
+	return a > b ? a : b;
+}
+
 /* Magic Squares: the larger of the value databases for packed CELLS. */
 unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells);
 
@@ -432,6 +506,10 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 		return pb_heur_change_value(c, kind);
 	case PB_HEUR_MSQUARE_PDB:
 		return pb_heur_value_pdbs(h, (uint64_t)child);
+	case PB_HEUR_GAP:
+		return pb_heur_gap_step(h, k, parent, ph, m);
+	case PB_HEUR_CUBE_PDB:
+		return pb_heur_cube(h, (uint64_t)child);
 	}
 	return 0;
 }

@@ -55,6 +55,10 @@ const pb_heuristic_info pb_heuristics[] = {
 	  "none counts its Manhattan distance", PB_HEUR_TILES_PDB, 0, 0, { 0 } },
 	{ "msquare-pdb", "larger of two pattern databases over six of the eight values each (Magic Squares)",
 	  PB_HEUR_MSQUARE_PDB, 0, 0, { LOW_VALUES, HIGH_VALUES } },
+	{ "gap", "the gaps between neighbours, the plate included (pancakes; gap-k ignores the k smallest pancakes)",
+	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL } },
+	{ "cube-pdb", "larger of two pattern databases, the corners' twists and their places (2x2x2 cube)",
+	  PB_HEUR_CUBE_PDB, 0, 0, { 0 } },
 	{ "zero", "h = 0: breadth-first order (every domain)", PB_HEUR_ZERO, 0, 0, { 0 } },
 };
 const size_t pb_heuristic_count = sizeof(pb_heuristics) / sizeof(pb_heuristics[0]);
@@ -78,7 +82,7 @@ const pb_heuristic_info *pb_heuristic_find(const char *name)
 		if (!strcmp(pb_heuristics[i].name, name) ||
 		    (is_partition(name) && is_partition(pb_heuristics[i].name)))
 			return &pb_heuristics[i];
-	return NULL;
+	return pb_gap_find(name);
 }
 
 const char *pb_heuristic_check(const char *name, char *why, size_t whylen)
@@ -126,6 +130,10 @@ const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain
 		return why && whylen ? why : "defined on another board";
 	case PB_HEUR_MSQUARE_PDB:
 		return !strcmp(d->name, "msquare") ? NULL : "serves Magic Squares only";
+	case PB_HEUR_GAP:
+		return pb_gap_supports(info, d, why, whylen);
+	case PB_HEUR_CUBE_PDB:
+		return d->kernel == PB_KERNEL_CORNERS ? NULL : "serves the 2x2x2 cube only";
 	}
 	return "unknown kind of heuristic";
 }

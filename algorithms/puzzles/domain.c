@@ -3,6 +3,7 @@
  * the value-list syntax of tiles and Magic Squares. */
 #include "domain.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,6 +28,9 @@ const pb_domain_info pb_domain_list[] = {
 	{ "24puzzle", "sliding tiles on a 5x5 board (25!/2 states a parity class)" },
 	{ "tilesWxH", "sliding tiles, W columns by H rows, W, H >= 2, W*H <= 25 (moves u d l r name where the blank goes; another goal with --goal or a dataset's 'goal' header)" },
 	{ "msquare", "USACO 3.2.5 Magic Squares, ops A B C (8! states; the answer is the lexicographically least shortest sequence)" },
+	{ "cube2", "the 2x2x2 cube, half-turn metric: U U2 U' R R2 R' F F2 F' (3,674,160 states; a scramble over U R F, or the corners, one word each)" },
+	{ "cube2q", "the 2x2x2 cube, quarter-turn metric: U U' R R' F F'" },
+	{ "pancakeN", "N pancakes of sizes 1..N listed top first, 3 <= N <= 25 (N! states); move k flips the top k (answers: the flip sizes, space-separated)" },
 };
 const size_t pb_domain_list_count = sizeof(pb_domain_list) / sizeof(pb_domain_list[0]);
 
@@ -52,6 +56,21 @@ static int parse_board(const char *s, int *w, int *h)
 	return 0;
 }
 
+/* The N of "pancakeN" (3..25), or -1. */
+static int parse_pancakes(const char *s)
+{
+	char *end;
+	long n;
+
+	if (strncmp(s, "pancake", 7) || !isdigit((unsigned char)s[7]))
+		return -1;
+	errno = 0;
+	n = strtol(s + 7, &end, 10);
+	if (*end || errno || n < 3 || n > PB_MAX_CELLS)
+		return -1;
+	return (int)n;
+}
+
 /* The named boards: the classic names of the square ones. */
 static const struct {
 	const char *name;
@@ -64,7 +83,7 @@ static const struct {
 
 int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
 {
-	int w = 0, h = 0;
+	int w = 0, h = 0, pancakes = parse_pancakes(name);
 
 	memset(d, 0, sizeof(*d));
 	for (size_t i = 0; i < sizeof(named_boards) / sizeof(named_boards[0]); i++) {
@@ -79,10 +98,14 @@ int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
 		pb_tiles_init(d, w, h);
 	else if (!strcmp(name, "msquare"))
 		pb_msquare_init(d);
+	else if (!strcmp(name, "cube2") || !strcmp(name, "cube2q"))
+		pb_cube_init(d, name[5] == 'q');
+	else if (pancakes > 0)
+		pb_pancake_init(d, pancakes);
 	else
 		return pb_domain_fail(err, errlen,
-				      "unknown domain '%s' (8puzzle, 15puzzle, 24puzzle, tilesWxH with W, H >= 2 and W*H <= %d, msquare)",
-				      name, PB_MAX_CELLS);
+				      "unknown domain '%s' (8puzzle, 15puzzle, 24puzzle, tilesWxH with W, H >= 2 and W*H <= %d, msquare, pancakeN with 3 <= N <= %d, cube2, cube2q)",
+				      name, PB_MAX_CELLS, PB_MAX_CELLS);
 	snprintf(d->name, sizeof(d->name), "%s", name);
 	return 0;
 }
@@ -433,6 +456,19 @@ int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *v
 		values[i] = (uint8_t)v;
 	}
 	return 0;
+}
+
+void pb_shuffled_values(const pb_domain *d, const pb_random *r, uint8_t *values)
+{
+	for (int c = 0; c < d->cells; c++)
+		values[c] = (uint8_t)(d->plain_low + c);
+	for (int c = d->cells - 1; c > 0; c--) {
+		int j = (int)r->below(r->rng, (uint64_t)c + 1);
+		uint8_t v = values[c];
+
+		values[c] = values[j];
+		values[j] = v;
+	}
 }
 
 int pb_parse_by_values(const pb_domain *d, const char *text, size_t len, pb_state *out,

@@ -21,6 +21,16 @@
  *   take the start to T take T's inverse permutation to the identity, so
  *   internally every instance is a start (the inverse of T) and the goal is
  *   the identity. Answers are the lexicographically least shortest ones.
+ * - pancakeN, N = 3..25: a stack of pancakes of sizes 1..N, listed top
+ *   first (internal labels: the size less one); move m flips the top m + 2
+ *   (named by that number, answers space-separated); the goal is 1..N from
+ *   the top, or another stack (internal labels: the places there, so the
+ *   internal goal is always 0..N-1). One class; an index (the rank) up to
+ *   16 pancakes.
+ * - cube2 (half-turn metric: U U2 U' R R2 R' F F2 F') and cube2q (quarter
+ *   turns: U U' R R' F F'), the 2x2x2 cube (see cube.c): eight corner
+ *   places, the DLB corner's fixed (3,674,160 states); an instance is a
+ *   scramble over U R F, or the corners one word each (cube.c).
  *
  * A new domain (pancakes, the 2x2x2 cube) is a file like tiles.c: an init
  * that fills the data, an ops table, and, where no kernel fits its moves,
@@ -40,6 +50,9 @@ typedef enum pb_kernel {
 	PB_KERNEL_SLIDE4,   /* a tile slides into the blank; 4 bits a cell, <= 16 cells */
 	PB_KERNEL_SLIDE5,   /* the same, 5 bits a cell, <= 25 cells (both halves) */
 	PB_KERNEL_PERMUTE4, /* each move permutes the cells by a table; 4 bits a cell */
+	PB_KERNEL_FLIP4,    /* move m reverses the first m + 2 cells; 4 bits a cell, <= 16 */
+	PB_KERNEL_FLIP5,    /* the same, 5 bits a cell, <= 25 cells (both halves) */
+	PB_KERNEL_CORNERS,  /* the 2x2x2 cube: corners permuted and twisted; a byte a cell */
 } pb_kernel;
 
 /* Every kernel with the C type a hot loop keeps its cells in (the half
@@ -48,7 +61,10 @@ typedef enum pb_kernel {
 #define PB_KERNELS(X)                                                                    \
 	X(PB_KERNEL_SLIDE4, uint64_t)                                                     \
 	X(PB_KERNEL_SLIDE5, pb_cells)                                                     \
-	X(PB_KERNEL_PERMUTE4, uint64_t)
+	X(PB_KERNEL_PERMUTE4, uint64_t)                                                   \
+	X(PB_KERNEL_FLIP4, uint64_t)                                                      \
+	X(PB_KERNEL_FLIP5, pb_cells)                                                      \
+	X(PB_KERNEL_CORNERS, uint64_t)
 
 typedef struct pb_domain pb_domain;
 
@@ -166,12 +182,16 @@ struct pb_domain {
 	/* PERMUTE4: after move m, cell i holds what cell op_source[m][i] held
 	 * ([stay_move] the identity). */
 	uint8_t op_source[PB_MAX_MOVES + 1][PB_MAX_CELLS];
+	/* CORNERS: after move m's op_source, cell i's twist grows by byte i
+	 * of twist[m] (mod 3) */
+	uint64_t twist[PB_MAX_MOVES + 1];
 	/* The one-character shape of 9 or 10 cells has a vector parser. */
 	bool compact_parse;
 };
 
 /* Set up the domain called NAME, with its default goal: "8puzzle",
- * "15puzzle", "24puzzle", "tilesWxH" (W, H >= 2, W*H <= 25) or "msquare".
+ * "15puzzle", "24puzzle", "tilesWxH" (W, H >= 2, W*H <= 25), "msquare" or
+ * "pancakeN" (3 <= N <= 25).
  * Returns 0, or -1 with a message in ERR. */
 int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen);
 
@@ -295,6 +315,10 @@ int pb_domain_fail(char *err, size_t errlen, const char *fmt, ...)
 int pb_parse_values(const pb_domain *d, const char *text, size_t len, uint8_t *values,
 		    char *err, size_t errlen);
 
+/* For the families whose plain values run plain_low..plain_low+cells-1:
+ * those values in a uniformly random order (Fisher-Yates) into VALUES. */
+void pb_shuffled_values(const pb_domain *d, const pb_random *r, uint8_t *values);
+
 /* For those families, as their parse and format: the values read, then
  * the state of those plain values; and the state's plain values,
  * space-separated (0 as 'x' where d->blank). */
@@ -317,6 +341,10 @@ static inline int pb_estimate(const pb_domain *d, const pb_state *s)
 /* The families' init functions (domain.c's table names them). */
 int pb_tiles_init(pb_domain *d, int width, int height);
 void pb_msquare_init(pb_domain *d);
+/* N pancakes (3..25); -1 for another N. */
+int pb_pancake_init(pb_domain *d, int n);
+/* The 2x2x2 cube, quarter turns only where QUARTER. */
+void pb_cube_init(pb_domain *d, bool quarter);
 
 #include "kernel.h"
 

@@ -22,6 +22,12 @@
  *   cell; move m slides the tile at next_class[cls][m] into the blank.
  * - PERMUTE4 (Magic Squares): cell i in bits 4i..4i+3, one class, move m
  *   puts in cell i what cell op_source[m][i] held.
+ * - FLIP4 (pancakes up to 16) and FLIP5 (17 to 25): cell i (from the top)
+ *   in bits b*i to b*i+b-1, one class, move m reverses the first
+ *   pb_flip_size(m) = m + 2 cells (its own inverse).
+ * - CORNERS (the 2x2x2 cube): a byte a corner place (the corner, its
+ *   twist), one class; move m takes op_source as PERMUTE4 does, then adds
+ *   twist[m] to the twists mod 3; undone by its inverse move.
  * A kernel for pancakes (a flip reverses a prefix) or the 2x2x2 cube (a
  * turn permutes and twists corners) is a new constant, its cases here and
  * its line in PB_KERNELS; the solvers pick it up unchanged. */
@@ -42,12 +48,24 @@
 /* Words a state of kernel K takes (1 or 2) and bits a cell. */
 PB_INLINE int pb_kernel_words(const pb_kernel k)
 {
-	return k == PB_KERNEL_SLIDE5 ? 2 : 1;
+	return k == PB_KERNEL_SLIDE5 || k == PB_KERNEL_FLIP5 ? 2 : 1;
 }
 
 PB_INLINE int pb_kernel_bits(const pb_kernel k)
 {
-	return k == PB_KERNEL_SLIDE5 ? 5 : 4;
+	return k == PB_KERNEL_CORNERS ? 8 : pb_kernel_words(k) == 2 ? 5 : 4;
+}
+
+/* Whether a move of K reverses a prefix of the cells (pancakes). */
+PB_INLINE bool pb_kernel_flips(const pb_kernel k)
+{
+	return k == PB_KERNEL_FLIP4 || k == PB_KERNEL_FLIP5;
+}
+
+/* The cells a flip move M reverses (pancakes: flip sizes 2..n). */
+PB_INLINE int pb_flip_size(int m)
+{
+	return m + 2;
 }
 
 /* Whether a move of K slides one tile into the blank (the tiles
@@ -67,8 +85,10 @@ PB_INLINE int pb_kernel_nmoves(const pb_kernel k, const pb_domain *d)
 /* The value in cell I of C. */
 PB_INLINE unsigned pb_cell(const pb_kernel k, pb_cells c, int i)
 {
+	const int b = pb_kernel_bits(k);
+
 	if (pb_kernel_words(k) == 1)
-		return (unsigned)((uint64_t)c >> (4 * i)) & 15u;
+		return (unsigned)((uint64_t)c >> (b * i)) & ((1u << b) - 1);
 	return (unsigned)(c >> (5 * i)) & 31u;
 }
 
@@ -76,7 +96,7 @@ PB_INLINE unsigned pb_cell(const pb_kernel k, pb_cells c, int i)
 PB_INLINE pb_cells pb_cell_put(const pb_kernel k, pb_cells c, int i, unsigned v)
 {
 	if (pb_kernel_words(k) == 1)
-		return (pb_cells)((uint64_t)c | (uint64_t)v << (4 * i));
+		return (pb_cells)((uint64_t)c | (uint64_t)v << (pb_kernel_bits(k) * i));
 	return c | (pb_cells)v << (5 * i);
 }
 
@@ -113,6 +133,85 @@ PB_INLINE uint64_t pb_kernel_unpermute(const pb_domain *d, uint64_t c, int m)
 	return out;
 }
 
+/* Flipping: C with its first N cells reversed. One word: the nibbles of
+ * the whole word reversed (a byte swap, then the nibbles of each byte),
+ * whose top N are the first N reversed; two words, cell by cell. */
+PB_INLINE pb_cells pb_kernel_flip(const pb_kernel k, pb_cells c, int n)
+{
+	if (pb_kernel_words(k) == 1) {
+		const uint64_t low_nibbles = 0x0f0f0f0f0f0f0f0fULL;
+		uint64_t x = (uint64_t)c, r = __builtin_bswap64(x), mask = ~0ULL >> (64 - 4 * n);
+
+		r = (r >> 4 & low_nibbles) | (r & low_nibbles) << 4;
+		return (pb_cells)((x & ~mask) | r >> (64 - 4 * n));
+	}
+	pb_cells mask = ((pb_cells)1 << (5 * n)) - 1, out = c & ~mask;
+
+	for (int i = 0; i < n; i++)
+		out |= ((c >> (5 * (n - 1 - i))) & 31u) << (5 * i);
+	return out;
+}
+
+/* The 2x2x2 cube: a byte a corner place, the corner there (0..7) in bits
+ * 4..6 and its twist (0..2) in bits 0..1. */
+#define PB_CORNER_PLACES 8
+#define PB_CORNER_SHIFT 4
+/* The place whose corner never moves (DLB), and the corners that do. */
+#define PB_CORNER_FIXED 6
+#define PB_CORNERS_MOVING (PB_CORNER_PLACES - 1)
+/* The twists of the first PB_CORNERS_MOVING - 1 moving places (the last
+ * follows: the twists sum to 0 mod 3), and their count. */
+#define PB_TWIST_PLACES (PB_CORNERS_MOVING - 1)
+#define PB_TWIST_COUNT 729u /* 3^6 */
+
+/* CORNERS: C after move M: each place takes the byte of its source, then
+ * its twist grows by the move's, mod 3 with no branch (a twist of 3 or 4
+ * is the one whose low three bits plus 5 reach 8). */
+PB_INLINE uint64_t pb_kernel_twist(const pb_domain *d, uint64_t c, int m)
+{
+	const uint64_t low3 = 0x0707070707070707ULL, fives = 0x0505050505050505ULL;
+	const uint64_t eights = 0x0808080808080808ULL;
+	uint64_t out = 0, over;
+
+	for (int i = 0; i < PB_CORNER_PLACES; i++)
+		out |= ((c >> (8 * d->op_source[m][i])) & 0xffu) << (8 * i);
+	out += d->twist[m];
+	over = ((out & low3) + fives) & eights;
+	return out - (over >> 3) * 3;
+}
+
+/* CORNERS: the places as they read in the index: the moving ones in order
+ * (the fixed place skipped). */
+PB_INLINE int pb_corner_place(int j)
+{
+	return j < PB_CORNER_FIXED ? j : j + 1;
+}
+
+/* CORNERS: the permutation coordinate of C (0..7!-1): the rank of the
+ * moving corners over the moving places (corner 7 counted as 6). */
+PB_INLINE uint64_t pb_corners_perm(uint64_t c)
+{
+	uint64_t packed = 0;
+
+	for (int j = 0; j < PB_CORNERS_MOVING; j++) {
+		unsigned v = (unsigned)(c >> (8 * pb_corner_place(j) + PB_CORNER_SHIFT)) & 7u;
+
+		packed |= (uint64_t)(v > PB_CORNER_FIXED ? v - 1 : v) << (4 * j);
+	}
+	return pb_rank(packed, PB_CORNERS_MOVING);
+}
+
+/* CORNERS: the twist coordinate of C (0..728): the first six moving
+ * places' twists, base 3. */
+PB_INLINE uint32_t pb_corners_twist(uint64_t c)
+{
+	uint32_t t = 0;
+
+	for (int j = 0; j < PB_TWIST_PLACES; j++)
+		t = t * 3 + ((unsigned)(c >> (8 * pb_corner_place(j))) & 3u);
+	return t;
+}
+
 /* The cells after legal move M from C, of class CLS, to class TO
  * (d->next_class[cls][m], which a loop over one bucket knows already). */
 PB_INLINE pb_cells pb_kernel_move_to(const pb_kernel k, const pb_domain *d, pb_cells c, int cls,
@@ -120,6 +219,10 @@ PB_INLINE pb_cells pb_kernel_move_to(const pb_kernel k, const pb_domain *d, pb_c
 {
 	if (pb_kernel_slides(k))
 		return pb_kernel_slide(k, c, cls, to);
+	if (pb_kernel_flips(k))
+		return pb_kernel_flip(k, c, pb_flip_size(m));
+	if (k == PB_KERNEL_CORNERS)
+		return (pb_cells)pb_kernel_twist(d, (uint64_t)c, m);
 	return (pb_cells)pb_kernel_permute(d, (uint64_t)c, m);
 }
 
@@ -138,6 +241,10 @@ PB_INLINE pb_cells pb_kernel_unmove(const pb_kernel k, const pb_domain *d, pb_ce
 {
 	if (pb_kernel_slides(k))
 		return pb_kernel_slide(k, c, cls, d->prev_class[cls][m]);
+	if (pb_kernel_flips(k))
+		return pb_kernel_flip(k, c, pb_flip_size(m));
+	if (k == PB_KERNEL_CORNERS)
+		return (pb_cells)pb_kernel_twist(d, (uint64_t)c, d->inverse[m]);
 	return (pb_cells)pb_kernel_unpermute(d, (uint64_t)c, m);
 }
 
@@ -278,7 +385,9 @@ PB_INLINE bool pb_kernel_solvable(const pb_kernel k, const pb_domain *d, pb_cell
  * exactly one has the goal's parity, so halving the rank loses nothing; and
  * with the blank's cell lowest, a sideways move (which leaves the order of
  * the tiles alone) lands on a neighbouring entry, in the same cache line.
- * Magic Squares: the rank. */
+ * Magic Squares and pancakes: the rank (by the tables where there are up
+ * to PB_SMALL_VALUES values). The cube: the permutation coordinate times
+ * 729 plus the twist coordinate. */
 PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cells c, int cls)
 {
 	uint64_t x = (uint64_t)c;
@@ -286,8 +395,11 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 
 	if (pb_kernel_words(k) == 2)
 		return 0;
+	if (k == PB_KERNEL_CORNERS)
+		return pb_corners_perm(x) * PB_TWIST_COUNT + pb_corners_twist(x);
 	if (!pb_kernel_slides(k))
-		return pb_small_entry(d, pb_squeeze_nibbles(x)) & PB_INDEX_MASK;
+		return d->small_values ? pb_small_entry(d, pb_squeeze_nibbles(x)) & PB_INDEX_MASK
+				       : pb_rank(x, d->cells);
 	/* the tables on the boards where speed counts most (in line) */
 	if (__builtin_expect(d->small_values != 0, 1))
 		return (pb_small_entry(d, pb_tiles_key(d, x, cls)) & PB_INDEX_MASK) + (uint64_t)cls;
@@ -303,6 +415,9 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 		case PB_KERNEL_SLIDE4: { const pb_kernel K = PB_KERNEL_SLIDE4; STMT; } break; \
 		case PB_KERNEL_SLIDE5: { const pb_kernel K = PB_KERNEL_SLIDE5; STMT; } break; \
 		case PB_KERNEL_PERMUTE4: { const pb_kernel K = PB_KERNEL_PERMUTE4; STMT; } break; \
+		case PB_KERNEL_FLIP4: { const pb_kernel K = PB_KERNEL_FLIP4; STMT; } break; \
+		case PB_KERNEL_FLIP5: { const pb_kernel K = PB_KERNEL_FLIP5; STMT; } break; \
+		case PB_KERNEL_CORNERS: { const pb_kernel K = PB_KERNEL_CORNERS; STMT; } break; \
 		}                                                                        \
 	} while (0)
 

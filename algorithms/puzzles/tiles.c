@@ -132,15 +132,7 @@ static void tiles_random(const pb_domain *d, const pb_random *r, pb_state *out)
 		tiles_unindex(d, r->below(r->rng, d->index_count), out);
 		return;
 	}
-	for (int c = 0; c < d->cells; c++)
-		values[c] = (uint8_t)c;
-	for (int c = d->cells - 1; c > 0; c--) {
-		int j = (int)r->below(r->rng, (uint64_t)c + 1);
-		uint8_t v = values[c];
-
-		values[c] = values[j];
-		values[j] = v;
-	}
+	pb_shuffled_values(d, r, values);
 	tiles_from_plain(d, values, out, NULL, 0);
 	if (!pb_solvable(d, out))
 		tiles_twin(d, out, out);

@@ -10,5 +10,6 @@ extern const pb_solver pb_solver_reverse_table; /* reverse_table.c */
 extern const pb_solver pb_solver_bibfs;         /* bibfs.c */
 extern const pb_solver pb_solver_astar;         /* astar.c */
 extern const pb_solver pb_solver_idastar;       /* idastar.c */
+extern const pb_solver pb_solver_nbs;           /* nbs.c */
 
 #endif

@@ -3,6 +3,8 @@
  * line out each, an optimal move string over u d l r or "unsolvable".
  * Magic Squares (USACO 3.2.5): eight numbers a line, out the minimal length
  * and the least minimal sequence in lines of 60 (an empty line for 0).
+ * Pancakes: N sizes a line, top first; out the flip sizes, space-separated.
+ * The 2x2x2 cube: a scramble (or the corners) a line; out the turns.
  * The domain says which (its move separator and answer lines): nothing
  * here knows one puzzle from another. */
 #include <getopt.h>
@@ -31,12 +33,20 @@ static const char solve_usage[] =
 	"neighbour of the blank swapped with it, as in POJ 1077) or 'unsolvable'.\n"
 	"Magic Squares: eight numbers, the target; out come the minimal length\n"
 	"and the least minimal sequence in lines of 60.\n"
+	"Pancakes (pancakeN): the N sizes 1..N, top first; out come the sizes of\n"
+	"the flips of an optimal solution, space-separated, top first (an empty\n"
+	"line for a sorted stack).\n"
+	"The 2x2x2 cube (cube2: half turns; cube2q: quarter turns): a scramble\n"
+	"over U, R and F (U2, U' and so on; spaces optional), or the corners as\n"
+	"eight words (see the README); out come the turns of an optimal\n"
+	"solution, space-separated, quarter turns only in cube2q.\n"
 	"\n"
 	"options:\n"
 	"  -a, --algorithm NAME  solver (see 'bench list'); default: the fastest\n"
 	"                        that serves the domain\n"
 	"  -d, --domain NAME     8puzzle (default), 15puzzle, 24puzzle, tilesWxH\n"
-	"                        (W, H >= 2, W*H <= 25), msquare\n"
+	"                        (W, H >= 2, W*H <= 25), msquare, pancakeN\n"
+	"                        (3 <= N <= 25), cube2, cube2q\n"
 	"  -g, --goal STATE      another goal for tiles, e.g. 'x 1 2 3 4 5 6 7 8'\n"
 	"      --heuristic NAME  heuristic of an informed solver (see 'bench list');\n"
 	"                        pdb:1-7/8-15 names pattern databases of those tiles\n"

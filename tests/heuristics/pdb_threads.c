@@ -20,7 +20,7 @@ static int build(const pb_domain *d, pb_pdb *p)
 	pb_search s;
 	pb_status st;
 
-	if (pb_pdb_init(p, d, PATTERN)) {
+	if (pb_pdb_init(p, d->width, d->height, d->goal_blank, PATTERN, NULL)) {
 		fprintf(stderr, "pdb_threads: pattern %04x refused\n", PATTERN);
 		return -1;
 	}
