@@ -35,6 +35,16 @@ run 15puzzle-walks datasets/15puzzle-walks.txt -a idastar,astar,bibfs,bfs-hash \
 # Korf's 100 with the 7-8 pattern databases (built on first use, then cached).
 run korf100-pdb78 datasets/korf100.txt -a idastar,astar --heuristic pdb78 \
 	-r 1 -w 0 -t 60 -m 8G
+# Three of Korf & Felner's 24-puzzle instances with the 6-6-6-6 databases
+# (four 6-tile databases, built on first use, then cached).
+run korf24-pdb6666 datasets/korf24-three.txt -a idastar --heuristic pdb6666 \
+	-r 1 -w 0 -t 300 -m 8G
+# Pancakes: GAP and its weaker forms, where meeting in the middle (nbs)
+# starts to pay; and the 2x2x2 cube by optimal depth, every solver.
+run pancakes datasets/pancake12-uniform.txt datasets/pancake14-uniform.txt \
+	datasets/pancake16-uniform.txt -a astar,idastar,nbs --heuristic gap,gap-1,gap-2 \
+	-r 1 -w 0 -t 3 -m 4G
+run cube2-depth datasets/cube2-depth.txt -r 3 -w 1 -t 10
 # The classic programs (POJ 1077, HDU 1043, USACO 3.2.5) as outside
 # solvers beside reverse-table and bfs-cantor, in one run.
 echo

@@ -32,3 +32,12 @@ scripts/published.sh 15puzzle ../shared/data/korf100.tsv datasets/korf100.txt
 scripts/published.sh 24puzzle ../shared/data/korf24.tsv datasets/korf24.txt
 scripts/published.sh 24puzzle ../shared/data/korf24.tsv datasets/korf24-easiest.txt \
 	38 40 25 32 44 37 30 13 1 28 36 5 22 16 29
+# the three of them the default campaign solves (fewest seconds here)
+scripts/published.sh 24puzzle ../shared/data/korf24.tsv datasets/korf24-three.txt 40 25 38
+
+# Pancakes: uniformly random stacks of 12, 14 and 16; the 2x2x2 cube in the
+# half-turn metric, three states at each optimal depth
+for n in 12 14 16; do
+	"$bench" gen -d pancake$n -m uniform -n 5 --seed 15 -o datasets/pancake$n-uniform.txt
+done
+"$bench" gen -d cube2 -m depth --per-depth 3 --seed 1 -o datasets/cube2-depth.txt

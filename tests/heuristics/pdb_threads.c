@@ -48,11 +48,10 @@ int main(void)
 		fprintf(stderr, "pdb_threads: two builds of pattern %04x differ\n", PATTERN);
 		bad = 1;
 	}
-	for (int c = 0; c < d.cells; c++)
-		where[d.goal_label[c]] = (uint8_t)c;
+	/* at the goal the tile of goal cell c is on cell c (a pattern made
+	 * with no labels knows its tiles by their goal cells) */
 	for (int c = 0; c < PB_MAX_CELLS; c++)
-		if (c >= d.cells)
-			where[c] = 0;
+		where[c] = (uint8_t)(c < d.cells ? c : 0);
 	if (pb_pdb_excess(&a, pb_pdb_rank(&a, where, a.tiles, (const uint8_t[PB_MAX_CELLS]){
 			0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 }))) {
 		fprintf(stderr, "pdb_threads: the goal's excess is not 0\n");
