@@ -328,12 +328,6 @@ static inline unsigned layout_md(const builder *b, const layout *x)
 	return x->md[b->k];
 }
 
-/* Whether bit I of the array A is set. */
-static inline bool bit_set(const uint64_t *a, uint64_t i)
-{
-	return (__atomic_load_n(&a[i / WORD_BITS], __ATOMIC_RELAXED) >> (i % WORD_BITS)) & 1u;
-}
-
 /* Set bit I of the array A unless it is set; returns whether this call set
  * it (several threads may race for one bit: exactly one wins). */
 static inline bool claim(uint64_t *a, uint64_t i)

@@ -250,6 +250,11 @@ static int parse_members(parser *ps, size_t self, char close, int depth)
 				return fail(ps, "expected a member's name in quotes");
 			if (parse_string(ps, &key))
 				return -1;
+			/* a name given twice would leave one of its values unread
+			 * by every lookup (json_get finds the first) */
+			for (size_t m = ps->child[self]; m; m = ps->next[m - 1])
+				if (!strcmp(ps->d->values[m - 1].key, key))
+					return fail(ps, "member \"%s\" given twice", key);
 			skip_space(ps);
 			if (ps->p == ps->end || *ps->p != ':')
 				return fail(ps, "expected ':' after member \"%s\"", key);

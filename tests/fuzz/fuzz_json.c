@@ -251,9 +251,30 @@ static bool ref_word(ref *r, const char *w)
 
 static bool ref_value(ref *r, int depth);
 
-/* The members of an array (CLOSE ']') or object ('}') after its bracket. */
+/* Whether the object's member name just written to OUT at AT (LEN bytes,
+ * canonical) is one of the N before it (KEYS: offset and length pairs),
+ * and else adds it. Equal names have equal canonical texts. */
+static bool ref_key_twice(const text *out, size_t at, size_t len, size_t **keys, size_t *n)
+{
+	for (size_t k = 0; k < *n; k++)
+		if ((*keys)[2 * k + 1] == len && !memcmp(out->s + (*keys)[2 * k], out->s + at, len))
+			return true;
+	*keys = realloc(*keys, 2 * (*n + 1) * sizeof(**keys));
+	FUZZ_CHECK(*keys);
+	(*keys)[2 * *n] = at;
+	(*keys)[2 * *n + 1] = len;
+	(*n)++;
+	return false;
+}
+
+/* The members of an array (CLOSE ']') or object ('}') after its bracket;
+ * an object's member names are unique (the reader's rule, stricter than
+ * RFC 8259's "should"). */
 static bool ref_members(ref *r, char close, int depth)
 {
+	size_t *keys = NULL, nkeys = 0;
+	bool ok = false;
+
 	put_c(r->out, close == ']' ? '[' : '{');
 	r->i++;
 	ref_blanks(r);
@@ -266,27 +287,39 @@ static bool ref_members(ref *r, char close, int depth)
 		if (!first)
 			put_c(r->out, ',');
 		if (close == '}') {
+			size_t at = r->out->n;
+
 			ref_blanks(r);
-			if (ref_peek(r) != '"' || !ref_string(r))
-				return ref_fail(r);
+			if (ref_peek(r) != '"' || !ref_string(r) ||
+			    ref_key_twice(r->out, at, r->out->n - at, &keys, &nkeys)) {
+				ref_fail(r);
+				break;
+			}
 			ref_blanks(r);
-			if (ref_peek(r) != ':')
-				return ref_fail(r);
+			if (ref_peek(r) != ':') {
+				ref_fail(r);
+				break;
+			}
 			r->i++;
 			put_c(r->out, ':');
 		}
 		if (!ref_value(r, depth + 1))
-			return false;
+			break;
 		ref_blanks(r);
 		if (ref_peek(r) == close) {
 			r->i++;
 			put_c(r->out, close);
-			return true;
+			ok = true;
+			break;
 		}
-		if (ref_peek(r) != ',')
-			return ref_fail(r);
+		if (ref_peek(r) != ',') {
+			ref_fail(r);
+			break;
+		}
 		r->i++;
 	}
+	free(keys);
+	return ok;
 }
 
 static bool ref_value(ref *r, int depth)

@@ -160,6 +160,23 @@ Test(json, what_is_not_json_is_refused_with_its_line)
 	cr_assert(!strncmp(err, "3: ", 3), "the error is on line 3: '%s'", err);
 }
 
+/* Found by tests/fuzz/fuzz_meta: a meta.json naming one dataset twice in
+ * "dataset_checksums" was taken, and a resume then compared the campaign
+ * against the first entry only. A name given twice in an object is
+ * refused, with its line; the same name in two objects is fine. */
+Test(json, a_member_given_twice_is_refused)
+{
+	static const char twice[] = "{\"d\": {\"a\": \"1\",\n\"a\": \"2\"}}";
+	static const char apart[] = "[{\"a\": 1}, {\"a\": 2, \"b\": {\"a\": 3}}]";
+
+	json_release(&doc);
+	cr_assert_neq(json_parse(&doc, twice, strlen(twice), err, sizeof(err)), 0, "'%s' read", twice);
+	cr_assert_str_eq(err, "2: member \"a\" given twice");
+	json_release(&doc);
+	cr_assert_eq(json_parse(&doc, apart, strlen(apart), err, sizeof(err)), 0, "%s", err);
+	json_release(&doc);
+}
+
 /* Found by tests/fuzz/fuzz_json: "\u0000" was read as a NUL that ended the
  * C string, so that "a\u0000b" read as "a", unseen. It is refused, with
  * its line. */
