@@ -1,7 +1,9 @@
 # The git revision of the source tree, asked at every build (a custom
 # target in CMakeLists.txt runs this): writes OUTPUT, a C header defining
 # PB_GIT_REVISION as the short hash of HEAD, with "-dirty" when tracked
-# files differ from it, or "unknown" where git cannot tell. OUTPUT is
+# files differ from it (but for results/, which holds what runs write and
+# goes into no binary: a campaign rewrites it), or "unknown" where git
+# cannot tell. OUTPUT is
 # rewritten only when the revision changes, so that an unchanged revision
 # rebuilds nothing.
 #   cmake -DSOURCE_DIR=<tree> -DOUTPUT=<header> -P scripts/revision.cmake
@@ -12,7 +14,8 @@ execute_process(COMMAND git rev-parse --short HEAD
 if(NOT status EQUAL 0 OR revision STREQUAL "")
   set(revision "unknown")
 else()
-  execute_process(COMMAND git status --porcelain --untracked-files=no
+  execute_process(COMMAND git status --porcelain --untracked-files=no -- .
+                          ":(exclude)results"
                   WORKING_DIRECTORY ${SOURCE_DIR}
                   OUTPUT_VARIABLE changes RESULT_VARIABLE status ERROR_QUIET)
   if(NOT status EQUAL 0 OR NOT changes STREQUAL "")
