@@ -114,7 +114,9 @@ int pb_pancake_init(pb_domain *d, int n)
 	d->nclasses = 1;
 	d->move_sep = " ";
 	for (int m = 0; m < d->nmoves; m++) {
-		snprintf(d->move_names[m], sizeof(d->move_names[m]), "%d", pb_flip_size(m));
+		/* at most 25: two digits (the modulo tells the compiler so) */
+		snprintf(d->move_names[m], sizeof(d->move_names[m]), "%u",
+			 (unsigned)pb_flip_size(m) % 100u);
 		d->inverse[m] = (uint8_t)m;
 		d->next_class[0][m] = 0;
 	}

@@ -1,21 +1,23 @@
 # Written by 'bench plot': draws every chart of this run from data/.
 # Run it inside this folder: gnuplot charts.gp
-scripts = '/work/main/scripts' . '/'
+scripts = '/work/wt/camp/scripts' . '/'
 
 # korf100: time
 dataset = 'korf100'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
+floor_line = 1.526e-07
+floor_label = 'dashes: 20x the timing floor (7.63 ns):'
 datafile = 'data/korf100.length.dat'
 unsfile = ''
 zero_names = ''
 nslots = 0
 xunsolvable = 68
 col = 5
-ylo = 5.1288e-05
-yhi = 0.02949599
+ylo = 7.63165e-05
+yhi = 0.161638413
 short_of = 0
 array blk[2] = [0, 1]
 array blk_lt[2] = [1, 2]
@@ -28,7 +30,7 @@ load scripts.'time.gp'
 
 # korf100: memory
 dataset = 'korf100'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
@@ -52,7 +54,7 @@ load scripts.'memory.gp'
 
 # korf100: nodes
 dataset = 'korf100'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
@@ -63,7 +65,7 @@ nslots = 0
 xunsolvable = 68
 col = 11
 ylo = 121
-yhi = 191886
+yhi = 172179
 short_of = 0
 array blk[2] = [0, 1]
 array blk_lt[2] = [1, 2]
@@ -76,32 +78,34 @@ load scripts.'nodes.gp'
 
 # korf100: box plot of solve time
 dataset = 'korf100'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
+floor_line = 1.526e-07
+floor_label = 'dashes: 20x the timing floor (7.63 ns):'
 boxfile = 'data/korf100.box.dat'
 nbox = 2
 ticklines = 1
-ylo = 3.3992e-05
-yhi = 0.02949599
+ylo = 5.1006e-05
+yhi = 0.161638413
 out = 'korf100-box'
 load scripts.'box.gp'
 
 # korf100: preparation against queries
 dataset = 'korf100'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
 beven = ''
 qmax = 100
-ylo = 0.137442769
-yhi = 1.37575251
+ylo = 0.467296409
+yhi = 2.44510522
 common = 100
-array name[2] = ['idastar+pdb78: 1.24 s + 1.4 ms a query', 'astar+pdb78: 137 ms + 927 µs a query']
-array prep[2] = [1.23625031, 0.136515451]
-array query[2] = [0.001395022, 0.0009273175]
+array name[2] = ['idastar+pdb78: 2.29 s + 1.55 ms a query', 'astar+pdb78: 466 ms + 1.52 ms a query']
+array prep[2] = [2.29037042, 0.465772966]
+array query[2] = [0.001547348, 0.0015234425]
 array series_lt[2] = [1, 2]
 array series_dash[2] = [1, 1]
 out = 'korf100-prepare'

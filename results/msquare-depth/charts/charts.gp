@@ -1,21 +1,23 @@
 # Written by 'bench plot': draws every chart of this run from data/.
 # Run it inside this folder: gnuplot charts.gp
-scripts = '/work/main/scripts' . '/'
+scripts = '/work/wt/camp/scripts' . '/'
 
 # msquare-depth: time
 dataset = 'msquare-depth'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
+floor_line = 1.482e-07
+floor_label = 'dashes: 20x the timing floor (7.41 ns):'
 datafile = 'data/msquare-depth.length.dat'
 unsfile = ''
 zero_names = ''
 nslots = 0
 xunsolvable = 24
 col = 5
-ylo = 3.99e-07
-yhi = 0.0034336405
+ylo = 7e-09
+yhi = 0.011937442
 short_of = 0
 array blk[6] = [0, 1, 2, 3, 4, 5]
 array blk_lt[6] = [1, 2, 3, 4, 5, 6]
@@ -28,7 +30,7 @@ load scripts.'time.gp'
 
 # msquare-depth: memory
 dataset = 'msquare-depth'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
@@ -52,7 +54,7 @@ load scripts.'memory.gp'
 
 # msquare-depth: nodes
 dataset = 'msquare-depth'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
@@ -76,32 +78,34 @@ load scripts.'nodes.gp'
 
 # msquare-depth: box plot of solve time
 dataset = 'msquare-depth'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
+floor_line = 1.482e-07
+floor_label = 'dashes: 20x the timing floor (7.41 ns):'
 boxfile = 'data/msquare-depth.box.dat'
 nbox = 6
 ticklines = 1
-ylo = 3.94e-07
-yhi = 0.003818384
+ylo = 7e-09
+yhi = 0.032612481
 out = 'msquare-depth-box'
 load scripts.'box.gp'
 
 # msquare-depth: preparation against queries
 dataset = 'msquare-depth'
-machine = 'Intel(R) Xeon(R) Processor'
+machine = 'AMD EPYC'
 date = '2026-12-01'
 caveat = ''
 floor_line = 0
 beven = 'data/msquare-depth.breakeven.dat'
-qmax = 10000
-ylo = 1.925e-05
-yhi = 1.51213
+qmax = 100000
+ylo = 3.9288e-05
+yhi = 10.9103
 common = 109
-array name[6] = ['reverse-table: 1.72 ms + 408 ns a query', 'idastar+msquare-pdb: 2.09 ms + 1.04 µs a query', 'astar+msquare-pdb: 2.12 ms + 4.41 µs a query', 'bibfs: 19.2 µs a query', 'bfs-cantor: 61.9 µs a query', 'bfs-hash: 151 µs a query']
-array prep[6] = [0.00171934, 0.00208986, 0.002119006, 0, 0, 0]
-array query[6] = [4.08e-07, 1.035e-06, 4.414e-06, 1.925e-05, 6.1915e-05, 0.000151213]
+array name[6] = ['reverse-table: 3.37 ms + 17 ns a query', 'idastar+msquare-pdb: 2.13 ms + 861 ns a query', 'astar+msquare-pdb: 2.09 ms + 5.5 µs a query', 'bibfs: 39.3 µs a query', 'bfs-cantor: 81.3 µs a query', 'bfs-hash: 109 µs a query']
+array prep[6] = [0.003370006, 0.002131513, 0.00208985, 0, 0, 0]
+array query[6] = [1.7e-08, 8.61e-07, 5.502e-06, 3.9288e-05, 8.1291e-05, 0.000109103]
 array series_lt[6] = [1, 2, 3, 4, 5, 6]
 array series_dash[6] = [1, 1, 1, 2, 2, 2]
 out = 'msquare-depth-prepare'
