@@ -45,10 +45,14 @@ if command -v clang >/dev/null 2>&1; then
 	for target in "$PWD"/build-fuzz/fuzz_*; do
 		name=$(basename "$target")
 		cp -r "tests/fuzz/corpus/${name#fuzz_}" "$scratch/$name"
-		if ! (cd "$scratch" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-4}" -print_final_stats=1 \
+		# seeded, so that a finding can be had again (PB_FUZZ_SEED to vary it)
+		if ! (cd "$scratch" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-4}" \
+			-seed="${PB_FUZZ_SEED:-1}" -print_final_stats=1 \
 			"$name" >"$name.log" 2>&1); then
 			tail -n 60 "$scratch/$name.log" >&2
-			echo "test: $name found an input that breaks it (above)" >&2
+			mkdir -p fuzz-findings && cp "$scratch"/crash-* "$scratch"/leak-* "$scratch"/timeout-* \
+				fuzz-findings/ 2>/dev/null || true
+			echo "test: $name found an input that breaks it (above; kept in fuzz-findings/)" >&2
 			exit 1
 		fi
 		echo "$name: $(grep -E '^stat::number_of_executed_units' "$scratch/$name.log" | awk '{print $2}') executions"

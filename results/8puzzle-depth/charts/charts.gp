@@ -5,19 +5,19 @@ scripts = '/work/wt/camp/scripts' . '/'
 # 8puzzle-depth: time
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.484e-07
-floor_label = 'dashes: 20x the timing floor (7.42 ns):'
+floor_line = 3.394e-07
+floor_label = 'dashes: 20x the timing floor (17 ns):'
 datafile = 'data/8puzzle-depth.length.dat'
 unsfile = ''
 zero_names = ''
 nslots = 0
 xunsolvable = 33
 col = 5
-ylo = 8e-09
-yhi = 0.0365537915
+ylo = 7e-09
+yhi = 0.0245363445
 short_of = 0
 array blk[7] = [0, 1, 2, 3, 4, 5, 6]
 array blk_lt[7] = [1, 2, 3, 4, 5, 6, 7]
@@ -31,7 +31,7 @@ load scripts.'time.gp'
 # 8puzzle-depth: memory
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/8puzzle-depth.length.dat'
@@ -55,7 +55,7 @@ load scripts.'memory.gp'
 # 8puzzle-depth: nodes
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/8puzzle-depth.length.dat'
@@ -79,33 +79,33 @@ load scripts.'nodes.gp'
 # 8puzzle-depth: box plot of solve time
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.484e-07
-floor_label = 'dashes: 20x the timing floor (7.42 ns):'
+floor_line = 3.394e-07
+floor_label = 'dashes: 20x the timing floor (17 ns):'
 boxfile = 'data/8puzzle-depth.box.dat'
 nbox = 7
 ticklines = 1
-ylo = 8e-09
-yhi = 0.068921522
+ylo = 7e-09
+yhi = 0.035770962
 out = '8puzzle-depth-box'
 load scripts.'box.gp'
 
 # 8puzzle-depth: preparation against queries
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 beven = 'data/8puzzle-depth.breakeven.dat'
-qmax = 1000000
-ylo = 9.063e-06
-yhi = 295.821
+qmax = 100000
+ylo = 5.945e-06
+yhi = 33.5029
 common = 149
-array name[7] = ['reverse-table: 12.8 ms + 14 ns a query', 'idastar+manhattan: 12.5 µs + 894 ns a query', 'astar+manhattan: 3.19 µs + 9.2 µs a query', 'bibfs: 9.06 µs a query', 'nbs+manhattan: 5.45 µs + 22 µs a query', 'bfs-cantor: 62.3 µs a query', 'bfs-hash: 296 µs a query']
-array prep[7] = [0.012777579, 1.2469e-05, 3.185e-06, 0, 5.448e-06, 0, 0]
-array query[7] = [1.4e-08, 8.94e-07, 9.202e-06, 9.063e-06, 2.2003e-05, 6.2312e-05, 0.000295821]
+array name[7] = ['reverse-table: 5.08 ms + 17 ns a query', 'idastar+manhattan: 18.8 µs + 953 ns a query', 'astar+manhattan: 2.9 µs + 7.96 µs a query', 'bibfs: 5.95 µs a query', 'nbs+manhattan: 2.13 µs + 25.4 µs a query', 'bfs-cantor: 77.5 µs a query', 'bfs-hash: 335 µs a query']
+array prep[7] = [0.005075524, 1.8758e-05, 2.904e-06, 0, 2.133e-06, 0, 0]
+array query[7] = [1.7e-08, 9.53e-07, 7.963e-06, 5.945e-06, 2.545e-05, 7.7485e-05, 0.000335029]
 array series_lt[7] = [1, 2, 3, 4, 5, 6, 7]
 array series_dash[7] = [1, 1, 1, 2, 1, 2, 2]
 out = '8puzzle-depth-prepare'

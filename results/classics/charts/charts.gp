@@ -5,11 +5,11 @@ scripts = '/work/wt/camp/scripts' . '/'
 # 8puzzle-depth: time
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.382e-07
-floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+floor_line = 1.434e-07
+floor_label = 'dashes: 20x the timing floor (7.17 ns):'
 datafile = 'data/8puzzle-depth.length.dat'
 unsfile = ''
 zero_names = ''
@@ -17,7 +17,7 @@ nslots = 0
 xunsolvable = 33
 col = 5
 ylo = 1.1e-08
-yhi = 0.173100628
+yhi = 0.110040378
 short_of = 0
 array blk[4] = [0, 1, 2, 3]
 array blk_lt[4] = [1, 2, 3, 4]
@@ -31,7 +31,7 @@ load scripts.'time.gp'
 # 8puzzle-depth: memory
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/8puzzle-depth.length.dat'
@@ -41,7 +41,7 @@ nslots = 0
 xunsolvable = 33
 col = 8
 ylo = 182688
-yhi = 12042240
+yhi = 12037120
 short_of = 0
 array blk[4] = [0, 1, 2, 3]
 array blk_lt[4] = [1, 2, 3, 4]
@@ -55,7 +55,7 @@ load scripts.'memory.gp'
 # 8puzzle-depth: nodes
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/8puzzle-depth.length.dat'
@@ -79,33 +79,33 @@ load scripts.'nodes.gp'
 # 8puzzle-depth: box plot of solve time
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.382e-07
-floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+floor_line = 1.434e-07
+floor_label = 'dashes: 20x the timing floor (7.17 ns):'
 boxfile = 'data/8puzzle-depth.box.dat'
 nbox = 4
 ticklines = 2
-ylo = 1e-08
-yhi = 0.185229215
+ylo = 1.1e-08
+yhi = 0.113797737
 out = '8puzzle-depth-box'
 load scripts.'box.gp'
 
 # 8puzzle-depth: preparation against queries
 dataset = '8puzzle-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 beven = 'data/8puzzle-depth.breakeven.dat'
-qmax = 100000
-ylo = 6.1336e-05
-yhi = 482.2763
+qmax = 1000
+ylo = 6.0375e-05
+yhi = 5.5175195
 common = 148
-array name[4] = ['reverse-table: 3.42 ms + 11 ns a query', 'bfs-cantor: 61.3 µs a query', 'hdu1043: 99.1 ms + 10.5 µs a query', 'poj1077: 4.82 ms a query']
-array prep[4] = [0.003416154, 0, 0.099056355, 0]
-array query[4] = [1.1e-08, 6.1336e-05, 1.04765e-05, 0.004822763]
+array name[4] = ['reverse-table: 3.47 ms + 11 ns a query', 'bfs-cantor: 60.4 µs a query', 'hdu1043: 86 ms + 68.4 µs a query', 'poj1077: 5.52 ms a query']
+array prep[4] = [0.00347355, 0, 0.085995996, 0]
+array query[4] = [1.1e-08, 6.0375e-05, 6.8412e-05, 0.0055175195]
 array series_lt[4] = [1, 2, 3, 4]
 array series_dash[4] = [1, 2, 1, 2]
 out = '8puzzle-depth-prepare'
@@ -114,19 +114,19 @@ load scripts.'prepare.gp'
 # msquare-depth: time
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.382e-07
-floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+floor_line = 1.434e-07
+floor_label = 'dashes: 20x the timing floor (7.17 ns):'
 datafile = 'data/msquare-depth.length.dat'
 unsfile = ''
 zero_names = ''
 nslots = 0
 xunsolvable = 24
 col = 5
-ylo = 1e-08
-yhi = 0.0390281045
+ylo = 1.2e-08
+yhi = 0.022267072
 short_of = 0
 array blk[3] = [0, 1, 2]
 array blk_lt[3] = [1, 2, 5]
@@ -140,7 +140,7 @@ load scripts.'time.gp'
 # msquare-depth: memory
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/msquare-depth.length.dat'
@@ -150,7 +150,7 @@ nslots = 0
 xunsolvable = 24
 col = 8
 ylo = 49536
-yhi = 3260416
+yhi = 3227648
 short_of = 0
 array blk[3] = [0, 1, 2]
 array blk_lt[3] = [1, 2, 5]
@@ -164,7 +164,7 @@ load scripts.'memory.gp'
 # msquare-depth: nodes
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/msquare-depth.length.dat'
@@ -188,33 +188,33 @@ load scripts.'nodes.gp'
 # msquare-depth: box plot of solve time
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.382e-07
-floor_label = 'dashes: 20x the timing floor (6.91 ns):'
+floor_line = 1.434e-07
+floor_label = 'dashes: 20x the timing floor (7.17 ns):'
 boxfile = 'data/msquare-depth.box.dat'
 nbox = 3
 ticklines = 1
-ylo = 1e-08
-yhi = 0.099417173
+ylo = 1.2e-08
+yhi = 0.024143184
 out = 'msquare-depth-box'
 load scripts.'box.gp'
 
 # msquare-depth: preparation against queries
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 beven = 'data/msquare-depth.breakeven.dat'
 qmax = 1000
-ylo = 0.000102102
-yhi = 3.038562
+ylo = 0.0001277
+yhi = 2.441444
 common = 109
-array name[3] = ['reverse-table: 2.59 ms + 10 ns a query', 'bfs-cantor: 102 µs a query', 'usaco: 3.04 ms a query']
-array prep[3] = [0.002588613, 0, 0]
-array query[3] = [1e-08, 0.000102102, 0.003038562]
+array name[3] = ['reverse-table: 3.21 ms + 16 ns a query', 'bfs-cantor: 128 µs a query', 'usaco: 2.44 ms a query']
+array prep[3] = [0.003213012, 0, 0]
+array query[3] = [1.6e-08, 0.0001277, 0.002441444]
 array series_lt[3] = [1, 2, 5]
 array series_dash[3] = [1, 2, 2]
 out = 'msquare-depth-prepare'

@@ -5,19 +5,19 @@ scripts = '/work/wt/camp/scripts' . '/'
 # korf100: time
 dataset = 'korf100'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.526e-07
-floor_label = 'dashes: 20x the timing floor (7.63 ns):'
+floor_line = 1.354e-07
+floor_label = 'dashes: 20x the timing floor (6.77 ns):'
 datafile = 'data/korf100.length.dat'
 unsfile = ''
 zero_names = ''
 nslots = 0
 xunsolvable = 68
 col = 5
-ylo = 7.63165e-05
-yhi = 0.161638413
+ylo = 5.910325e-05
+yhi = 0.077167015
 short_of = 0
 array blk[2] = [0, 1]
 array blk_lt[2] = [1, 2]
@@ -31,7 +31,7 @@ load scripts.'time.gp'
 # korf100: memory
 dataset = 'korf100'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/korf100.length.dat'
@@ -55,7 +55,7 @@ load scripts.'memory.gp'
 # korf100: nodes
 dataset = 'korf100'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/korf100.length.dat'
@@ -79,33 +79,33 @@ load scripts.'nodes.gp'
 # korf100: box plot of solve time
 dataset = 'korf100'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.526e-07
-floor_label = 'dashes: 20x the timing floor (7.63 ns):'
+floor_line = 1.354e-07
+floor_label = 'dashes: 20x the timing floor (6.77 ns):'
 boxfile = 'data/korf100.box.dat'
 nbox = 2
 ticklines = 1
-ylo = 5.1006e-05
-yhi = 0.161638413
+ylo = 5.1607e-05
+yhi = 0.077167015
 out = 'korf100-box'
 load scripts.'box.gp'
 
 # korf100: preparation against queries
 dataset = 'korf100'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-beven = ''
-qmax = 100
-ylo = 0.467296409
-yhi = 2.44510522
+beven = 'data/korf100.breakeven.dat'
+qmax = 1000000
+ylo = 0.294869498
+yhi = 1465.1084
 common = 100
-array name[2] = ['idastar+pdb78: 2.29 s + 1.55 ms a query', 'astar+pdb78: 466 ms + 1.52 ms a query']
-array prep[2] = [2.29037042, 0.465772966]
-array query[2] = [0.001547348, 0.0015234425]
+array name[2] = ['idastar+pdb78: 1.5 s + 1.43 ms a query', 'astar+pdb78: 293 ms + 1.46 ms a query']
+array prep[2] = [1.50106652, 0.293404683]
+array query[2] = [0.0014268385, 0.001464815]
 array series_lt[2] = [1, 2]
 array series_dash[2] = [1, 1]
 out = 'korf100-prepare'

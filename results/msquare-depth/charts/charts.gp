@@ -5,11 +5,11 @@ scripts = '/work/wt/camp/scripts' . '/'
 # msquare-depth: time
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.482e-07
-floor_label = 'dashes: 20x the timing floor (7.41 ns):'
+floor_line = 1.392e-07
+floor_label = 'dashes: 20x the timing floor (6.96 ns):'
 datafile = 'data/msquare-depth.length.dat'
 unsfile = ''
 zero_names = ''
@@ -17,7 +17,7 @@ nslots = 0
 xunsolvable = 24
 col = 5
 ylo = 7e-09
-yhi = 0.011937442
+yhi = 0.0091069595
 short_of = 0
 array blk[6] = [0, 1, 2, 3, 4, 5]
 array blk_lt[6] = [1, 2, 3, 4, 5, 6]
@@ -31,7 +31,7 @@ load scripts.'time.gp'
 # msquare-depth: memory
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/msquare-depth.length.dat'
@@ -55,7 +55,7 @@ load scripts.'memory.gp'
 # msquare-depth: nodes
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 datafile = 'data/msquare-depth.length.dat'
@@ -79,33 +79,33 @@ load scripts.'nodes.gp'
 # msquare-depth: box plot of solve time
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
-floor_line = 1.482e-07
-floor_label = 'dashes: 20x the timing floor (7.41 ns):'
+floor_line = 1.392e-07
+floor_label = 'dashes: 20x the timing floor (6.96 ns):'
 boxfile = 'data/msquare-depth.box.dat'
 nbox = 6
 ticklines = 1
 ylo = 7e-09
-yhi = 0.032612481
+yhi = 0.012963625
 out = 'msquare-depth-box'
 load scripts.'box.gp'
 
 # msquare-depth: preparation against queries
 dataset = 'msquare-depth'
 machine = 'AMD EPYC'
-date = '2026-12-01'
+date = '2026-12-02'
 caveat = ''
 floor_line = 0
 beven = 'data/msquare-depth.breakeven.dat'
 qmax = 100000
-ylo = 3.9288e-05
-yhi = 10.9103
+ylo = 4.5758e-05
+yhi = 17.9407
 common = 109
-array name[6] = ['reverse-table: 3.37 ms + 17 ns a query', 'idastar+msquare-pdb: 2.13 ms + 861 ns a query', 'astar+msquare-pdb: 2.09 ms + 5.5 µs a query', 'bibfs: 39.3 µs a query', 'bfs-cantor: 81.3 µs a query', 'bfs-hash: 109 µs a query']
-array prep[6] = [0.003370006, 0.002131513, 0.00208985, 0, 0, 0]
-array query[6] = [1.7e-08, 8.61e-07, 5.502e-06, 3.9288e-05, 8.1291e-05, 0.000109103]
+array name[6] = ['reverse-table: 3.51 ms + 11 ns a query', 'idastar+msquare-pdb: 2.29 ms + 828 ns a query', 'astar+msquare-pdb: 2.36 ms + 8.06 µs a query', 'bibfs: 45.8 µs a query', 'bfs-cantor: 121 µs a query', 'bfs-hash: 179 µs a query']
+array prep[6] = [0.003508762, 0.002294665, 0.002358841, 0, 0, 0]
+array query[6] = [1.1e-08, 8.28e-07, 8.059e-06, 4.5758e-05, 0.00012099, 0.000179407]
 array series_lt[6] = [1, 2, 3, 4, 5, 6]
 array series_dash[6] = [1, 1, 1, 2, 2, 2]
 out = 'msquare-depth-prepare'
