@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/blob.h"
+
 /* The build is a breadth-first search over (placement, slot) pairs, layer
  * by layer, with two bit arrays: `seen`, a bit per pair at placement *
  * slots + slot, and `front`, two bits per placement at 2 * placement: its
@@ -662,22 +664,6 @@ static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nth
 	return st;
 }
 
-/* Ask for huge pages for the block P of BYTES (fewer TLB misses in the
- * random accesses of the search); a hint only. */
-static void want_huge_pages(void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t from = ((uintptr_t)p + page - 1) & ~(page - 1);
-	uintptr_t to = ((uintptr_t)p + bytes) & ~(page - 1);
-
-	if (to > from)
-		madvise((void *)from, to - from, MADV_HUGEPAGE);
-#else
-	(void)p, (void)bytes;
-#endif
-}
-
 /* The digits of placements, DIGIT_BITS each, the first in the low bits:
  * TABLE[r] for the COUNT values of NDIGITS digits of radices RADIX. */
 static void fill_digits(uint32_t *table, uint64_t count, const int *radix, int ndigits)
@@ -806,11 +792,11 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	b.front = pb_calloc(&s->meter, b.front_words, sizeof(uint64_t));
 	if (!workers || !b.seen || !b.front)
 		goto refused;
-	want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
+	pb_want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
 	b.seen[seen_words - 1] = ~0ULL;
 	b.sentinel = (seen_words - 1) * WORD_BITS;
-	want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
-	want_huge_pages(p->excess, bytes);
+	pb_want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
+	pb_want_huge_pages(p->excess, bytes);
 	memset(p->excess, 0xff, bytes);
 
 	/* the goal: every pattern tile home, the blank in the goal blank's
@@ -855,41 +841,6 @@ typedef struct pdb_header {
 	uint64_t checksum; /* of the entries */
 } pdb_header;
 
-/* A 64-bit checksum over four interleaved lanes (so it runs at memory
- * speed), each a multiply-xorshift mix; the constants are odd 64-bit
- * multipliers with well-spread bits (the golden ratio's and MurmurHash3's). */
-#define MIX_A 0x9E3779B97F4A7C15ULL
-#define MIX_B 0xFF51AFD7ED558CCDULL
-#define LANES 4
-
-static uint64_t mix(uint64_t h, uint64_t w)
-{
-	h = (h ^ w) * MIX_A;
-	return h ^ (h >> 29);
-}
-
-static uint64_t checksum(const uint8_t *data, size_t len)
-{
-	uint64_t lane[LANES], h = len * MIX_B;
-	size_t i = 0;
-
-	for (int l = 0; l < LANES; l++)
-		lane[l] = MIX_B * (uint64_t)(l + 1);
-	for (; i + LANES * sizeof(uint64_t) <= len; i += LANES * sizeof(uint64_t)) {
-		for (int l = 0; l < LANES; l++) {
-			uint64_t w;
-
-			memcpy(&w, data + i + (size_t)l * sizeof(w), sizeof(w));
-			lane[l] = mix(lane[l], w);
-		}
-	}
-	for (; i < len; i++)
-		h = mix(h, data[i]);
-	for (int l = 0; l < LANES; l++)
-		h = mix(h, lane[l]);
-	return h;
-}
-
 static void fill_header(const pb_pdb *p, pdb_header *h)
 {
 	memset(h, 0, sizeof(*h));
@@ -917,130 +868,42 @@ int pb_pdb_file_name(const pb_pdb *p, const char *dir, char *buf, size_t len)
 	return k < 0 || (size_t)k >= len ? -1 : 0;
 }
 
-static bool read_all(int fd, void *buf, size_t len)
-{
-	char *at = buf;
-
-	while (len) {
-		ssize_t k = read(fd, at, len);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		at += k;
-		len -= (size_t)k;
-	}
-	return true;
-}
-
-static bool write_all(int fd, const void *buf, size_t len)
-{
-	const char *at = buf;
-
-	while (len) {
-		ssize_t k = write(fd, at, len);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		at += k;
-		len -= (size_t)k;
-	}
-	return true;
-}
-
 pb_pdb_load_result pb_pdb_load(pb_pdb *p, const char *path, pb_meter *m)
 {
 	pdb_header want, got;
 	size_t bytes = (size_t)((p->entries + 1) / 2);
-	struct stat st;
-	int fd = open(path, O_RDONLY);
-	pb_pdb_load_result result = PB_PDB_STALE;
+	pb_blob_result r;
 
-	if (fd < 0)
-		return errno == ENOENT ? PB_PDB_MISSING : PB_PDB_STALE;
+	p->excess = pb_alloc(m, bytes);
+	if (!p->excess)
+		return PB_PDB_NOMEM;
+	pb_want_huge_pages(p->excess, bytes);
+	r = pb_blob_load(path, &got, sizeof(got), p->excess, bytes);
+	if (r != PB_BLOB_READ) {
+		pb_pdb_release(p);
+		return r == PB_BLOB_MISSING ? PB_PDB_MISSING : PB_PDB_STALE;
+	}
 	fill_header(p, &want);
-	if (fstat(fd, &st) || (uint64_t)st.st_size != sizeof(got) + bytes ||
-	    !read_all(fd, &got, sizeof(got)))
-		goto out;
 	want.max_excess = got.max_excess;
 	want.checksum = got.checksum;
-	if (memcmp(&want, &got, sizeof(want)) || got.max_excess > PB_PDB_MAX_EXCESS)
-		goto out;
-	p->excess = pb_alloc(m, bytes);
-	if (!p->excess) {
-		result = PB_PDB_NOMEM;
-		goto out;
-	}
-	want_huge_pages(p->excess, bytes);
-	if (!read_all(fd, p->excess, bytes) || checksum(p->excess, bytes) != got.checksum) {
+	if (memcmp(&want, &got, sizeof(want)) || got.max_excess > PB_PDB_MAX_EXCESS ||
+	    pb_checksum(p->excess, bytes) != got.checksum) {
 		pb_pdb_release(p);
-		goto out;
+		return PB_PDB_STALE;
 	}
 	p->max_excess = (int)got.max_excess;
-	result = PB_PDB_LOADED;
-out:
-	close(fd);
-	return result;
-}
-
-/* mkdir -p for the directories above the file PATH. */
-static int make_parents(const char *path)
-{
-	char dir[PATH_MAX];
-	size_t len = strlen(path);
-
-	if (len >= sizeof(dir)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(dir, path, len + 1);
-	for (char *at = dir + 1; *at; at++) {
-		if (*at != '/')
-			continue;
-		*at = '\0';
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			return -1;
-		*at = '/';
-	}
-	return 0;
+	return PB_PDB_LOADED;
 }
 
 int pb_pdb_save(const pb_pdb *p, const char *path)
 {
-	char tmp[PATH_MAX];
 	size_t bytes = (size_t)((p->entries + 1) / 2);
 	pdb_header h;
-	int fd, saved;
 
-	if (make_parents(path))
-		return -1;
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0)
-		return -1;
 	fill_header(p, &h);
 	h.max_excess = (uint64_t)p->max_excess;
-	h.checksum = checksum(p->excess, bytes);
-	if (!write_all(fd, &h, sizeof(h)) || !write_all(fd, p->excess, bytes)) {
-		saved = errno ? errno : EIO;
-		close(fd);
-		unlink(tmp);
-		errno = saved;
-		return -1;
-	}
-	if (close(fd) || rename(tmp, path)) {
-		saved = errno;
-		unlink(tmp);
-		errno = saved;
-		return -1;
-	}
-	return 0;
+	h.checksum = pb_checksum(p->excess, bytes);
+	return pb_blob_save(path, &h, sizeof(h), p->excess, bytes);
 }
 
 const char *pb_pdb_cache_dir(const char *dir)
