@@ -221,8 +221,12 @@ Test(twobit, the_twelve_cell_boards_match_the_published_counts, .timeout = 1200)
 	} boards[] = { { 3, 4 }, { 2, 6 } };
 	const char *opt = getenv("PB_SPACE_12");
 
-	if (!opt || strcmp(opt, "1"))
-		cr_skip_test("set PB_SPACE_12=1 to search the 3x4 and 2x6 boards");
+	/* opt-in (minutes); said, not skipped: Criterion 2.4's skip leaks
+	 * an allocation, which the sanitizer build's leak checker fails */
+	if (!opt || strcmp(opt, "1")) {
+		cr_log_info("set PB_SPACE_12=1 to search the 3x4 and 2x6 boards");
+		return;
+	}
 	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
 		char name[32];
 		pb_domain d;
