@@ -77,8 +77,33 @@ static inline bool fuzz_ref_values(const pb_domain *d, const char *text, size_t 
 {
 	bool seen[256] = { false };
 	int count = 0;
-	size_t i = 0;
+	size_t i = 0, first = 0, last = len;
 
+	/* the one-word form (bench solve's help): where every value is one
+	 * character, a line that is one word of exactly d->cells digits and
+	 * x's, blanks around it only, is one value a character */
+	while (first < len && text[first] && strchr(" \t\r\n", text[first]))
+		first++;
+	while (last > first && text[last - 1] && strchr(" \t\r\n", text[last - 1]))
+		last--;
+	if (d->blank && d->plain_high <= 9 && last - first == (size_t)d->cells) {
+		bool word = true;
+
+		for (size_t k = first; k < last; k++)
+			word = word && ((text[k] >= '0' && text[k] <= '9') || text[k] == 'x' ||
+					text[k] == 'X');
+		if (word) {
+			for (size_t k = first; k < last; k++) {
+				unsigned v = text[k] == 'x' || text[k] == 'X' ? 0 : (unsigned)(text[k] - '0');
+
+				if (v > (unsigned)d->plain_high || seen[v])
+					return false;
+				seen[v] = true;
+				values[count++] = (uint8_t)v;
+			}
+			return true;
+		}
+	}
 	for (;;) {
 		size_t start;
 		unsigned v = 0;
