@@ -188,30 +188,44 @@ read_path(const pb_kernel k, const pb_domain *d, const side *fw, const side *bw,
 }
 
 /* Mark the forward states of depth < A that lead, layer by layer, to a
- * state of depth A that the backward side holds at depth B. */
-static inline __attribute__((always_inline)) void
-mark_on_path(const pb_kernel k, const pb_domain *d, side *fw, const side *bw, unsigned a,
-	     unsigned b)
+ * state of depth A that the backward side holds at depth B. One scan of
+ * the table sorts its used slots by depth (8 bytes a forward state, for as
+ * long as the marking lasts), so that each layer is then visited alone.
+ * Returns 0, or -1 when the meter refused that index. */
+static inline __attribute__((always_inline)) int
+mark_on_path(const pb_kernel k, const pb_domain *d, pb_search *s, side *fw, const side *bw,
+	     unsigned a, unsigned b)
 {
 	const int words = pb_kernel_words(k);
 	pb_table *t = &fw->seen;
+	size_t start[MAX_DEPTH + 2] = { 0 };
+	size_t *slots;
 
-	for (size_t i = 0; i <= t->mask; i++) {
+	for (size_t i = 0; i <= t->mask; i++)
+		if (pb_table_used(t, i) && value_depth(t->values[i]) <= a)
+			start[value_depth(t->values[i]) + 1]++;
+	for (unsigned depth = 1; depth <= a + 1; depth++)
+		start[depth] += start[depth - 1];
+	if (!(slots = pb_alloc(&s->meter, (start[a + 1] ? start[a + 1] : 1) * sizeof(*slots))))
+		return -1;
+	for (size_t i = 0; i <= t->mask; i++)
+		if (pb_table_used(t, i) && value_depth(t->values[i]) <= a)
+			slots[start[value_depth(t->values[i])]++] = i;
+	/* start[D] is now where depth D + 1 begins: depth D is
+	 * [start[D - 1], start[D]) */
+	for (size_t j = a ? start[a - 1] : 0; j < start[a]; j++) {
 		const uint16_t *there;
+		size_t i = slots[j];
 
-		if (!pb_table_used(t, i) || value_depth(t->values[i]) != a)
-			continue;
 		there = pb_table_find(&bw->seen, pb_table_key(t, i, words), words);
 		if (there && value_depth(*there) == b)
 			t->values[i] |= ON_PATH;
 	}
 	for (unsigned depth = a; depth-- > 0;) {
-		for (size_t i = 0; i <= t->mask; i++) {
-			pb_state x, y;
+		for (size_t j = depth ? start[depth - 1] : 0; j < start[depth]; j++) {
+			size_t i = slots[j];
+			pb_state x = state_of(k, d, pb_table_key(t, i, words)), y;
 
-			if (!pb_table_used(t, i) || value_depth(t->values[i]) != depth)
-				continue;
-			x = state_of(k, d, pb_table_key(t, i, words));
 			for (int m = 0; m < d->nmoves; m++) {
 				const uint16_t *v;
 
@@ -225,18 +239,21 @@ mark_on_path(const pb_kernel k, const pb_domain *d, side *fw, const side *bw, un
 			}
 		}
 	}
+	pb_free(slots);
+	return 0;
 }
 
 /* From the start, take the least move that stays on a shortest path. */
-static inline __attribute__((always_inline)) void
-read_least_path(const pb_kernel k, const pb_domain *d, side *fw, const side *bw,
+static inline __attribute__((always_inline)) pb_status
+read_least_path(const pb_kernel k, const pb_domain *d, pb_search *s, side *fw, const side *bw,
 		const pb_state *start, unsigned length, pb_path *out)
 {
 	const int words = pb_kernel_words(k);
 	unsigned a = (unsigned)fw->depth, b = length - a;
 	pb_state x = *start;
 
-	mark_on_path(k, d, fw, bw, a, b);
+	if (mark_on_path(k, d, s, fw, bw, a, b))
+		return pb_search_alloc_failed(s);
 	for (unsigned i = 0; i < length; i++) {
 		for (int m = 0; m < d->nmoves; m++) {
 			pb_state y;
@@ -260,6 +277,7 @@ read_least_path(const pb_kernel k, const pb_domain *d, side *fw, const side *bw,
 		}
 	}
 	out->length = (int)length;
+	return PB_SOLVED;
 }
 
 static inline __attribute__((always_inline)) pb_status
@@ -297,7 +315,7 @@ solve_with(const pb_kernel k, const pb_domain *d, const pb_state *start, pb_sear
 			st = expand_layer(k, d, &bw, &fw, s, &best, &meet);
 	}
 	if (st == PB_SOLVED && d->lex_smallest)
-		read_least_path(k, d, &fw, &bw, start, best, out);
+		st = read_least_path(k, d, s, &fw, &bw, start, best, out);
 	else if (st == PB_SOLVED)
 		read_path(k, d, &fw, &bw, meet, out);
 	side_release(&fw);
