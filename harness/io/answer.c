@@ -71,20 +71,41 @@ static bool line_is(const char *line, size_t n, const char *word)
 	return n == strlen(word) && !memcmp(line, word, n);
 }
 
-/* Append the move letters LINE[0..n) to PATH (D's moves, through
- * MOVE_BACK). Returns 0, or -1 with F bad. */
+/* The next move name in LINE[0..n) from *AT: a character where D's names
+ * are letters joined by nothing, else a token between blanks. Returns its
+ * length (0 at the end), *AT moved to its start. */
+static size_t next_move(const pb_domain *d, const char *line, size_t n, size_t *at)
+{
+	size_t i = *at, k = 0;
+
+	if (d->letter_moves && !*d->move_sep)
+		return i < n ? 1 : 0;
+	while (i < n && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	*at = i;
+	while (i + k < n && line[i + k] != ' ' && line[i + k] != '\t')
+		k++;
+	return k;
+}
+
+/* Append the moves LINE[0..n) names to PATH (D's moves, through
+ * MOVE_BACK): letters joined by nothing (tiles, Magic Squares) or names
+ * between blanks (pancake flips, cube turns). Returns 0, or -1 with F
+ * bad. */
 static int take_moves(const pb_domain *d, const uint8_t *move_back, const char *line, size_t n,
 		      pb_path *path, answer_frame *f)
 {
-	char q[ANSWER_QUOTE * 4 + 8];
+	char q[ANSWER_QUOTE * 4 + 8], name[8 * 4 + 8];
+	size_t at = 0, k;
 
-	for (size_t i = 0; i < n; i++) {
-		int m = pb_move_from_name(d, &line[i], 1);
+	for (; (k = next_move(d, line, n, &at)); at += k) {
+		int m = pb_move_from_name(d, &line[at], k);
 
 		if (m < 0) {
 			answer_quote(line, n, ANSWER_QUOTE, q, sizeof(q));
-			snprintf(f->why, sizeof(f->why), "garbage: '%s' ('%c' names no move of %s)", q,
-				 isprint((unsigned char)line[i]) ? line[i] : '?', d->name);
+			answer_quote(&line[at], k, 8, name, sizeof(name));
+			snprintf(f->why, sizeof(f->why), "garbage: '%.60s' ('%.20s' names no move of %.30s)", q,
+				 name, d->name);
 			f->state = ANSWER_BAD;
 			return -1;
 		}

@@ -3,7 +3,9 @@
  * ('bench check'). Tiles: one line, a move string (u d l r name where the
  * blank goes) or "unsolvable". Magic Squares: a line with the length, then
  * the moves (A B C) in lines (of 60, as USACO writes them; any split is
- * taken), one empty line for a length of 0. Before an answer, lines
+ * taken), one empty line for a length of 0. Pancakes and the cube: one
+ * line of move names between blanks (flip sizes "3 10 2"; turns "R2 F'
+ * U"), an empty line for none. Before an answer, lines
  * starting with '#' are comments; "expanded=N" and "generated=M" in them
  * (N and M decimals that fit 64 bits) are the search's counters.
  * Trailing blanks and a CR are ignored. */

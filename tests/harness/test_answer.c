@@ -4,12 +4,13 @@
  * leading blanks and a sign; and a counter too long for 64 bits was kept
  * cut short. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/io/answer.h"
 
-static pb_domain msquare, tiles;
+static pb_domain msquare, tiles, pancakes, cube;
 
 static void init(void)
 {
@@ -17,6 +18,8 @@ static void init(void)
 
 	cr_assert_eq(pb_domain_init(&msquare, "msquare", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(pb_domain_init(&tiles, "8puzzle", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(pb_domain_init(&pancakes, "pancake12", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(pb_domain_init(&cube, "cube2", err, sizeof(err)), 0, "%s", err);
 }
 
 TestSuite(answer, .init = init);
@@ -72,4 +75,59 @@ Test(answer, a_counter_that_does_not_fit_64_bits_is_not_taken)
 	parse_exact(&tiles, "# expanded=777777777777777777777 expanded=12\nud\n", &f, &path);
 	cr_expect_eq(f.expanded, 12, "a 21-digit count is skipped for the next: read %llu",
 		     (unsigned long long)f.expanded);
+}
+
+/* Pancake flips and cube turns are names between blanks, as bench solve
+ * writes them (README: the pancake puzzle, the 2x2x2 cube), not letters:
+ * an answer of them was read a character at a time and refused. */
+Test(answer, names_between_blanks)
+{
+	static const struct {
+		const pb_domain *d;
+		const char *text;
+		int length;
+		const char *first, *last; /* the names of the first and last moves */
+	} good[] = {
+		{ &pancakes, "3 12 2\n", 3, "3", "2" },
+		{ &pancakes, "  10\t11 \r\n", 2, "10", "11" },
+		{ &pancakes, "\n", 0, NULL, NULL },
+		{ &cube, "R2 F' U\n", 3, "R2", "U" },
+		{ &cube, "U' U2\n", 2, "U'", "U2" },
+	};
+	static const struct {
+		const pb_domain *d;
+		const char *text, *named;
+	} bad[] = {
+		{ &pancakes, "3 1 2\n", "'1' names no move" },   /* no flip of one */
+		{ &pancakes, "3 13\n", "'13' names no move" },   /* past the stack */
+		{ &pancakes, "32\n", "'32' names no move" },
+		{ &cube, "R2F\n", "'R2F' names no move" },
+		{ &cube, "D\n", "'D' names no move" },           /* the D face stays put */
+	};
+	answer_frame f;
+	pb_path path;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		const pb_domain *d = good[i].d;
+		char name[PB_MOVE_NAME_MAX];
+
+		parse_exact(d, good[i].text, &f, &path);
+		cr_assert_eq(f.state, ANSWER_DONE, "%s '%s': %s", d->name, good[i].text, f.why);
+		cr_expect_eq(path.length, good[i].length, "%s '%s'", d->name, good[i].text);
+		if (!good[i].first)
+			continue;
+		snprintf(name, sizeof(name), "%s", d->move_names[path.moves[0]]);
+		cr_expect_str_eq(name, good[i].first, "%s '%s': first move", d->name, good[i].text);
+		snprintf(name, sizeof(name), "%s", d->move_names[path.moves[path.length - 1]]);
+		cr_expect_str_eq(name, good[i].last, "%s '%s': last move", d->name, good[i].text);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		parse_exact(bad[i].d, bad[i].text, &f, &path);
+		cr_expect_eq(f.state, ANSWER_BAD, "%s '%s' taken", bad[i].d->name, bad[i].text);
+		cr_expect(strstr(f.why, bad[i].named), "%s '%s': %s", bad[i].d->name, bad[i].text,
+			  f.why);
+	}
+	/* the tiles' letters still run together */
+	parse_exact(&tiles, "ldru\n", &f, &path);
+	cr_expect(f.state == ANSWER_DONE && path.length == 4, "8puzzle 'ldru': %s", f.why);
 }

@@ -176,3 +176,32 @@ Test(check, a_file_that_does_not_fit_is_refused_whole)
 	cr_expect_eq(ht_bench(&out, "check --help"), 0);
 	free(out);
 }
+
+/* Pancake stacks and cube scrambles: bench solve's answers (names between
+ * blanks) pass, and a name that is no move is named. */
+Test(check, pancake_and_cube_answers)
+{
+	static const char *const domains[] = { "pancake10", "cube2", "cube2q" };
+
+	for (size_t i = 0; i < sizeof(domains) / sizeof(domains[0]); i++) {
+		char path[1100], name[64], *out;
+		int rc;
+
+		snprintf(path, sizeof(path), "%s/%s.txt", ot_dir, domains[i]);
+		snprintf(name, sizeof(name), "a-%s", domains[i]);
+		rc = ht_bench(&out, "gen --domain %s --method uniform --count 6 --seed 11 -o '%s'",
+			      domains[i], path);
+		cr_assert_eq(rc, 0, "%s: %s", domains[i], out);
+		free(out);
+		solve_into(path, domains[i], NULL, name);
+		cr_expect_eq(check(&out, path, name), 0, "%s: %s", domains[i], out);
+		cr_expect(strstr(out, "check: all 6 answers right"), "%s: %s", domains[i], out);
+		free(out);
+		edit_line(name, 2, i ? "U Q" : "2 1 3");
+		cr_expect_eq(check(&out, path, name), 1, "%s: %s", domains[i], out);
+		cr_expect(strstr(out, i ? "('Q' names no move" : "('1' names no move"), "%s: %s",
+			  domains[i], out);
+		cr_expect(strstr(out, "check: 1 of 6 answers wrong"), "%s: %s", domains[i], out);
+		free(out);
+	}
+}

@@ -367,3 +367,39 @@ Test(external, the_classic_programs_and_the_examples_beside_ours)
 	cr_expect_eq(rc, 0, "%s", out);
 	free(out);
 }
+
+/* A program's answers to pancake stacks and cube scrambles are names
+ * between blanks: bench solve itself, long-lived and one-shot, answers as
+ * the built-in solvers do (they were all read as 'wrong' before). */
+Test(external, pancake_and_cube_answers)
+{
+	static const char *const domains[] = { "pancake9", "cube2" };
+
+	for (size_t i = 0; i < sizeof(domains) / sizeof(domains[0]); i++) {
+		char path[1100], args[4096], name[64], *out, *csv;
+		int rc;
+
+		snprintf(path, sizeof(path), "%s/ext-%s.txt", ot_dir, domains[i]);
+		rc = ht_bench(&out, "gen --domain %s --method uniform --count 5 --seed 5 -o '%s'",
+			      domains[i], path);
+		cr_assert_eq(rc, 0, "%s: %s", domains[i], out);
+		free(out);
+		snprintf(args, sizeof(args), "-a bfs-hash --solver \"self=%s solve -d %s\" "
+			 "--solver-once \"once=%s solve -d %s\"", PB_BENCH, domains[i], PB_BENCH,
+			 domains[i]);
+		snprintf(name, sizeof(name), "ext-%s", domains[i]);
+		csv = ot_run(path, name, args, 0);
+		cr_expect_eq(ot_count(csv, "self", "ok"), 6, "%s: %s", domains[i], csv);
+		cr_expect_eq(ot_count(csv, "once", "ok"), 6, "%s: %s", domains[i], csv);
+		for (int k = 1; k <= 5; k++) {
+			char id[16];
+
+			snprintf(id, sizeof(id), "%d", k);
+			cr_expect_eq(ot_number(csv, "self", id, OT_LENGTH),
+				     ot_number(csv, "bfs-hash", id, OT_LENGTH), "%s #%d", domains[i], k);
+			cr_expect_eq(ot_number(csv, "once", id, OT_LENGTH),
+				     ot_number(csv, "bfs-hash", id, OT_LENGTH), "%s #%d", domains[i], k);
+		}
+		free(csv);
+	}
+}
