@@ -303,3 +303,40 @@ Test(plot, no_gnuplot)
 	cr_assert_not(ht_exists(path), "no gnuplot: a charts folder was made");
 	ht_remove(dir);
 }
+
+/* A run of bench itself on pancake stacks and cube scrambles (lengths
+ * that the tiles datasets never give, other solvers) is charted like any
+ * other: every chart of each dataset, the series named in the driver. */
+Test(plot, pancake_and_cube_runs)
+{
+	static const char *const domains[] = { "pancake8", "cube2" };
+	char *dir = ht_tempdir(), path[1024], *out, *driver;
+	struct result r;
+
+	cr_assert_not_null(dir);
+	for (size_t i = 0; i < sizeof(domains) / sizeof(domains[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s.txt", dir, domains[i]);
+		cr_assert_eq(ht_bench(&out, "gen -d %s -m walk -l 2..6 -n 2 --seed 3 -o '%s'",
+				      domains[i], path), 0, "%s: %s", domains[i], out);
+		free(out);
+	}
+	cr_assert_eq(ht_bench(&out, "run -a idastar,bfs-hash -r 3 -w 0 -o '%s/run' '%s/%s.txt' "
+			      "'%s/%s.txt'", dir, dir, domains[0], dir, domains[1]), 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/run", dir);
+	plot(path, &r);
+	cr_assert_eq(r.status, 0, "bench plot exited %d:\n%s", r.status, r.err);
+	for (size_t i = 0; i < sizeof(domains) / sizeof(domains[0]); i++)
+		for (size_t c = 0; c < sizeof(charts) / sizeof(charts[0]); c++) {
+			snprintf(path, sizeof(path), "%s/run/charts/%s-%s.svg", dir, domains[i], charts[c]);
+			cr_expect_gt(ht_file_size(path), 1000, "%s %s chart: none or empty", domains[i],
+				     charts[c]);
+		}
+	snprintf(path, sizeof(path), "%s/run/charts/charts.gp", dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver, "no chart driver '%s'", path);
+	cr_expect(strstr(driver, "# pancake8: time\n") && strstr(driver, "# cube2: nodes\n"), "%s",
+		  driver);
+	free(driver);
+	ht_remove(dir);
+}
