@@ -153,8 +153,9 @@ static void put_letters(char *w, const char *names16, const uint8_t *moves, int 
 /* One line of the moves MOVES[0..n) (READABLE bytes of MOVES may be read):
  * by the letters' fast path where the names are letters joined by nothing
  * (NAMES16 set), else as the domain writes them. */
-static void put_line(pb_output *out, const pb_domain *d, const char *names16,
-		     const uint8_t *moves, int n, int readable)
+static inline __attribute__((always_inline)) void
+put_line(pb_output *out, const pb_domain *d, const char *names16, const uint8_t *moves, int n,
+	 int readable)
 {
 	size_t len;
 	char *w;
