@@ -16,6 +16,7 @@
 typedef struct plugin_file {
 	void *handle;
 	char *path;
+	unsigned abi; /* the version it is built for */
 	size_t solvers;
 } plugin_file;
 
@@ -31,27 +32,58 @@ typedef struct plugin_env {
 	pb_search *s;
 } plugin_env;
 
+/* The domain as a plugin sees it, and what that view points into. */
+typedef struct plain_view {
+	pb_plugin_domain plain;
+	char letters[PB_MAX_MOVES + 1];       /* tiles, Magic Squares: the moves' letters */
+	const char *names[PB_MAX_MOVES + 1];  /* move_names (into the domain's) */
+	unsigned char goal[PB_MAX_CELLS];
+} plain_view;
+
 /* A prepared plugin solver. */
 typedef struct plugin_ctx {
 	const pb_plugin_solver *ps;
 	const pb_domain *d;
+	unsigned abi;             /* the plugin's */
 	void *inner;              /* the plugin's own context */
-	pb_plugin_domain plain;   /* the domain as the plugin sees it */
-	char letters[PB_MAX_MOVES + 1]; /* its move letters */
-	unsigned char goal[PB_MAX_CELLS];
+	plain_view view;          /* the domain as the plugin sees it */
 	plugin_env prep;          /* the preparation's environment, for release */
 } plugin_ctx;
 
 /* The plain view */
 
+/* The pb_plugin_kind of D, or -1 for a domain no plugin ABI shows. */
+static int plain_kind(const pb_domain *d)
+{
+	switch (d->kernel) {
+	case PB_KERNEL_SLIDE4:
+	case PB_KERNEL_SLIDE5:
+		return PB_PLUGIN_TILES;
+	case PB_KERNEL_PERMUTE4:
+		return strcmp(d->name, "msquare") ? -1 : PB_PLUGIN_MSQUARE;
+	case PB_KERNEL_FLIP4:
+	case PB_KERNEL_FLIP5:
+		return PB_PLUGIN_PANCAKE;
+	case PB_KERNEL_CORNERS:
+		return PB_PLUGIN_CUBE;
+	}
+	return -1;
+}
+
+/* The oldest ABI that shows domains of KIND. */
+static unsigned kind_abi(int kind)
+{
+	return kind == PB_PLUGIN_PANCAKE || kind == PB_PLUGIN_CUBE ? 2 : 1;
+}
+
 /* The cells of S on D as the plugin sees them: START and GOAL in the
- * user's labels (0 the blank). Tiles: S is the start, the goal is D's;
- * Magic Squares: the start is 1 2 ... 8 and the goal is S's target (S's
- * plain values). */
+ * user's labels (see plugin.h). Magic Squares: the start is 1 2 ... 8 and
+ * the goal is S's target (S's plain values); every other domain: S is
+ * the start, the goal is D's. */
 static void plugin_plain_of(const pb_domain *d, const pb_state *s, unsigned char *start,
 			    unsigned char *goal)
 {
-	if (d->board) {
+	if (plain_kind(d) != PB_PLUGIN_MSQUARE) {
 		pb_to_plain(d, s, start);
 		pb_to_plain(d, &d->goal, goal);
 		return;
@@ -61,28 +93,30 @@ static void plugin_plain_of(const pb_domain *d, const pb_state *s, unsigned char
 	pb_to_plain(d, s, goal);
 }
 
-/* D as a plugin sees it: its goal (tiles) in GOAL, its move letters in
- * LETTERS (room for PB_MAX_MOVES + 1). */
-static void plain_domain(const pb_domain *d, pb_plugin_domain *p, unsigned char *goal,
-			 char *letters)
+/* D, of a kind a plugin sees, as it sees it, into V (which D outlives). */
+static void plain_domain(const pb_domain *d, plain_view *v)
 {
+	pb_plugin_domain *p = &v->plain;
 	unsigned char start[PB_MAX_CELLS];
 
-	memset(p, 0, sizeof(*p));
+	memset(v, 0, sizeof(*v));
 	p->name = d->name;
-	p->kind = d->board ? PB_PLUGIN_TILES : PB_PLUGIN_MSQUARE;
+	p->kind = plain_kind(d);
 	p->width = d->width;
 	p->height = d->height;
 	p->cells = d->cells;
 	p->nmoves = d->nmoves;
-	for (int m = 0; m < d->nmoves; m++)
-		letters[m] = d->move_names[m][0];
-	letters[d->nmoves] = '\0';
-	p->moves = letters;
+	for (int m = 0; m < d->nmoves; m++) {
+		v->names[m] = pb_move_name(d, m);
+		v->letters[m] = pb_move_name(d, m)[0];
+	}
+	p->move_names = v->names;
+	if (p->kind == PB_PLUGIN_TILES || p->kind == PB_PLUGIN_MSQUARE)
+		p->moves = v->letters;
 	p->least_answer = d->lex_smallest;
-	if (d->board) {
-		plugin_plain_of(d, &d->goal, start, goal);
-		p->goal = goal;
+	if (p->kind != PB_PLUGIN_MSQUARE) {
+		plugin_plain_of(d, &d->goal, start, v->goal);
+		p->goal = v->goal;
 	}
 }
 
@@ -170,21 +204,25 @@ static const char *plugin_supports(void *self, const pb_domain *d, const pb_conf
 				   char *why, size_t whylen)
 {
 	const plugin_self *p = self;
-	unsigned char goal[PB_MAX_CELLS];
-	char letters[PB_MAX_MOVES + 1];
-	pb_plugin_domain plain;
+	int kind = plain_kind(d);
+	plain_view view;
 	const char *no;
 
 	(void)cfg;
-	if (!d->letter_moves || (!d->board && strcmp(d->name, "msquare"))) {
-		snprintf(why, whylen, "a plugin takes tiles and Magic Squares (ABI %d)",
-			 PB_PLUGIN_ABI);
+	if (kind < 0) {
+		snprintf(why, whylen, "no plugin ABI shows %s to a plugin", d->name);
+		return why;
+	}
+	if (p->file->abi < kind_abi(kind)) {
+		snprintf(why, whylen, "built for plugin ABI %u, which shows tiles and Magic Squares "
+			 "only (%s came with ABI %u)", p->file->abi,
+			 kind == PB_PLUGIN_CUBE ? "the cube" : "pancakes", kind_abi(kind));
 		return why;
 	}
 	if (!p->ps->supports)
 		return NULL;
-	plain_domain(d, &plain, goal, letters);
-	no = p->ps->supports(&plain);
+	plain_domain(d, &view);
+	no = p->ps->supports(&view.plain);
 	if (!no)
 		return NULL;
 	snprintf(why, whylen, "%s", no);
@@ -204,10 +242,11 @@ static pb_status plugin_prepare(void *self, const pb_domain *d, const pb_config 
 		return pb_search_alloc_failed(s);
 	c->ps = p->ps;
 	c->d = d;
-	plain_domain(d, &c->plain, c->goal, c->letters);
+	c->abi = p->file->abi;
+	plain_domain(d, &c->view);
 	env_init(&c->prep, s);
 	if (c->ps->prepare)
-		st = from_plugin(c->ps->prepare(&c->plain, &c->prep.env, &c->inner), &c->prep);
+		st = from_plugin(c->ps->prepare(&c->view.plain, &c->prep.env, &c->inner), &c->prep);
 	if (st != PB_SOLVED) {
 		free(c);
 		return st;
@@ -216,26 +255,58 @@ static pb_status plugin_prepare(void *self, const pb_domain *d, const pb_config 
 	return PB_SOLVED;
 }
 
-/* The plugin's letters A[0..n) as moves of D into OUT. Returns 0, or -1
- * with why in S. */
-static int take_letters(const pb_domain *d, const char *a, size_t n, pb_search *s,
-			pb_path *out)
+/* The move that byte B of an answer of C's plugin names: a move number
+ * (ABI 2), or a move's letter where the domain has letters; -1 if
+ * neither. */
+static int answer_move(const plugin_ctx *c, unsigned char b)
 {
+	if (c->abi >= 2 && b < c->d->nmoves)
+		return b;
+	if (c->view.plain.moves && b >= 'A')
+		return pb_move_from_name(c->d, (const char *)&b, 1);
+	return -1;
+}
+
+/* What an answer's byte B that names no move of C's domain is, into WHAT:
+ * "'q'" or "byte 9". */
+static void describe_byte(unsigned char b, char *what, size_t len)
+{
+	if (b > ' ' && b < 0x7f && b != '\'')
+		snprintf(what, len, "'%c'", b);
+	else
+		snprintf(what, len, "byte %u", b);
+}
+
+/* The plugin's answer A[0..n) as moves of C's domain into OUT. Returns 0,
+ * or -1 with why in S. */
+static int take_answer(const plugin_ctx *c, const char *a, size_t n, pb_search *s,
+		       pb_path *out)
+{
+	const pb_domain *d = c->d;
+
 	if (n > PB_MAX_PATH) {
 		snprintf(s->message, sizeof(s->message), "the plugin's answer has %zu moves, more "
 			 "than its room", n);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		int m = pb_move_from_name(d, &a[i], 1);
+		int m = answer_move(c, (unsigned char)a[i]);
+		char what[16];
 
-		if (m < 0) {
-			snprintf(s->message, sizeof(s->message), "the plugin answered '%c', which "
-				 "names no move of %s", a[i] > ' ' && a[i] < 0x7f ? a[i] : '?',
-				 d->name);
-			return -1;
+		if (m >= 0) {
+			out->moves[i] = (uint8_t)m;
+			continue;
 		}
-		out->moves[i] = (uint8_t)m;
+		describe_byte((unsigned char)a[i], what, sizeof(what));
+		if (c->abi < 2)
+			snprintf(s->message, sizeof(s->message), "the plugin answered %s, which names "
+				 "no move of %s", what, d->name);
+		else
+			snprintf(s->message, sizeof(s->message), "move %zu of the plugin's answer is "
+				 "%s, which names no move of %s: its moves are numbered 0..%d%s%s", i + 1,
+				 what, d->name, d->nmoves - 1, c->view.plain.moves ? " or lettered " : "",
+				 c->view.plain.moves ? c->view.plain.moves : "");
+		return -1;
 	}
 	out->length = (int)n;
 	return 0;
@@ -246,7 +317,8 @@ static pb_status plugin_solve(void *ctx, const pb_state *start, pb_search *s, pb
 	plugin_ctx *c = ctx;
 	unsigned char cells[PB_MAX_CELLS], goal[PB_MAX_CELLS];
 	char letters[PB_MAX_PATH];
-	pb_plugin_puzzle puzzle = { &c->plain, cells, c->d->board ? c->goal : goal };
+	pb_plugin_puzzle puzzle = { &c->view.plain, cells, c->view.plain.goal ? c->view.plain.goal
+									      : goal };
 	pb_plugin_answer answer = { letters, sizeof(letters), 0 };
 	plugin_env e;
 	pb_status st;
@@ -254,7 +326,7 @@ static pb_status plugin_solve(void *ctx, const pb_state *start, pb_search *s, pb
 	plugin_plain_of(c->d, start, cells, goal);
 	env_init(&e, s);
 	st = from_plugin(c->ps->solve(c->inner, &puzzle, &e.env, &answer), &e);
-	if (st == PB_SOLVED && take_letters(c->d, letters, answer.length, s, out))
+	if (st == PB_SOLVED && take_answer(c, letters, answer.length, s, out))
 		return PB_WRONG;
 	return st;
 }
@@ -276,7 +348,7 @@ static void plugin_meta(FILE *out, const void *self)
 
 	fputs("      \"file\": ", out);
 	meta_json_string(out, p->file->path);
-	fprintf(out, ",\n      \"plugin_abi\": %d\n", PB_PLUGIN_ABI);
+	fprintf(out, ",\n      \"plugin_abi\": %u\n", p->file->abi);
 }
 
 static void plugin_free(void *self)
@@ -330,13 +402,15 @@ static const pb_plugin *open_plugin(const char *path, plugin_file **file, char *
 		return NULL;
 	}
 	table = entry();
-	if (!table || table->abi != PB_PLUGIN_ABI || !table->count || !table->solvers) {
-		if (!table || table->abi == PB_PLUGIN_ABI)
-			snprintf(err, errlen, "plugin '%s' has no solvers", path);
-		else
-			snprintf(err, errlen, "plugin '%s' is built for plugin ABI %u; this bench "
-				 "takes ABI %d (rebuild it against this bench's puzzlebench/plugin.h)",
-				 path, table->abi, PB_PLUGIN_ABI);
+	if (table && (table->abi < PB_PLUGIN_ABI_OLDEST || table->abi > PB_PLUGIN_ABI)) {
+		snprintf(err, errlen, "plugin '%s' is built for plugin ABI %u; this bench takes ABI "
+			 "%d to %d (rebuild it against this bench's puzzlebench/plugin.h)", path,
+			 table->abi, PB_PLUGIN_ABI_OLDEST, PB_PLUGIN_ABI);
+		dlclose(h);
+		return NULL;
+	}
+	if (!table || !table->count || !table->solvers) {
+		snprintf(err, errlen, "plugin '%s' has no solvers", path);
 		dlclose(h);
 		return NULL;
 	}
@@ -348,6 +422,7 @@ static const pb_plugin *open_plugin(const char *path, plugin_file **file, char *
 		return NULL;
 	}
 	(*file)->handle = h;
+	(*file)->abi = table->abi;
 	return table;
 }
 

@@ -14,8 +14,9 @@
  *     PB_PLUGIN_EXPORT const pb_plugin *puzzlebench_plugin(void);
  *
  * returning a table whose abi is PB_PLUGIN_ABI (as this header says when
- * the plugin is built) and its solvers. A bench built for another ABI
- * version refuses it. Build one outside the puzzlebench tree with
+ * the plugin is built) and its solvers. A bench that does not take that
+ * ABI version (an older bench, for one) refuses it. Build one outside the
+ * puzzlebench tree with
  *
  *     cc -O2 -shared -fPIC $(pkg-config --cflags puzzlebench) -o my.so my.c
  *
@@ -31,8 +32,13 @@ extern "C" {
 #endif
 
 /* The version of everything below. Any change to a struct or a meaning
- * takes a new number. */
-#define PB_PLUGIN_ABI 1
+ * takes a new number. ABI 2 added pancakes, the 2x2x2 cube, move_names
+ * and answers by move number; what ABI 1 defined is unchanged, so a bench
+ * built from this header loads plugins of ABI PB_PLUGIN_ABI_OLDEST to
+ * PB_PLUGIN_ABI (an ABI-1 plugin is offered tiles and Magic Squares
+ * only, as it always was). */
+#define PB_PLUGIN_ABI 2
+#define PB_PLUGIN_ABI_OLDEST 1
 
 /* The name of the one function a plugin exports. */
 #define PB_PLUGIN_ENTRY "puzzlebench_plugin"
@@ -55,29 +61,95 @@ typedef enum pb_plugin_status {
 } pb_plugin_status;
 
 typedef enum pb_plugin_kind {
-	PB_PLUGIN_TILES = 0,  /* the sliding-tile puzzle */
-	PB_PLUGIN_MSQUARE = 1 /* USACO 3.2.5 Magic Squares */
+	PB_PLUGIN_TILES = 0,   /* the sliding-tile puzzle */
+	PB_PLUGIN_MSQUARE = 1, /* USACO 3.2.5 Magic Squares */
+	PB_PLUGIN_PANCAKE = 2, /* the pancake puzzle (ABI 2) */
+	PB_PLUGIN_CUBE = 3     /* the 2x2x2 cube (ABI 2) */
 } pb_plugin_kind;
 
-/* A domain. Tiles: cells numbered row by row, width x height, 0 the
- * blank; the moves u d l r name where the blank goes (u: it swaps with
- * the tile above it). Magic Squares: eight cells read clockwise from the
+/* The 2x2x2 cube's eight corner places, each named by its three faces
+ * (U up, D down, R right, L left, F front, B back) read clockwise as one
+ * looks at the corner from outside the cube, from its U or D face (the
+ * numbering of H. Kociemba's cubie model). A corner is named by the place
+ * it has on the solved cube. */
+typedef enum pb_plugin_corner {
+	PB_PLUGIN_URF, PB_PLUGIN_UFL, PB_PLUGIN_ULB, PB_PLUGIN_UBR,
+	PB_PLUGIN_DFR, PB_PLUGIN_DLF, PB_PLUGIN_DBL, PB_PLUGIN_DRB,
+	PB_PLUGIN_CORNERS /* 8 */
+} pb_plugin_corner;
+
+/* A domain: what its cells mean and what its moves do.
+ *
+ * Tiles (PB_PLUGIN_TILES): cells numbered row by row, width x height, 0
+ * the blank, the tiles 1..cells-1; the moves u d l r name where the blank
+ * goes (u: it swaps with the tile above it). The goal is the dataset's
+ * (by default 1..cells-1 in reading order, then the blank).
+ *
+ * Magic Squares (PB_PLUGIN_MSQUARE): eight cells read clockwise from the
  * top left; the operations A (swap the rows), B (the right column to the
  * left), C (turn the middle four clockwise); a puzzle starts from
- * 1 2 3 4 5 6 7 8 and its goal is its target. */
+ * 1 2 3 4 5 6 7 8 and its goal is its target.
+ *
+ * Pancakes (PB_PLUGIN_PANCAKE, ABI 2; "pancake3" to "pancake25"): a
+ * stack of N = cells pancakes (width N, height 1); cell c is the size,
+ * 1..N, of the c-th pancake from the top (cell 0 the top one). Move m,
+ * m = 0..N-2, named "m+2" ("2" to "N"), turns over the top m + 2
+ * pancakes: cells 0..m+1 in reverse order. Every stack can be sorted.
+ * The goal is the dataset's (by default 1 2 ... N: the smallest on top).
+ *
+ * The 2x2x2 cube (PB_PLUGIN_CUBE, ABI 2; "cube2": the nine moves U U2 U'
+ * R R2 R' F F2 F', "cube2q": the six quarter turns U U' R R' F F'): cell
+ * p, p = 0..7 (width 8, height 1), is the corner place p of
+ * pb_plugin_corner and holds 3 * corner + twist: the corner that is
+ * there (0..7, pb_plugin_corner) and its twist (0..2). A corner's U or D
+ * facelet (the one that lies on the U or D face of the solved cube) lies
+ * on one of the place's three faces; the twist counts from the place's U
+ * or D face, clockwise, as the place's name lists its faces: 0 on the
+ * place's U or D face, 1 on the face named second (URF: R), 2 on the
+ * face named third (URF: F).
+ * The goal is the solved cube, cell p holding 3 * p; the twists of any
+ * cube add up to a multiple of 3. U, R and F never move the DBL corner,
+ * so cell PB_PLUGIN_DBL always holds 3 * PB_PLUGIN_DBL (a puzzle is the
+ * cube held with that corner in its place, untwisted); the other seven
+ * make the 7! * 3^6 = 3,674,160 states.
+ *
+ * A turn is named by its face, and turns that face's layer, as one looks
+ * at that face from outside the cube: "U" a quarter turn clockwise, "U2"
+ * a half turn (two quarter turns), "U'" a quarter turn anticlockwise
+ * (three clockwise). A quarter turn clockwise moves the corners of its
+ * layer round four places, A -> B meaning that the corner at place A
+ * goes to place B, and adds the number after it to that corner's twist
+ * (mod 3):
+ *
+ *     U:  UBR -> URF +0,  URF -> UFL +0,  UFL -> ULB +0,  ULB -> UBR +0
+ *     R:  URF -> UBR +1,  UBR -> DRB +2,  DRB -> DFR +1,  DFR -> URF +2
+ *     F:  UFL -> URF +1,  URF -> DFR +2,  DFR -> DLF +1,  DLF -> UFL +2
+ *
+ * The other four corners stay, their twists unchanged. Each move's name
+ * is in move_names; a half turn is the quarter turn done twice, the turn
+ * back three times. */
 typedef struct pb_plugin_domain {
-	const char *name;   /* "8puzzle", "15puzzle", "tiles3x4", "msquare" */
+	/* "8puzzle", "15puzzle", "tiles3x4", "msquare", "pancake10",
+	 * "cube2", "cube2q" */
+	const char *name;
 	int kind;           /* pb_plugin_kind */
-	int width, height;  /* Magic Squares: 4 x 2 */
+	int width, height;  /* Magic Squares: 4 x 2; pancakes: N x 1; the cube 8 x 1 */
 	int cells;          /* width * height */
-	int nmoves;
-	const char *moves;  /* the move letters, in order: "udlr", "ABC" */
-	/* Tiles: the goal of every puzzle (cells values); Magic Squares:
-	 * NULL, each puzzle has its own */
+	int nmoves;         /* moves are numbered 0..nmoves-1 */
+	/* Tiles and Magic Squares: the move letters, in order ("udlr",
+	 * "ABC"). Pancakes and the cube: NULL (their moves have names of
+	 * more than one character: see move_names) */
+	const char *moves;
+	/* The goal of every puzzle (cells values): tiles, pancakes and the
+	 * cube; Magic Squares: NULL, each puzzle has its own */
 	const unsigned char *goal;
 	/* Nonzero: among the shortest answers, the least as a string of the
 	 * move letters (Magic Squares) */
 	int least_answer;
+	/* ABI 2 (not there for an ABI-1 plugin): the name of each move,
+	 * move_names[0..nmoves): "u" "d" "l" "r"; "A" "B" "C"; "2" ... "N";
+	 * "U" "U2" "U'" "R" ... */
+	const char *const *move_names;
 } pb_plugin_domain;
 
 /* One puzzle: from START reach GOAL (each CELLS values). */
@@ -87,8 +159,14 @@ typedef struct pb_plugin_puzzle {
 	const unsigned char *goal;
 } pb_plugin_puzzle;
 
-/* Where a solve writes its moves: LENGTH letters of the domain's moves in
- * MOVES (room for CAPACITY). */
+/* Where a solve writes its moves: LENGTH bytes in MOVES (room for
+ * CAPACITY), one a move, first move first. Each byte is
+ * - a move number, 0..nmoves-1 (the index into move_names: for pancakes,
+ *   0 is the flip "2"; for cube2, 0 is "U" and 8 is "F'"), in any domain
+ *   (ABI 2; an ABI-1 plugin writes letters only), or
+ * - in tiles and Magic Squares, the move's letter ('u', 'A'): the letters
+ *   are never below 'A', so the two cannot be mistaken.
+ * A byte that is neither makes the answer wrong. */
 typedef struct pb_plugin_answer {
 	char *moves;
 	size_t capacity;
@@ -145,7 +223,7 @@ typedef struct pb_plugin_solver {
 
 /* What puzzlebench_plugin returns. */
 typedef struct pb_plugin {
-	unsigned abi; /* PB_PLUGIN_ABI */
+	unsigned abi; /* PB_PLUGIN_ABI, the version the plugin is built for */
 	size_t count;
 	const pb_plugin_solver *solvers;
 } pb_plugin;

@@ -1,7 +1,9 @@
 /* C plugins: the environment (bytes counted exactly, the memory and time
  * limits, counters), plugins in every command, files that are not
- * plugins refused, and a plugin built outside the tree against the
- * installed header (pkg-config and the CMake package). */
+ * plugins refused, ABI 2's domains (pancakes and the cube, answers by
+ * move number) beside an ABI-1 plugin that still works, and plugins built
+ * outside the tree against the installed header (pkg-config and the CMake
+ * package). */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +158,250 @@ Test(plugin, the_example_on_the_depth_dataset)
 	free(csv);
 }
 
+/* ABI 2: pancakes and the cube */
+
+/* The solvers' rows of CSV for instances IDS[0..n): each of PLUGIN's ok
+ * with the length of BUILTIN's and, where the dataset has one, the
+ * reference. */
+static void expect_lengths_as(const char *csv, const char *plugin, const char *builtin,
+			      const char *const *ids, size_t n, const char *what)
+{
+	for (size_t i = 0; i < n; i++) {
+		char st[32], ref[32];
+		long long length = ot_number(csv, plugin, ids[i], OT_LENGTH);
+
+		cr_assert_eq(ot_field(csv, plugin, ids[i], OT_STATUS, st, sizeof(st)), 0,
+			     "%s %s: no row", what, ids[i]);
+		cr_expect_str_eq(st, "ok", "%s %s", what, ids[i]);
+		cr_expect_eq(length, ot_number(csv, builtin, ids[i], OT_LENGTH),
+			     "%s %s: %lld moves, %s's %lld", what, ids[i], length, builtin,
+			     ot_number(csv, builtin, ids[i], OT_LENGTH));
+		if (!ot_field(csv, plugin, ids[i], OT_REFERENCE, ref, sizeof(ref)) && strcmp(ref, "-"))
+			cr_expect_eq(length, atoll(ref), "%s %s: %lld moves, the reference %s", what,
+				     ids[i], length, ref);
+	}
+}
+
+Test(plugin, abi2_sorts_pancakes_in_as_few_flips_as_the_builtin_idastar)
+{
+	const char *ids[] = { "1", "2", "3", "4" };
+
+	for (int n = 8; n <= 10; n++) {
+		char name[32], path[1024], *out, *csv;
+		int rc;
+
+		snprintf(name, sizeof(name), "pancake%d", n);
+		snprintf(path, sizeof(path), "%s/%s.txt", ot_dir, name);
+		rc = ht_bench(&out, "gen -d %s -m uniform -n 4 --seed %d -o '%s'", name, n, path);
+		cr_assert_eq(rc, 0, "%s", out);
+		free(out);
+		csv = ot_run(path, name, "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example,idastar",
+			     0);
+		/* each answer was replayed: ok says it sorts the stack */
+		expect_lengths_as(csv, "idastar-example", "idastar", ids, 4, name);
+		cr_expect_gt(ot_number(csv, "idastar-example", "1", OT_EXPANDED), 0, "%s", name);
+		free(csv);
+	}
+}
+
+Test(plugin, abi2_answers_another_goal_of_pancakes)
+{
+	char path[1024], *csv;
+	const char *ids[] = { "reversed", "goal", "sorted" };
+
+	snprintf(path, sizeof(path), "%s/pancake-goal.txt", ot_dir);
+	cr_assert_eq(ht_write(path, "# puzzlebench dataset\n# format: 1\n# domain: pancake8\n"
+				    "# goal: 8 7 6 5 4 3 2 1\n"
+				    "reversed\t1 3 2 6 5 4 8 7\t-\n"
+				    "goal\t8 7 6 5 4 3 2 1\t0\n"
+				    "sorted\t1 2 3 4 5 6 7 8\t1\n"), 0);
+	csv = ot_run(path, "pancake-goal", "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example,idastar",
+		     0);
+	expect_lengths_as(csv, "idastar-example", "idastar", ids, 3, "pancake8, goal 8..1");
+	free(csv);
+}
+
+Test(plugin, abi2_solves_the_cube_at_its_optimal_lengths)
+{
+	const char *ids[] = { "d0-1", "d1-1", "d3-2", "d5-1", "d7-3", "d9-2", "d10-1", "d11-1",
+			      "d11-2", "d11-3" };
+	const char *walks[] = { "w2-1", "w6-1", "w6-2", "w10-1", "w10-2", "w14-1", "w14-2" };
+	char path[1024], *out, *csv;
+	int rc;
+
+	/* the half-turn metric: the depth dataset's exact references, up to
+	 * 11, the 2x2x2 cube's diameter in that metric (its distance
+	 * distribution is in the README) */
+	snprintf(path, sizeof(path), "%s/datasets/cube2-depth.txt", PB_SOURCE_DIR);
+	csv = ot_run(path, "cube2", "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example,idastar", 0);
+	cr_expect_eq(ot_count(csv, "idastar-example", "ok"), 35 /* 34 and the preparation */, "%s",
+		     csv);
+	expect_lengths_as(csv, "idastar-example", "idastar", ids, sizeof(ids) / sizeof(ids[0]),
+			  "cube2");
+	cr_expect_eq(ot_number(csv, "idastar-example", "d11-3", OT_LENGTH), 11);
+	/* its tables are the preparation's bytes */
+	cr_expect_gt(ot_number(csv, "idastar-example", "-", OT_PEAK_BYTES), 40320);
+	free(csv);
+	/* quarter turns: walks back from the goal, against the built-in */
+	snprintf(path, sizeof(path), "%s/cube2q.txt", ot_dir);
+	rc = ht_bench(&out, "gen -d cube2q -m walk -l 2..14 --step 4 -n 2 --seed 5 -o '%s'", path);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	csv = ot_run(path, "cube2q", "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example,idastar", 0);
+	expect_lengths_as(csv, "idastar-example", "idastar", walks, sizeof(walks) / sizeof(walks[0]),
+			  "cube2q");
+	free(csv);
+}
+
+/* The number of moves in each answer line of TEXT into N[0..max); returns
+ * how many lines. */
+static size_t answer_lengths(const char *text, int *n, size_t max)
+{
+	size_t lines = 0;
+
+	for (const char *p = text; *p && lines < max; lines++) {
+		int words = 0;
+
+		for (; *p && *p != '\n'; p++)
+			words += *p != ' ' && (p == text || p[-1] == ' ' || p[-1] == '\n');
+		n[lines] = words;
+		if (*p)
+			p++;
+	}
+	return lines;
+}
+
+Test(plugin, abi2_in_bench_solve_as_the_builtin)
+{
+	static const char *const domains[] = { "cube2", "cube2q", "pancake9" };
+	static const char *const puzzles[] = {
+		"R U2 F' R U\\nF R U R' U' F'\\nU R2 F R' U2 F2 R U' F R2 U\\n",
+		"R U2 F' R U\\nF R U R' U' F'\\nU R2 F R' U2 F2 R U' F R2 U\\n",
+		"9 8 4 5 2 6 1 3 7\\n4 8 1 3 7 2 9 6 5\\n1 2 3 4 5 6 7 8 9\\n",
+	};
+
+	for (size_t k = 0; k < sizeof(domains) / sizeof(domains[0]); k++) {
+		char *mine, *theirs;
+		int a[8], b[8];
+		size_t na, nb;
+		int rc;
+
+		rc = ot_sh(&mine, "printf \"%s\" | '%s' solve -d %s --plugin '%s' -a idastar-example "
+			   "--check", puzzles[k], PB_BENCH, domains[k], PB_IDASTAR_PLUGIN);
+		cr_assert_eq(rc, 0, "%s: %s", domains[k], mine);
+		rc = ot_sh(&theirs, "printf \"%s\" | '%s' solve -d %s -a idastar", puzzles[k],
+			   PB_BENCH, domains[k]);
+		cr_assert_eq(rc, 0, "%s: %s", domains[k], theirs);
+		na = answer_lengths(mine, a, 8);
+		nb = answer_lengths(theirs, b, 8);
+		cr_expect_eq(na, 3, "%s: %s", domains[k], mine);
+		cr_expect_eq(na, nb, "%s: %s / %s", domains[k], mine, theirs);
+		for (size_t i = 0; i < na && i < nb; i++)
+			cr_expect_eq(a[i], b[i], "%s, puzzle %zu: %d moves, the built-in's %d:\n%s\n%s",
+				     domains[k], i + 1, a[i], b[i], mine, theirs);
+		free(mine);
+		free(theirs);
+	}
+}
+
+Test(plugin, abi2_answers_by_move_number_in_every_domain)
+{
+	char path[1024], *csv;
+
+	/* tiles: move numbers for u d l r (one move at most) */
+	csv = probe("numbers", "probe-numbers", "");
+	cr_expect_eq(ot_number(csv, "probe-numbers", "d1", OT_LENGTH), 1, "%s", csv);
+	cr_expect_eq(ot_count(csv, "probe-numbers", "ok"), 3 /* the preparation, d0, d1 */, "%s", csv);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/pancake-flips.txt", ot_dir);
+	cr_assert_eq(ht_write(path, "# puzzlebench dataset\n# format: 1\n# domain: pancake5\n"
+				    "# goal: 1 2 3 4 5\n"
+				    "f0\t1 2 3 4 5\t0\n"
+				    "f2\t2 1 3 4 5\t1\n"
+				    "f5\t5 4 3 2 1\t1\n"), 0);
+	csv = ot_run(path, "flips", "--plugin '" PB_PROBE_PLUGIN "' -a probe-numbers", 0);
+	cr_expect_eq(ot_count(csv, "probe-numbers", "ok"), 4, "%s", csv);
+	free(csv);
+}
+
+Test(plugin, a_move_number_out_of_range_is_wrong)
+{
+	char path[1024], *out, *csv;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/pancake-range.txt", ot_dir);
+	cr_assert_eq(ht_write(path, "# puzzlebench dataset\n# format: 1\n# domain: pancake8\n"
+				    "# goal: 1 2 3 4 5 6 7 8\n"
+				    "r1\t1 3 2 6 5 4 8 7\t7\n"
+				    "r2\t2 1 3 4 5 6 7 8\t1\n"), 0);
+	csv = ot_run(path, "range", "--plugin '" PB_PROBE_PLUGIN "' -a probe-range", 1);
+	cr_expect_eq(ot_count(csv, "probe-range", "wrong"), 2, "%s", csv);
+	free(csv);
+	rc = ht_bench(&out, "verify '%s' --plugin '%s' -a probe-range", path, PB_PROBE_PLUGIN);
+	cr_expect_eq(rc, 1, "%s", out);
+	cr_expect(strstr(out, "probe-range      wrong (move 1 of the plugin's answer is byte 7, "
+			      "which names no move of pancake8: its moves are numbered 0..6)"),
+		  "%s", out);
+	free(out);
+	rc = ot_sh(&out, "echo '2 1 3 4 5 6 7 8' | '%s' solve -d pancake8 --plugin '%s' "
+		   "-a probe-range", PB_BENCH, PB_PROBE_PLUGIN);
+	cr_expect_eq(rc, 2, "%s", out);
+	cr_expect(strstr(out, "error\n") && strstr(out, "probe-range: wrong: move 1 of the "
+						       "plugin's answer is byte 7"), "%s", out);
+	free(out);
+}
+
+/* ABI 1, unchanged */
+
+Test(plugin, an_abi1_plugin_serves_tiles_as_before)
+{
+	char path[1100], *csv, *meta;
+
+	csv = ot_run(ot_ds, "abi1", "--plugin '" PB_ABI1_PLUGIN "' -a astar-example", 0);
+	cr_expect_eq(ot_count(csv, "astar-example", "ok"), 5 /* the preparation, d0..d3 */, "%s", csv);
+	cr_expect_eq(ot_number(csv, "astar-example", "d3", OT_LENGTH), 3);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/abi1/meta.json", ot_dir);
+	meta = ht_read(path);
+	cr_assert_not_null(meta);
+	cr_expect(strstr(meta, "\"plugin_abi\": 1"), "%s", meta);
+	free(meta);
+}
+
+Test(plugin, an_abi1_plugin_is_refused_pancakes_and_the_cube)
+{
+	static const struct {
+		const char *domain, *puzzle, *why;
+	} cases[] = {
+		{ "pancake8", "2 1 3 4 5 6 7 8", "(pancakes came with ABI 2)" },
+		{ "cube2", "R U", "(the cube came with ABI 2)" },
+		{ "cube2q", "R U", "(the cube came with ABI 2)" },
+	};
+	char *out, *csv, path[1024];
+	int rc;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		rc = ot_sh(&out, "echo \"%s\" | '%s' solve -d %s --plugin '%s' -a astar-example",
+			   cases[i].puzzle, PB_BENCH, cases[i].domain, PB_ABI1_PLUGIN);
+		cr_expect_eq(rc, 2, "%s: %s", cases[i].domain, out);
+		cr_expect(strstr(out, "astar-example cannot serve") &&
+			  strstr(out, "built for plugin ABI 1, which shows tiles and Magic Squares only") &&
+			  strstr(out, cases[i].why), "%s: %s", cases[i].domain, out);
+		free(out);
+	}
+	/* in a run: its rows say unsupported, the run goes on */
+	snprintf(path, sizeof(path), "%s/datasets/cube2-depth.txt", PB_SOURCE_DIR);
+	csv = ot_run(path, "abi1-cube", "--plugin '" PB_ABI1_PLUGIN "' -a astar-example", 0);
+	cr_expect_eq(ot_count(csv, "astar-example", "unsupported"), 35, "%s", csv);
+	free(csv);
+	/* the ABI-2 probe is told its own reason */
+	rc = ot_sh(&out, "echo '2 1 3 4 5 6 7 8' | '%s' solve -d pancake8 --plugin '%s' -a probe-bytes",
+		   PB_BENCH, PB_PROBE_PLUGIN);
+	cr_expect_eq(rc, 2, "%s", out);
+	cr_expect(strstr(out, "probe-bytes cannot serve 'pancake8': tiles only"), "%s", out);
+	free(out);
+}
+
 /* Build SOURCE (C text) into DIR/NAME.so against the tree's header. */
 static void build_so(const char *name, const char *source)
 {
@@ -190,7 +436,7 @@ Test(plugin, a_file_that_is_not_a_plugin_is_refused)
 			   "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
 	rc = ht_bench(&out, "verify '%s' --plugin '%s/future.so'", ot_ds, ot_dir);
 	cr_expect_eq(rc, 2);
-	cr_expect(strstr(out, "is built for plugin ABI 2; this bench takes ABI 1"), "%s", out);
+	cr_expect(strstr(out, "is built for plugin ABI 3; this bench takes ABI 1 to 2"), "%s", out);
 	free(out);
 	/* refused before the run: nothing written */
 	cr_expect_neq(ot_sh(NULL, "test -e '%s/refused'", ot_dir), 0);
@@ -206,11 +452,13 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 	rc = ot_sh(&out, "'%s' --install '%s' --prefix '%s'", PB_CMAKE, PB_BINARY_DIR, prefix);
 	cr_assert_eq(rc, 0, "cmake --install: %s", out);
 	free(out);
-	/* a student's plugin: the example, copied out, built with pkg-config */
-	rc = ot_sh(&out, "mkdir -p '%s' && cp '%s/examples/astar_plugin.c' '%s/my.c' && cd '%s' && "
+	/* a student's plugins: the examples, copied out, built with pkg-config */
+	rc = ot_sh(&out, "mkdir -p '%s' && cp '%s/examples/astar_plugin.c' '%s/my.c' && "
+		   "cp '%s/examples/idastar_plugin.c' '%s/ida.c' && cd '%s' && "
 		   "PKG_CONFIG_PATH='%s/share/pkgconfig' && export PKG_CONFIG_PATH && "
-		   "'%s' -O2 -shared -fPIC $(pkg-config --cflags puzzlebench) -o my.so my.c",
-		   src, PB_SOURCE_DIR, src, src, prefix, PB_CC);
+		   "'%s' -O2 -shared -fPIC $(pkg-config --cflags puzzlebench) -o my.so my.c && "
+		   "'%s' -O2 -shared -fPIC $(pkg-config --cflags puzzlebench) -o ida.so ida.c",
+		   src, PB_SOURCE_DIR, src, PB_SOURCE_DIR, src, src, prefix, PB_CC, PB_CC);
 	cr_assert_eq(rc, 0, "building outside the tree: %s", out);
 	free(out);
 	rc = ot_sh(&out, "'%s/bin/bench' run '%s' --plugin '%s/my.so' -a astar-example -r 1 -w 0 "
@@ -222,6 +470,10 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 	cr_assert_not_null(csv);
 	cr_expect_eq(ot_count(csv, "astar-example", "ok"), 5, "%s", csv);
 	free(csv);
+	rc = ot_sh(&out, "'%s/bin/bench' verify '%s/datasets/cube2-depth.txt' --plugin '%s/ida.so' "
+		   "-a idastar-example", prefix, PB_SOURCE_DIR, src);
+	cr_expect_eq(rc, 0, "the installed bench with the IDA* example on the cube: %s", out);
+	free(out);
 	/* the same through the CMake package */
 	snprintf(path, sizeof(path), "%s/CMakeLists.txt", src);
 	cr_assert_eq(ht_write(path, "cmake_minimum_required(VERSION 3.16)\nproject(my C)\n"

@@ -8,7 +8,12 @@
  *   probe-hog    allocating a MiB at a time until refused: memout
  *   probe-spin   polling until told to stop: timeout
  *   probe-leak   keeping PROBE_A bytes
- *   probe-prep   preparing a table of PROBE_C bytes, freed in release */
+ *   probe-prep   preparing a table of PROBE_C bytes, freed in release
+ * and two serve pancakes (ABI 2):
+ *   probe-numbers  tiles and pancakes, one move at most, answered by its
+ *                  number
+ *   probe-range    pancakes, answering the move number nmoves (one past
+ *                  the last) */
 #include <string.h>
 
 #include "include/puzzlebench/plugin.h"
@@ -56,6 +61,66 @@ static int one_move(const pb_plugin_puzzle *p, pb_plugin_answer *a)
 		}
 	}
 	return PB_PLUGIN_FAILED;
+}
+
+static const char *tiles_or_pancakes(const pb_plugin_domain *d)
+{
+	return d->kind == PB_PLUGIN_TILES || d->kind == PB_PLUGIN_PANCAKE ? NULL
+									  : "tiles and pancakes only";
+}
+
+static const char *pancakes_only(const pb_plugin_domain *d)
+{
+	return d->kind == PB_PLUGIN_PANCAKE ? NULL : "pancakes only";
+}
+
+/* The flip (its move number) taking START to GOAL, none if they are
+ * equal. */
+static int one_flip(const pb_plugin_puzzle *p, pb_plugin_answer *a)
+{
+	const pb_plugin_domain *d = p->domain;
+
+	a->length = 0;
+	if (!memcmp(p->start, p->goal, (size_t)d->cells))
+		return PB_PLUGIN_SOLVED;
+	for (int m = 0; m < d->nmoves; m++) {
+		unsigned char after[64];
+
+		memcpy(after, p->start, (size_t)d->cells);
+		for (int i = 0, j = m + 1; i < j; i++, j--) {
+			after[i] = p->start[j];
+			after[j] = p->start[i];
+		}
+		if (!memcmp(after, p->goal, (size_t)d->cells)) {
+			a->moves[0] = (char)m;
+			a->length = 1;
+			return PB_PLUGIN_SOLVED;
+		}
+	}
+	return PB_PLUGIN_FAILED;
+}
+
+static int numbers_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+			 pb_plugin_answer *a)
+{
+	int st;
+
+	(void)ctx, (void)env;
+	if (p->domain->kind == PB_PLUGIN_PANCAKE)
+		return one_flip(p, a);
+	st = one_move(p, a);
+	if (st == PB_PLUGIN_SOLVED && a->length)
+		a->moves[0] = (char)(strchr(p->domain->moves, a->moves[0]) - p->domain->moves);
+	return st;
+}
+
+static int range_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		       pb_plugin_answer *a)
+{
+	(void)ctx, (void)env;
+	a->moves[0] = (char)p->domain->nmoves;
+	a->length = 1;
+	return PB_PLUGIN_SOLVED;
 }
 
 static int bytes_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
@@ -139,6 +204,9 @@ static const pb_plugin_solver solvers[] = {
 	{ "probe-spin", "polls until stopped", tiles_only, NULL, spin_solve, NULL },
 	{ "probe-leak", "keeps what it allocates", tiles_only, NULL, leak_solve, NULL },
 	{ "probe-prep", "a prepared table", tiles_only, prep_prepare, prep_solve, prep_release },
+	{ "probe-numbers", "answers by move number", tiles_or_pancakes, NULL, numbers_solve, NULL },
+	{ "probe-range", "answers a move number out of range", pancakes_only, NULL, range_solve,
+	  NULL },
 };
 
 static const pb_plugin plugin = { PB_PLUGIN_ABI, sizeof(solvers) / sizeof(solvers[0]), solvers };
