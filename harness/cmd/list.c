@@ -14,9 +14,10 @@
 #define CMD "list"
 
 /* Domains shown in the 'serves' column: each board size a solver might
- * draw a line at, and Magic Squares. */
+ * draw a line at, Magic Squares, pancakes and the cube. */
 static const char *const sample_domains[] = {
 	"tiles2x2", "8puzzle", "tiles2x5", "tiles3x4", "15puzzle", "24puzzle", "msquare",
+	"pancake10", "pancake25", "cube2", "cube2q",
 };
 #define NSAMPLES (sizeof(sample_domains) / sizeof(sample_domains[0]))
 
