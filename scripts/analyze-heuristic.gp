@@ -11,7 +11,7 @@ load scripts.'common.gp'
 set title sprintf("%s, %s: h against the true distance h*\n%s", dataset, heuristic, what)
 set xlabel 'true distance h* (moves)'
 set ylabel sprintf('h (%s)', heuristic)
-set cblabel 'states (log scale)'
+set cblabel 'states (log scale)' offset 2,0
 set logscale cb
 set format cb '%.0e'
 # viridis, after Smith and van der Walt (matplotlib, 2015): light is many

@@ -16,16 +16,23 @@
 load scripts.'common.gp'
 set title sprintf("%s, %s: IDA* nodes expanded, predicted against measured\n%s%s", \
                   dataset, heuristic, what, sampled ? ' (P from a sample)' : '')
-set xlabel 'predicted: sum over the thresholds h .. h* of E(N, d, P) (log scale)'
+set xlabel "predicted: E(N, d, P) at a threshold d, or its sum over a run's thresholds h, ..., h* (log scale)"
 set ylabel 'measured (log scale)'
 set logscale xy
 set format x '%.0e'
 set format y '%.0e'
 set key inside top left
-plot x with lines lc rgb '#000000' dt 2 lw 1.5 title 'measured = predicted', \
-     predfile using (pos($1)):(pos($2)) with points lt 1 title 'idastar (stops at the goal)', \
-     predfile using (pos($1)):(with_complete ? pos($3) : NaN) with points lt 2 \
-        title (with_complete ? 'every iteration run to its end' : ''), \
-     thrfile using (pos($1)):(with_thresholds ? pos($2) : NaN) with points lt 3 \
-        title (with_thresholds ? sprintf('one threshold: the mean of %d random starts', random) : '')
+if (with_thresholds) {
+    plot x with lines lc rgb '#000000' dt 2 lw 1.5 title 'measured = predicted', \
+         predfile using (pos($1)):(pos($2)) with points lt 1 title 'a run of idastar (stops at the goal)', \
+         predfile using (pos($1)):(with_complete ? pos($3) : NaN) with points lt 2 \
+            title (with_complete ? 'the same run, every iteration to its end' : ''), \
+         thrfile using (pos($1)):(pos($2)) with points lt 3 \
+            title sprintf('one iteration at a threshold, run to its end: the mean of %d random starts', random)
+} else {
+    plot x with lines lc rgb '#000000' dt 2 lw 1.5 title 'measured = predicted', \
+         predfile using (pos($1)):(pos($2)) with points lt 1 title 'a run of idastar (stops at the goal)', \
+         predfile using (pos($1)):(with_complete ? pos($3) : NaN) with points lt 2 \
+            title (with_complete ? 'the same run, every iteration to its end' : '')
+}
 load scripts.'svg.gp'

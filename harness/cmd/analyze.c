@@ -79,7 +79,8 @@ static void usage(FILE *out)
 	      "                       DIR/prediction.csv\n"
 	      "      --measure N      IDA* on N states at each h* (whole space; default 5),\n"
 	      "                       on the first N instances (dataset; default all)\n"
-	      "      --no-measure     predict only\n"
+	      "      --no-measure     run no idastar: predict only (--thresholds still\n"
+	      "                       runs its iterations)\n"
 	      "      --complete       also run each measured start's iterations to their\n"
 	      "                       ends (what the formula counts; the last iteration\n"
 	      "                       is whole, where idastar stops at the goal)\n"
@@ -164,7 +165,6 @@ typedef struct analysis {
 	size_t nrows;
 	analyze_threshold *thresholds;
 	size_t nthresholds;
-	prng rng;            /* the samples, the states chosen, the random starts */
 	bool wrong;          /* idastar's answer disagreed with h* */
 	uint64_t sweep_ns, dist_ns;
 } analysis;
@@ -292,8 +292,6 @@ static int parse_options(int argc, char **argv, analyze_options *o)
 	if (o->no_measure && (o->measure_given || o->complete))
 		return cmdline_bad_usage(CMD, "--no-measure does not go with %s",
 					 o->complete ? "--complete" : "--measure");
-	if (o->no_measure && o->thresholds)
-		return cmdline_bad_usage(CMD, "--no-measure does not go with --thresholds");
 	if (o->charts && !o->out)
 		return cmdline_bad_usage(CMD, "--charts wants an output directory (-o DIR)");
 	return 0;
@@ -395,6 +393,23 @@ static uint64_t random_below(void *rng, uint64_t n)
 	return prng_below(rng, n);
 }
 
+/* The random streams, each its own so that none depends on how much
+ * another drew: the sample of P, the states chosen at each h*, the random
+ * starts of --thresholds. */
+enum { STREAM_SAMPLE, STREAM_CHOSEN, STREAM_STARTS };
+
+/* Seed RNG for stream K: the K-th word of the stream of --seed. */
+static void stream_seed(const analysis *a, int k, prng *rng)
+{
+	prng master;
+	uint64_t word = 0;
+
+	prng_seed(&master, a->o->seed);
+	for (int i = 0; i <= k; i++)
+		word = prng_next(&master);
+	prng_seed(rng, word);
+}
+
 /* Every state: distances (whole space only), then the sweep. */
 static int sweep_space(analysis *a, bool with_distances)
 {
@@ -420,9 +435,11 @@ static int sweep_space(analysis *a, bool with_distances)
 
 static int sample_space(analysis *a)
 {
-	pb_random r = { random_below, &a->rng };
+	prng rng;
+	pb_random r = { random_below, &rng };
 	pb_status st;
 
+	stream_seed(a, STREAM_SAMPLE, &rng);
 	a->sample = calloc(1, sizeof(*a->sample));
 	if (!a->sample)
 		return fail("out of memory");
@@ -448,6 +465,7 @@ static int choose_states(analysis *a)
 	uint64_t count[PB_KRE_VALUES] = { 0 }, needed[PB_KRE_VALUES];
 	size_t slot[PB_KRE_VALUES + 1] = { 0 };
 	uint64_t per = a->o->no_measure ? 0 : a->o->measure_given ? a->o->measure : DEFAULT_PER_DEPTH;
+	prng rng;
 
 	for (int k = 0; k <= a->hstar_max; k++)
 		for (int v = 0; v <= a->space.values.hmax; v++)
@@ -471,10 +489,11 @@ static int choose_states(analysis *a)
 		r->first = slot[k];
 		r->n = needed[k];
 	}
+	stream_seed(a, STREAM_CHOSEN, &rng);
 	for (uint64_t i = 0; i < a->d->index_count && per; i++) {
 		unsigned k = a->dist[i];
 
-		if (needed[k] && prng_below(&a->rng, count[k]) < needed[k]) {
+		if (needed[k] && prng_below(&rng, count[k]) < needed[k]) {
 			analyze_start *s = &a->starts[slot[k + 1] - needed[k]];
 
 			pb_unindex(a->d, i, &s->state);
@@ -620,12 +639,14 @@ static int measure(analysis *a)
 static int measure_thresholds(analysis *a)
 {
 	const analyze_options *o = a->o;
-	pb_random r = { random_below, &a->rng };
 	size_t timeouts = 0;
 	progress p;
+	prng rng;
+	pb_random r = { random_below, &rng };
 
 	if (!o->thresholds)
 		return 0;
+	stream_seed(a, STREAM_STARTS, &rng);
 	a->nthresholds = (size_t)((o->hi - o->lo) / (uint64_t)a->step) + 1;
 	a->thresholds = calloc(a->nthresholds, sizeof(*a->thresholds));
 	if (!a->thresholds)
@@ -1184,7 +1205,6 @@ int cmd_analyze(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	a.o = &o;
 	a.stop = signals_catch();
-	prng_seed(&a.rng, o.seed);
 	pb_search_init(&a.hs, 0, 0, a.stop);
 	rc = analyze(&a);
 	release(&a);
