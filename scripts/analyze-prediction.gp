@@ -22,6 +22,8 @@ set logscale xy
 set format x '%.0e'
 set format y '%.0e'
 set key inside top left
+# measured counts are whole nodes: nothing below one is drawn
+set yrange [0.5:*]
 if (with_thresholds) {
     plot x with lines lc rgb '#000000' dt 2 lw 1.5 title 'measured = predicted', \
          predfile using (pos($1)):(pos($2)) with points lt 1 title 'a run of idastar (stops at the goal)', \

@@ -67,6 +67,7 @@ typedef struct pb_kre_tree {
  * T empty. Free with pb_kre_tree_release. */
 pb_status pb_kre_tree_build(pb_kre_tree *t, const pb_domain *d, int depth, pb_meter *m);
 
+/* Free T's counts (T is then empty). */
 void pb_kre_tree_release(pb_kre_tree *t);
 
 /* Nodes at depth I of the tree from a start of class C0 whose class is C,
@@ -130,6 +131,7 @@ typedef struct pb_kre_space {
 pb_status pb_kre_sweep(pb_kre_space *out, const pb_heur *h, const uint8_t *dist, int threads,
 		       pb_search *s);
 
+/* Free SP's joint distribution. */
 void pb_kre_space_release(pb_kre_space *sp);
 
 /* The most threads pb_kre_sweep takes. */

@@ -77,8 +77,9 @@ static void usage(FILE *out)
 	      "      --heuristic H    the heuristic (default: the domain's, as 'bench list')\n"
 	      "  -o, --output DIR     write DIR/heuristic.csv (hstar,h,states) and\n"
 	      "                       DIR/prediction.csv\n"
-	      "      --measure N      IDA* on N states at each h* (whole space; default 5),\n"
-	      "                       on the first N instances (dataset; default all)\n"
+	      "      --measure N      N states at each h* (whole space; default 5), the\n"
+	      "                       first N instances (dataset; default all): their\n"
+	      "                       runs of idastar, each beside its prediction\n"
 	      "      --no-measure     run no idastar: predict only (--thresholds still\n"
 	      "                       runs its iterations)\n"
 	      "      --complete       also run each measured start's iterations to their\n"
@@ -464,7 +465,7 @@ static int choose_states(analysis *a)
 {
 	uint64_t count[PB_KRE_VALUES] = { 0 }, needed[PB_KRE_VALUES];
 	size_t slot[PB_KRE_VALUES + 1] = { 0 };
-	uint64_t per = a->o->no_measure ? 0 : a->o->measure_given ? a->o->measure : DEFAULT_PER_DEPTH;
+	uint64_t per = a->o->measure_given ? a->o->measure : DEFAULT_PER_DEPTH;
 	prng rng;
 
 	for (int k = 0; k <= a->hstar_max; k++)
@@ -827,7 +828,7 @@ static void print_ratio(double num, bool has, double den)
 	if (!has || den <= 0)
 		printf(" %7s", "-");
 	else
-		printf(" %7.3f", num / den);
+		printf(" %7.3g", num / den);
 }
 
 static void print_table(const analysis *a)
@@ -840,7 +841,7 @@ static void print_table(const analysis *a)
 	       heuristic_name(a), a->step, a->o->complete ? "; complete: the iterations run to "
 							     "their ends" : "");
 	printf("%-10s %4s %10s %6s %8s %12s %12s %7s", a->o->dataset ? "instance" : "h*",
-	       "h*", a->o->dataset ? "" : "states", a->o->dataset ? "" : "runs", "mean h",
+	       "h*", a->o->dataset ? "" : "states", a->o->dataset ? "" : "starts", "mean h",
 	       "predicted", "measured", "ratio");
 	if (a->o->complete)
 		printf(" %12s %7s", "complete", "ratio");
@@ -882,10 +883,10 @@ static void print_table(const analysis *a)
 	}
 	printf("all %zu starts: predicted %.4g", a->nstarts, pred);
 	if (nm)
-		printf("; the %zu measured: predicted %.4g, measured %.4g (ratio %.3f)", nm, pred_m,
+		printf("; the %zu measured: predicted %.4g, measured %.4g (ratio %.3g)", nm, pred_m,
 		       meas, pred_m > 0 ? meas / pred_m : 0);
 	if (nc)
-		printf("; complete %.4g (ratio %.3f)", comp, pred_c > 0 ? comp / pred_c : 0);
+		printf("; complete %.4g (ratio %.3g)", comp, pred_c > 0 ? comp / pred_c : 0);
 	putchar('\n');
 }
 
@@ -968,14 +969,14 @@ static int write_prediction(const analysis *a)
 
 	if (open_in(&f, a->o->out, "prediction.csv"))
 		return PB_EXIT_USAGE;
-	fputs("row,hstar,h,states,runs,predicted,measured,ratio,complete,complete_ratio\n", f.fp);
+	fputs("row,hstar,h,states,starts,predicted,measured,ratio,complete,complete_ratio\n", f.fp);
 	for (size_t i = 0; i < a->nrows; i++) {
 		const analyze_row *r = &a->rows[i];
 
 		if (!r->n)
 			continue;
 		fprintf(f.fp, "%s,%d,%.4f,%" PRIu64 ",%zu,%.1f", r->name, r->hstar, r->h, r->states,
-			r->measured_n, r->predicted);
+			r->n, r->predicted);
 		csv_number(f.fp, r->measured, r->measured_n > 0);
 		csv_ratio(f.fp, r->measured, r->measured_n > 0, r->predicted);
 		csv_number(f.fp, r->complete, r->complete_n > 0);

@@ -154,7 +154,7 @@ static size_t lines_of(const char *dir, const char *file)
 Test(analyze, prediction_and_thresholds_have_a_row_each)
 {
 	static const char header[] =
-		"row,hstar,h,states,runs,predicted,measured,ratio,complete,complete_ratio\n";
+		"row,hstar,h,states,starts,predicted,measured,ratio,complete,complete_ratio\n";
 	char dir[512], *out = NULL, path[600], *csv;
 	int rc;
 
