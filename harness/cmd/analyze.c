@@ -950,7 +950,7 @@ static int write_joint(const analysis *a)
 static void csv_number(FILE *f, double v, bool has)
 {
 	if (has)
-		fprintf(f, ",%.1f", v);
+		fprintf(f, ",%.10g", v);
 	else
 		fputc(',', f);
 }
@@ -975,7 +975,7 @@ static int write_prediction(const analysis *a)
 
 		if (!r->n)
 			continue;
-		fprintf(f.fp, "%s,%d,%.4f,%" PRIu64 ",%zu,%.1f", r->name, r->hstar, r->h, r->states,
+		fprintf(f.fp, "%s,%d,%.4f,%" PRIu64 ",%zu,%.10g", r->name, r->hstar, r->h, r->states,
 			r->n, r->predicted);
 		csv_number(f.fp, r->measured, r->measured_n > 0);
 		csv_ratio(f.fp, r->measured, r->measured_n > 0, r->predicted);
