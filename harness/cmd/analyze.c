@@ -100,7 +100,8 @@ static void usage(FILE *out)
 	      "      --pdb-cache DIR  where pattern databases are kept\n"
 	      "      --charts         draw DIR/charts/heuristic and prediction (png, svg)\n"
 	      "      --gnuplot PATH   the gnuplot to run (default: gnuplot)\n"
-	      "  -q, --quiet          no distributions, only the summary lines\n"
+	      "  -q, --quiet          leave out the distributions (the summary and the\n"
+	      "                       tables stay)\n"
 	      "  -h, --help           show this and exit\n", out);
 }
 
