@@ -21,6 +21,7 @@ static const struct subcommand {
 	{ "report", cmd_report, "a run's tables (text, Markdown, CSV) and its page, index.html" },
 	{ "check", cmd_check, "grade a file of answers against a dataset" },
 	{ "space", cmd_space, "a whole state space: the states at each distance" },
+	{ "analyze", cmd_analyze, "a heuristic against the true distance; IDA*'s nodes predicted (KRE)" },
 };
 #define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
 

@@ -17,5 +17,6 @@ int cmd_merge(int argc, char **argv);   /* merge.c */
 int cmd_report(int argc, char **argv);  /* report.c */
 int cmd_check(int argc, char **argv);   /* check.c */
 int cmd_space(int argc, char **argv);   /* space.c */
+int cmd_analyze(int argc, char **argv); /* analyze.c */
 
 #endif

@@ -1,0 +1,33 @@
+# Written by 'bench analyze'. Run it inside this folder: gnuplot charts.gp
+scripts = '/work/wt/analyze/scripts' . '/'
+
+# 8puzzle: h against h*
+dataset = '8puzzle'
+machine = ''
+date = ''
+caveat = ''
+floor_line = 0
+heuristic = 'pdb:1-4/5-8'
+what = 'every state (181440)'
+heatfile = 'data/heuristic.dat'
+hstar_max = 31
+h_max = 29
+out = 'heuristic'
+load scripts.'analyze-heuristic.gp'
+
+# 8puzzle: predicted against measured nodes
+dataset = '8puzzle'
+machine = ''
+date = ''
+caveat = ''
+floor_line = 0
+heuristic = 'pdb:1-4/5-8'
+what = 'a point an h*: the means over the states sampled there'
+predfile = 'data/prediction.dat'
+thrfile = 'data/thresholds.dat'
+with_complete = 1
+sampled = 0
+with_thresholds = 1
+random = 1000
+out = 'prediction'
+load scripts.'analyze-prediction.gp'
