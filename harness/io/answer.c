@@ -71,30 +71,35 @@ static bool line_is(const char *line, size_t n, const char *word)
 	return n == strlen(word) && !memcmp(line, word, n);
 }
 
-/* Append the move letters LINE[0..n) to PATH (D's moves, through
- * MOVE_BACK). Returns 0, or -1 with F bad. */
+/* Append the moves of LINE[0..n) to PATH (D's moves, through MOVE_BACK),
+ * read as pb_parse_moves reads an answer line: letters written together
+ * (tiles, Magic Squares), or names between blanks (pancakes' flip sizes,
+ * the cube's turns). Returns 0, or -1 with F bad. */
 static int take_moves(const pb_domain *d, const uint8_t *move_back, const char *line, size_t n,
 		      pb_path *path, answer_frame *f)
 {
-	char q[ANSWER_QUOTE * 4 + 8];
+	char q[ANSWER_QUOTE * 4 + 8], why[96];
+	uint8_t moves[PB_MAX_PATH];
+	int k = pb_parse_moves(d, line, n, moves, PB_MAX_PATH, why, sizeof(why));
 
-	for (size_t i = 0; i < n; i++) {
-		int m = pb_move_from_name(d, &line[i], 1);
+	if (k < 0) {
+		/* the line, then why (cut at the end of f->why where both are long) */
+		int w;
 
-		if (m < 0) {
-			answer_quote(line, n, ANSWER_QUOTE, q, sizeof(q));
-			snprintf(f->why, sizeof(f->why), "garbage: '%s' ('%c' names no move of %s)", q,
-				 isprint((unsigned char)line[i]) ? line[i] : '?', d->name);
-			f->state = ANSWER_BAD;
-			return -1;
-		}
-		if (path->length == PB_MAX_PATH) {
-			snprintf(f->why, sizeof(f->why), "an answer of more than %d moves", PB_MAX_PATH);
-			f->state = ANSWER_BAD;
-			return -1;
-		}
-		path->moves[path->length++] = (uint8_t)(move_back ? move_back[m] : m);
+		answer_quote(line, n, ANSWER_QUOTE, q, sizeof(q));
+		w = snprintf(f->why, sizeof(f->why), "garbage: '%s' ", q);
+		if (w > 0 && (size_t)w < sizeof(f->why))
+			snprintf(f->why + w, sizeof(f->why) - (size_t)w, "(%s)", why);
+		f->state = ANSWER_BAD;
+		return -1;
 	}
+	if (k > PB_MAX_PATH - path->length) {
+		snprintf(f->why, sizeof(f->why), "an answer of more than %d moves", PB_MAX_PATH);
+		f->state = ANSWER_BAD;
+		return -1;
+	}
+	for (int i = 0; i < k; i++)
+		path->moves[path->length++] = move_back ? move_back[moves[i]] : moves[i];
 	return 0;
 }
 

@@ -43,6 +43,8 @@ static int check(char **out, const char *path, const char *name)
 
 static const char *dataset_8 = PB_SOURCE_DIR "/datasets/8puzzle-depth.txt";
 static const char *dataset_ms = PB_SOURCE_DIR "/datasets/msquare-depth.txt";
+static const char *dataset_pancakes = PB_SOURCE_DIR "/datasets/pancake12-uniform.txt";
+static const char *dataset_cube = PB_SOURCE_DIR "/datasets/cube2-depth.txt";
 
 Test(check, right_answers_pass)
 {
@@ -56,6 +58,29 @@ Test(check, right_answers_pass)
 	solve_into(dataset_ms, "msquare", NULL, "ams");
 	cr_expect_eq(check(&out, dataset_ms, "ams"), 0, "%s", out);
 	cr_expect(strstr(out, "check: all 109 answers right"), "%s", out);
+	free(out);
+}
+
+/* Pancakes' and the cube's answers are names between blanks ("12 2 10",
+ * "R U2 F'"): bench check read them a character a move, and graded every
+ * answer but the one-letter ones garbage (found by fuzz_check). */
+Test(check, pancake_and_cube_answers_pass)
+{
+	char *out;
+
+	solve_into(dataset_pancakes, "pancake12", NULL, "ap");
+	cr_expect_eq(check(&out, dataset_pancakes, "ap"), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 5 answers right"), "%s", out);
+	free(out);
+	edit_line("ap", 2, "12 13"); /* no flip of 13 pancakes */
+	cr_expect_eq(check(&out, dataset_pancakes, "ap"), 1, "%s", out);
+	cr_expect(strstr(out, "/ap:2: 2: wrong: garbage: '12 13' ('13' names no move of pancake12)"),
+		  "%s", out);
+	free(out);
+	solve_into(dataset_cube, "cube2", NULL, "ac");
+	cr_expect_eq(check(&out, dataset_cube, "ac"), 0, "%s", out);
+	cr_expect(strstr(out, "d11-3: ok, 11 moves") && strstr(out, "check: all 34 answers right"),
+		  "%s", out);
 	free(out);
 }
 
