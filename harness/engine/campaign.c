@@ -210,19 +210,35 @@ static int read_options(campaign *c, const json_value *o)
 	return 0;
 }
 
+/* A checksum as campaign_write writes it, HEX's 16 hex digits and nothing
+ * else (strtoull would also take blanks, a sign, a 0x), into *SUM.
+ * Returns 0, or -1. */
+static int read_checksum(const char *hex, uint64_t *sum)
+{
+	*sum = 0;
+	if (!hex || strlen(hex) != CHECKSUM_DIGITS)
+		return -1;
+	for (; *hex; hex++) {
+		char x = *hex;
+		int digit = x >= '0' && x <= '9' ? x - '0'
+			    : x >= 'a' && x <= 'f' ? x - 'a' + 10
+			    : x >= 'A' && x <= 'F' ? x - 'A' + 10 : -1;
+
+		if (digit < 0)
+			return -1;
+		*sum = *sum << 4 | (uint64_t)digit;
+	}
+	return 0;
+}
+
 static int read_datasets(campaign *c, const json_value *sums)
 {
 	if (!sums || sums->type != JSON_OBJECT)
 		return -1;
 	for (const json_value *v = sums->child; v; v = v->next) {
-		const char *hex = json_string(v);
-		char *end;
 		uint64_t sum;
 
-		if (!hex || strlen(hex) != CHECKSUM_DIGITS)
-			return -1;
-		sum = strtoull(hex, &end, 16);
-		if (*end || campaign_add_dataset(c, v->key, sum))
+		if (read_checksum(json_string(v), &sum) || campaign_add_dataset(c, v->key, sum))
 			return -1;
 	}
 	return 0;

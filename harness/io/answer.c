@@ -71,51 +71,35 @@ static bool line_is(const char *line, size_t n, const char *word)
 	return n == strlen(word) && !memcmp(line, word, n);
 }
 
-/* The next move name in LINE[0..n) from *AT: a character where D's names
- * are letters joined by nothing, else a token between blanks. Returns its
- * length (0 at the end), *AT moved to its start. */
-static size_t next_move(const pb_domain *d, const char *line, size_t n, size_t *at)
-{
-	size_t i = *at, k = 0;
-
-	if (d->letter_moves && !*d->move_sep)
-		return i < n ? 1 : 0;
-	while (i < n && (line[i] == ' ' || line[i] == '\t'))
-		i++;
-	*at = i;
-	while (i + k < n && line[i + k] != ' ' && line[i + k] != '\t')
-		k++;
-	return k;
-}
-
-/* Append the moves LINE[0..n) names to PATH (D's moves, through
- * MOVE_BACK): letters joined by nothing (tiles, Magic Squares) or names
- * between blanks (pancake flips, cube turns). Returns 0, or -1 with F
- * bad. */
+/* Append the moves of LINE[0..n) to PATH (D's moves, through MOVE_BACK),
+ * read as pb_parse_moves reads an answer line: letters written together
+ * (tiles, Magic Squares), or names between blanks (pancakes' flip sizes,
+ * the cube's turns). Returns 0, or -1 with F bad. */
 static int take_moves(const pb_domain *d, const uint8_t *move_back, const char *line, size_t n,
 		      pb_path *path, answer_frame *f)
 {
-	char q[ANSWER_QUOTE * 4 + 8], name[8 * 4 + 8];
-	size_t at = 0, k;
+	char q[ANSWER_QUOTE * 4 + 8], why[96];
+	uint8_t moves[PB_MAX_PATH];
+	int k = pb_parse_moves(d, line, n, moves, PB_MAX_PATH, why, sizeof(why));
 
-	for (; (k = next_move(d, line, n, &at)); at += k) {
-		int m = pb_move_from_name(d, &line[at], k);
+	if (k < 0) {
+		/* the line, then why (cut at the end of f->why where both are long) */
+		int w;
 
-		if (m < 0) {
-			answer_quote(line, n, ANSWER_QUOTE, q, sizeof(q));
-			answer_quote(&line[at], k, 8, name, sizeof(name));
-			snprintf(f->why, sizeof(f->why), "garbage: '%.60s' ('%.20s' names no move of %.30s)", q,
-				 name, d->name);
-			f->state = ANSWER_BAD;
-			return -1;
-		}
-		if (path->length == PB_MAX_PATH) {
-			snprintf(f->why, sizeof(f->why), "an answer of more than %d moves", PB_MAX_PATH);
-			f->state = ANSWER_BAD;
-			return -1;
-		}
-		path->moves[path->length++] = (uint8_t)(move_back ? move_back[m] : m);
+		answer_quote(line, n, ANSWER_QUOTE, q, sizeof(q));
+		w = snprintf(f->why, sizeof(f->why), "garbage: '%s' ", q);
+		if (w > 0 && (size_t)w < sizeof(f->why))
+			snprintf(f->why + w, sizeof(f->why) - (size_t)w, "(%s)", why);
+		f->state = ANSWER_BAD;
+		return -1;
 	}
+	if (k > PB_MAX_PATH - path->length) {
+		snprintf(f->why, sizeof(f->why), "an answer of more than %d moves", PB_MAX_PATH);
+		f->state = ANSWER_BAD;
+		return -1;
+	}
+	for (int i = 0; i < k; i++)
+		path->moves[path->length++] = move_back ? move_back[moves[i]] : moves[i];
 	return 0;
 }
 

@@ -1,11 +1,11 @@
 /* Answers in the format 'bench solve' writes, read back: the one reader
  * of it, for external programs' answers (external.c) and answer files
  * ('bench check'). Tiles: one line, a move string (u d l r name where the
- * blank goes) or "unsolvable". Magic Squares: a line with the length, then
- * the moves (A B C) in lines (of 60, as USACO writes them; any split is
- * taken), one empty line for a length of 0. Pancakes and the cube: one
- * line of move names between blanks (flip sizes "3 10 2"; turns "R2 F'
- * U"), an empty line for none. Before an answer, lines
+ * blank goes) or "unsolvable". Pancakes and the 2x2x2 cube: one line, the
+ * move names between blanks (flip sizes "5 3 2", turns "R U2 F'"), or
+ * "unsolvable". Magic Squares: a line with the length, then the moves
+ * (A B C) in lines (of 60, as USACO writes them; any split is taken), one
+ * empty line for a length of 0. Before an answer, lines
  * starting with '#' are comments; "expanded=N" and "generated=M" in them
  * (N and M decimals that fit 64 bits) are the search's counters.
  * Trailing blanks and a CR are ignored. */

@@ -1,8 +1,10 @@
 /* libFuzzer target: the reader of the answers an external program writes
  * (harness/io/answer.c, answer_parse, as external.c calls it on what a
  * long-lived or one-shot program has written so far), on any bytes: the
- * first byte picks the domain (8-puzzle or Magic Squares) and whether the
- * moves are turned back (a board given turned), the rest is the output.
+ * first byte picks the domain (its low bit and bits 2..7: the 8-puzzle,
+ * Magic Squares, the cube, pancakes of every size; fuzz_answer_ref.h) and
+ * whether the moves are turned back (bit 1: a board given turned), the
+ * rest is the output.
  *
  * - Its verdict (more to come, an answer, or garbage), status, bytes
  *   used, path and counters equal those of the slow reference reader of
@@ -77,7 +79,7 @@ static void check_prefixes(const setup *s, int k, const uint8_t *turn, const cha
 static void check_written_back(const setup *s, int k, const uint8_t *turn, const answer_frame *f,
 			       const pb_path *path)
 {
-	static char buf[2 * PB_MAX_PATH + 128];
+	static char buf[(PB_MOVE_NAME_MAX + 1) * PB_MAX_PATH + 128];
 	const pb_domain *d = &s->d[k];
 	size_t n = 0;
 	answer_frame g;
@@ -93,10 +95,12 @@ static void check_written_back(const setup *s, int k, const uint8_t *turn, const
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%d\n", path->length);
 		for (int i = 0; i < path->length; i++) {
 			int m = path->moves[i];
+			const char *name;
 
 			if (turn) /* the move whose turned-back move is m */
-				m = (m + PB_MAX_MOVES - 1) % PB_MAX_MOVES;
-			buf[n++] = d->move_names[m][0];
+				m = (m + TILE_MOVES - 1) % TILE_MOVES;
+			name = pb_move_name(d, m);
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? d->move_sep : "", name);
 			if (d->answer_line && (i + 1) % d->answer_line == 0 && i + 1 < path->length)
 				buf[n++] = '\n';
 		}
@@ -123,9 +127,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size)
 		return 0;
-	k = data[0] & 1;
+	k = (int)((data[0] & 1) | (data[0] >> 2) << 1) % (int)s->count;
 	/* only the tiles' four moves rotate into one another */
-	turn = (data[0] & 2) && s->d[k].nmoves == PB_MAX_MOVES ? s->turn : NULL;
+	turn = (data[0] & 2) && s->d[k].board ? s->turn : NULL;
 	n = size - 1;
 	answer_parse(&s->d[k], turn, buf, n, &f, &path);
 	ref_read(s, k, turn != NULL, buf, n, &v);

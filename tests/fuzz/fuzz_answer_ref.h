@@ -3,11 +3,15 @@
  * lines only, trailing blanks and CR dropped; '#' lines before an answer
  * are comments whose "expanded=N" / "generated=M" (N a decimal that fits
  * 64 bits, the key not preceded by a letter or digit) are the counters,
- * the last such comment's; tiles: a line of moves (at most PB_MAX_PATH) or
+ * the last such comment's; tiles, pancakes, the cube: a line of moves (at
+ * most PB_MAX_PATH; tiles letters together, pancakes' flip sizes and the
+ * cube's turns words between blanks, fuzz_common.h's names) or
  * "unsolvable"; Magic Squares: "unsolvable", or a length of digits up to
  * PB_MAX_PATH and then lines of moves that make it exactly (an empty line
- * for a length of 0). Its domains: the 8-puzzle and Magic Squares, set up
- * once. Fuzzing code only. */
+ * for a length of 0). Its domains, set up once: the 8-puzzle, Magic
+ * Squares, the cube in both metrics, pancakes of every size (the sizes
+ * whose names differ in kind first: 3, 9 and 10, 25). Fuzzing code
+ * only. */
 #ifndef FUZZ_ANSWER_REF_H
 #define FUZZ_ANSWER_REF_H
 
@@ -17,30 +21,52 @@
 #include "fuzz_common.h"
 #include "harness/io/answer.h"
 
+#define ANSWER_DOMAINS (4 + PB_MAX_CELLS - FUZZ_PANCAKES_MIN + 1)
+/* The tiles' moves, which a turned board's answer rotates. */
+#define TILE_MOVES 4
+
 typedef struct setup {
-	pb_domain d[2];
-	uint8_t turn[PB_MAX_MOVES]; /* a move's turned-back move: a rotation */
-	int letter[2][256];         /* a letter's move, or -1 */
+	pb_domain d[ANSWER_DOMAINS];
+	size_t count;
+	uint8_t turn[TILE_MOVES]; /* a tiles move's turned-back move: a rotation */
+	int letter[ANSWER_DOMAINS][256]; /* a letter's move (the reference's), or -1 */
 } setup;
+
+static inline void setup_add(setup *s, const char *name)
+{
+	char err[256];
+	pb_domain *d = &s->d[s->count];
+
+	FUZZ_CHECK(s->count < ANSWER_DOMAINS);
+	FUZZ_CHECK(!pb_domain_init(d, name, err, sizeof(err)));
+	for (int c = 0; c < 256; c++) {
+		char letter = (char)c;
+
+		s->letter[s->count][c] = fuzz_ref_letters(d) ? fuzz_ref_move_of(d, &letter, 1) : -1;
+	}
+	s->count++;
+}
 
 static inline const setup *get_setup(void)
 {
 	static setup s;
 	static bool done;
-	static const char *const names[] = { "8puzzle", "msquare" };
-	char err[256];
+	static const char *const first[] = { "8puzzle", "msquare", "cube2",    "cube2q",
+					     "pancake3", "pancake9", "pancake10", "pancake25" };
+	char name[32];
 
 	if (done)
 		return &s;
-	for (int k = 0; k < 2; k++) {
-		FUZZ_CHECK(!pb_domain_init(&s.d[k], names[k], err, sizeof(err)));
-		for (int c = 0; c < 256; c++)
-			s.letter[k][c] = -1;
-		for (int m = 0; m < s.d[k].nmoves; m++)
-			s.letter[k][(unsigned char)s.d[k].move_names[m][0]] = m;
-	}
-	for (int m = 0; m < PB_MAX_MOVES; m++)
-		s.turn[m] = (uint8_t)((m + 1) % PB_MAX_MOVES);
+	for (size_t i = 0; i < sizeof(first) / sizeof(first[0]); i++)
+		setup_add(&s, first[i]);
+	for (int n = FUZZ_PANCAKES_MIN; n < PB_MAX_CELLS; n++)
+		if (n != 3 && n != 9 && n != 10) {
+			snprintf(name, sizeof(name), "pancake%d", n);
+			setup_add(&s, name);
+		}
+	FUZZ_CHECK(s.count == ANSWER_DOMAINS);
+	for (int m = 0; m < TILE_MOVES; m++)
+		s.turn[m] = (uint8_t)((m + 1) % TILE_MOVES);
 	done = true;
 	return &s;
 }
@@ -89,16 +115,29 @@ static inline bool ref_counter(const char *line, size_t n, const char *key, uint
 	return false;
 }
 
-/* Append the moves of LINE[0..n) to V's path. Returns false on a letter
+/* Append the moves of LINE[0..n) to V's path. Returns false on a name
  * that is no move or a path past PB_MAX_PATH. */
 static inline bool ref_moves(const setup *s, int k, bool turned, const char *line, size_t n, verdict *v)
 {
-	for (size_t i = 0; i < n; i++) {
-		int m = s->letter[k][(unsigned char)line[i]];
+	const pb_domain *d = &s->d[k];
+	size_t at = 0, len;
+
+	if (fuzz_ref_letters(d)) {
+		for (size_t i = 0; i < n; i++) {
+			int m = s->letter[k][(unsigned char)line[i]];
+
+			if (m < 0 || v->path.length == PB_MAX_PATH)
+				return false;
+			v->path.moves[v->path.length++] = turned ? s->turn[m] : (uint8_t)m;
+		}
+		return true;
+	}
+	for (; (len = fuzz_ref_next_name(d, line, n, &at)); at += len) {
+		int m = fuzz_ref_move_of(d, line + at, len);
 
 		if (m < 0 || v->path.length == PB_MAX_PATH)
 			return false;
-		v->path.moves[v->path.length++] = turned ? s->turn[m] : (uint8_t)m;
+		v->path.moves[v->path.length++] = (uint8_t)m;
 	}
 	return true;
 }

@@ -1,7 +1,9 @@
 /* libFuzzer target: the file of answers 'bench check' reads
  * (harness/io/answer_file.c), on any bytes: the first byte picks the
- * domain (its low bit: 8-puzzle or Magic Squares) and how many instances
- * the dataset has (the rest of it), the others are the file.
+ * domain (its low bit and its top two: the 8-puzzle, Magic Squares, the
+ * cube in both metrics, pancakes of 3, 9, 10 and 25, the first of
+ * fuzz_answer_ref.h's) and how many instances the dataset has (0 to 31:
+ * bits 1..5), the others are the file.
  *
  * - answer_file_check accepts the file exactly when a slow reference here
  *   does: no control byte but tab, CR and LF; one answer (by the reference
@@ -19,6 +21,8 @@
 #include "harness/io/answer_file.h"
 
 #define FUZZ_NAME "fuzz.txt"
+/* The most instances a dataset has here (bits 1..5 of the first byte). */
+#define MAX_COUNT 31
 
 /* Lines start at 1; the line of byte AT of BUF. */
 static unsigned line_of(const char *buf, size_t at)
@@ -89,7 +93,7 @@ static void check_walk(const setup *s, int k, const answer_file *a, size_t count
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static verdict v[UINT8_MAX / 2 + 1];
+	static verdict v[MAX_COUNT + 1];
 	const setup *s = get_setup();
 	char err[512] = "";
 	answer_file a;
@@ -100,8 +104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size)
 		return 0;
-	k = data[0] & 1;
-	count = data[0] >> 1;
+	k = (data[0] & 1) | (data[0] >> 6) << 1;
+	count = (size_t)(data[0] >> 1) & MAX_COUNT;
 	FUZZ_CHECK(!answer_file_from_memory(&a, FUZZ_NAME, (const char *)data + 1, size - 1));
 	/* the bytes, and a line break where the last line lacks one */
 	FUZZ_CHECK(!memcmp(a.buf, data + 1, size - 1) &&

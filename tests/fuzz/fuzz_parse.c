@@ -1,20 +1,24 @@
 /* libFuzzer target: pb_parse (kernel.h's vector parser of small boards
  * and each domain's own) and pb_domain_set_goal on any bytes, for every
- * domain. The first byte picks the domain; with its high bit set (and a
- * domain that takes goals), the first line is a goal set first, the rest
- * the instance.
+ * domain (tiles of every size, Magic Squares, pancakes, the 2x2x2 cube).
+ * The first byte picks the domain; with its high bit set (and a domain
+ * that takes goals), the first line is a goal set first, the rest the
+ * instance.
  *
  * - A goal is taken exactly when the reference reader (fuzz_common.h)
  *   reads an arrangement; the goal written back parses to a goal state.
- * - An instance is taken exactly when the reference reads an arrangement,
- *   and then its plain values are the reference's, its state is
- *   pb_from_plain's of them, and it writes back to text that parses to the
- *   same state; a refused one comes with a message.
+ * - An instance is taken exactly when the reference reads one (the value
+ *   list; for the cube, its corners or a scramble, applied to the
+ *   reference's own model of the stickers), and then its plain values are
+ *   the reference's (the cube: those of the reference's stickers, and it
+ *   writes the words they read as), its state is pb_from_plain's of them,
+ *   and it writes back to text that parses to the same state; a refused
+ *   one comes with a message.
  * - Its solvability is the reference's (the parity of the permutation
- *   from the goal against the blank's distance), its twin (where the
- *   domain has one) is of the other kind, and where the domain has an
- *   index, a solvable state's index is below the count and unindexes to
- *   it. */
+ *   from the goal against the blank's distance; every state of the other
+ *   domains), its twin (where the domain has one) is of the other kind,
+ *   and where the domain has an index, a solvable state's index is below
+ *   the count and unindexes to it. */
 #include "fuzz_common.h"
 
 /* The goal, its plain values, as D has it. */
@@ -37,9 +41,9 @@ static void check_goal(const pb_domain *d, const char *text, size_t len)
 static void check_instance(const pb_domain *d, const char *text, size_t len)
 {
 	char err[256], out[PB_STATE_TEXT_MAX];
-	uint8_t want[PB_MAX_CELLS], got[PB_MAX_CELLS], goal[PB_MAX_CELLS];
+	uint8_t ref[FUZZ_REF_MAX], want[PB_MAX_CELLS], got[PB_MAX_CELLS], goal[PB_MAX_CELLS];
 	pb_state s, again, twin;
-	bool ok = fuzz_ref_values(d, text, len, want);
+	bool ok = fuzz_ref_read(d, text, len, ref), cube = fuzz_kind_of(d) == FUZZ_CUBE;
 
 	err[0] = '\0';
 	if (pb_parse(d, text, len, &s, err, sizeof(err))) {
@@ -48,6 +52,15 @@ static void check_instance(const pb_domain *d, const char *text, size_t len)
 		return;
 	}
 	FUZZ_CHECK(ok);
+	if (cube) {
+		char words[FUZZ_CUBE_TEXT];
+
+		fuzz_cube_text(ref, words);
+		FUZZ_CHECK(pb_format(d, &s, out, sizeof(out)) == strlen(words) && !strcmp(out, words));
+		fuzz_cube_plain(ref, want);
+	} else {
+		memcpy(want, ref, (size_t)d->cells);
+	}
 	pb_to_plain(d, &s, got);
 	FUZZ_CHECK(!memcmp(want, got, (size_t)d->cells));
 	FUZZ_CHECK(!pb_from_plain(d, want, &again, err, sizeof(err)));

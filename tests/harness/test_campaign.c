@@ -2,7 +2,8 @@
  * solver runs with each heuristic that serves the domain, a blind one
  * once; meta.json records the campaign from the start and describes the
  * rows that are there; --resume refuses another campaign, naming what
- * differs; --extend adds to one and repeats nothing. */
+ * differs; --extend adds to one and repeats nothing; a checksum on record
+ * is 16 hex digits and nothing else. */
 #include <criterion/criterion.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "harness/engine/campaign.h"
 #include "harness/engine/runner.h"
+#include "harness/io/json.h"
 #include "harness/report/report.h"
 #include "tests/support/support.h"
 
@@ -342,4 +344,63 @@ Test(campaign, limits_of_many_digits_resume)
 	free(out);
 	refused("-a bibfs -r 1 -w 0 -t 1.23456789 --prepare-limit 0.1 --resume",
 		"--time-limit: 1.234567891 s on record, 1.23456789 s given");
+}
+
+/* Found by fuzz_meta: checksums were read by strtoull, which also takes
+ * blanks, a sign and a 0x, so that "-8487af576991655" (16 characters)
+ * was taken as 2^64 less 0x8487af576991655, a checksum bench never
+ * wrote. */
+Test(campaign, a_checksum_on_record_is_16_hex_digits)
+{
+	static const struct {
+		const char *sum;
+		bool ok;
+	} cases[] = {
+		{ "d55ff84994aa8f9c", true }, { "D55FF84994AA8F9C", true },
+		{ "-8487af576991655", false }, { "+8487af576991655", false },
+		{ " 8487af576991655", false }, { "0x487af576991655", false },
+		{ "d55ff84994aa8f9", false },  { "d55ff84994aa8f9cc", false },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *text = NULL, err[256];
+		size_t len = 0;
+		FILE *out = open_memstream(&text, &len);
+		campaign c, back;
+		json_doc doc;
+		int rc;
+
+		cr_assert_not_null(out);
+		campaign_init(&c);
+		cr_assert_eq(campaign_add_dataset(&c, "w", 0), 0);
+		fputs("{\n", out);
+		campaign_write(out, &c);
+		fputs("  \"end\": 0\n}\n", out);
+		cr_assert_eq(fclose(out), 0);
+		/* the checksum written (0, in 16 digits) replaced by the case's */
+		char *at = strstr(text, "\"0000000000000000\"");
+
+		cr_assert_not_null(at, "%s", text);
+		size_t n = strlen(cases[i].sum);
+		char *edited = malloc(len + n + 1);
+
+		cr_assert_not_null(edited);
+		memcpy(edited, text, (size_t)(at - text) + 1);
+		memcpy(edited + (at - text) + 1, cases[i].sum, n);
+		strcpy(edited + (at - text) + 1 + n, at + 17);
+		cr_assert_eq(json_parse(&doc, edited, strlen(edited), err, sizeof(err)), 0, "%s", err);
+		rc = campaign_read(&back, json_root(&doc), err, sizeof(err));
+		cr_expect_eq(rc == 0, cases[i].ok, "checksum '%s' %s", cases[i].sum,
+			     rc ? "refused" : "taken");
+		if (!rc && cases[i].ok)
+			cr_expect_eq(back.datasets[0].checksum, strtoull(cases[i].sum, NULL, 16),
+				     "'%s' read as %llx", cases[i].sum,
+				     (unsigned long long)back.datasets[0].checksum);
+		if (!rc)
+			campaign_release(&back);
+		json_release(&doc);
+		campaign_release(&c);
+		free(edited);
+		free(text);
+	}
 }
