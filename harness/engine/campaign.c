@@ -101,11 +101,26 @@ static void write_names(FILE *out, const campaign *c, const char *key, bool heur
 
 /* NS as seconds in the fewest digits that read back as NS (a limit read
  * back is the one given), into BUF. */
+/* S seconds in nanoseconds, rounded, into *NS. Returns 0, or -1 where
+ * they are negative or do not fit 64 bits (llround's long long holds only
+ * half of them: a limit of 10^10 s came back as another). */
+static int seconds_to_ns(double s, uint64_t *ns)
+{
+	double x = round(s * NS_PER_S);
+
+	if (!(x >= 0) || x >= (double)UINT64_MAX) /* (double)UINT64_MAX is 2^64 */
+		return -1;
+	*ns = (uint64_t)x;
+	return 0;
+}
+
 static const char *seconds_text(uint64_t ns, char *buf, size_t size)
 {
 	for (int digits = SECONDS_DIGITS_MIN; digits <= SECONDS_DIGITS_MAX; digits++) {
+		uint64_t back;
+
 		snprintf(buf, size, "%.*g", digits, (double)ns / NS_PER_S);
-		if ((uint64_t)llround(strtod(buf, NULL) * NS_PER_S) == ns)
+		if (!seconds_to_ns(strtod(buf, NULL), &back) && back == ns)
 			break;
 	}
 	return buf;
@@ -176,10 +191,9 @@ static int read_seconds(const json_value *v, const char *key, uint64_t *ns)
 {
 	double s;
 
-	if (json_double(json_get(v, key), &s) || s < 0)
+	if (json_double(json_get(v, key), &s))
 		return -1;
-	*ns = (uint64_t)llround(s * NS_PER_S);
-	return 0;
+	return seconds_to_ns(s, ns);
 }
 
 static int read_flag(const json_value *v, const char *key, bool *out)

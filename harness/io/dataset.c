@@ -226,6 +226,13 @@ static int close_header(reader *r, unsigned at)
 		return fail_at(r, at, "no 'domain' header before the first instance");
 	if (pb_domain_init(&ds->domain, domain, msg, sizeof(msg)))
 		return fail_at(r, header_line_of(r, "domain"), "%s", msg);
+	/* the name as the domain keeps it, which the file is written back
+	 * with: pb_domain_init takes "pancake000000009" for pancake9, and
+	 * keeps its first characters only */
+	if (strcmp(ds->domain.name, domain))
+		return fail_at(r, header_line_of(r, "domain"),
+			       "domain '%.40s%s': a name of at most %zu characters", domain,
+			       strlen(domain) > 40 ? "..." : "", sizeof(ds->domain.name) - 1);
 	if (!pb_domain_has_goals(&ds->domain)) {
 		pb_format_goal(&ds->domain, want, sizeof(want));
 		if (goal && strcmp(goal, want))

@@ -71,9 +71,9 @@ static void check_split(const char *line, size_t n)
 {
 	static char mine[CSV_MAX_LINE], theirs[2 * CSV_MAX_LINE], again[8 * CSV_MAX_LINE];
 	char *f[MAX_FIELDS], *g[MAX_FIELDS], *h[MAX_FIELDS];
+	static FILE *out;
 	long len;
 	int count, want;
-	FILE *out;
 
 	memcpy(mine, line, n);
 	mine[n] = '\0';
@@ -84,17 +84,21 @@ static void check_split(const char *line, size_t n)
 		return;
 	for (int k = 0; k < count; k++)
 		FUZZ_CHECK(!strcmp(f[k], g[k]));
-	/* written straight into AGAIN, unbuffered: no stream buffer to set
-	 * up for each line (a field at most doubles, with its quotes) */
-	out = fmemopen(again, sizeof(again), "w");
-	FUZZ_CHECK(out && !setvbuf(out, NULL, _IONBF, 0));
+	/* written straight into AGAIN, unbuffered, by one stream opened once
+	 * and rewound for each line (a field at most doubles, with its
+	 * quotes) */
+	if (!out) {
+		out = fmemopen(again, sizeof(again), "w");
+		FUZZ_CHECK(out && !setvbuf(out, NULL, _IONBF, 0));
+	}
+	FUZZ_CHECK(!fseek(out, 0, SEEK_SET));
 	for (int k = 0; k < count; k++) {
 		if (k)
 			putc(',', out);
 		csv_write_field(out, f[k]);
 	}
 	len = ftell(out);
-	FUZZ_CHECK(!fclose(out));
+	FUZZ_CHECK(!ferror(out));
 	FUZZ_CHECK(len >= 0 && (size_t)len < sizeof(again));
 	again[len] = '\0';
 	FUZZ_CHECK(csv_split(again, h, MAX_FIELDS) == count);
@@ -131,23 +135,42 @@ static void scan_lines(const uint8_t *data, size_t size, size_t *lines, size_t *
 	}
 }
 
-/* The rows as the reader hands them over, copied. */
+/* The rows as the reader hands them over, copied: their names into one
+ * pool (kept from input to input, so that a row costs no allocation). */
+#define NO_NAME SIZE_MAX
+
 typedef struct got_row {
-	char *name[4]; /* dataset, instance (NULL: a preparation), algorithm, heuristic */
+	size_t name[4]; /* in the pool: dataset, instance (NO_NAME: a
+			 * preparation), algorithm, heuristic */
 	report_row v;
 } got_row;
 
 typedef struct got {
 	got_row *rows;
 	size_t count, cap;
+	char *pool;
+	size_t used, room;
 } got;
 
-static char *copy_name(const char *s)
+static const char *name_of(const got *g, const got_row *k, int i)
 {
-	char *c = s ? strdup(s) : NULL;
+	return k->name[i] == NO_NAME ? NULL : g->pool + k->name[i];
+}
 
-	FUZZ_CHECK(!s || c);
-	return c;
+static size_t copy_name(got *g, const char *s)
+{
+	size_t n = s ? strlen(s) + 1 : 0, at = g->used;
+
+	if (!s)
+		return NO_NAME;
+	if (g->used + n > g->room) {
+		g->room = 2 * (g->used + n);
+		g->pool = realloc(g->pool, g->room);
+		FUZZ_CHECK(g->pool);
+	}
+	memcpy(g->pool + at, s, n);
+	g->used += n;
+	return at;
 }
 
 /* A report_read_fn: keep a copy of ROW in ARG (a got). */
@@ -164,21 +187,12 @@ static int collect(void *arg, const report_read_row *row, char *err, size_t errl
 		FUZZ_CHECK(g->rows);
 	}
 	k = &g->rows[g->count++];
-	k->name[0] = copy_name(row->dataset);
-	k->name[1] = copy_name(row->instance);
-	k->name[2] = copy_name(row->algorithm);
-	k->name[3] = copy_name(row->heuristic);
+	k->name[0] = copy_name(g, row->dataset);
+	k->name[1] = copy_name(g, row->instance);
+	k->name[2] = copy_name(g, row->algorithm);
+	k->name[3] = copy_name(g, row->heuristic);
 	k->v = row->v;
 	return 0;
-}
-
-static void got_release(got *g)
-{
-	for (size_t i = 0; i < g->count; i++)
-		for (int k = 0; k < 4; k++)
-			free(g->rows[i].name[k]);
-	free(g->rows);
-	memset(g, 0, sizeof(*g));
 }
 
 /* Write G's rows back as runs.csv into *BUF. Returns whether every line
@@ -199,7 +213,7 @@ static bool write_rows(const got *g, char **buf, size_t *len)
 		for (int k = 0; k < 4; k++) {
 			if (k)
 				putc(',', out);
-			csv_write_field(out, g->rows[i].name[k] ? g->rows[i].name[k] : "-");
+			csv_write_field(out, name_of(g, &g->rows[i], k) ? name_of(g, &g->rows[i], k) : "-");
 		}
 		fprintf(out, ",%u,%s,%s,", v->repeat, v->phase == RUN_PREPARE ? "prepare" : "solve",
 			run_status_name(v->status));
@@ -228,16 +242,18 @@ static void check_same_rows(const got *a, const got *b)
 	for (size_t i = 0; i < a->count; i++) {
 		const report_row *x = &a->rows[i].v, *y = &b->rows[i].v;
 
-		for (int k = 0; k < 4; k++)
-			FUZZ_CHECK(!a->rows[i].name[k] == !b->rows[i].name[k] &&
-				   (!a->rows[i].name[k] || !strcmp(a->rows[i].name[k], b->rows[i].name[k])));
+		for (int k = 0; k < 4; k++) {
+			const char *p = name_of(a, &a->rows[i], k), *q = name_of(b, &b->rows[i], k);
+
+			FUZZ_CHECK(!p == !q && (!p || !strcmp(p, q)));
+		}
 		FUZZ_CHECK(x->repeat == y->repeat && x->phase == y->phase);
 		FUZZ_CHECK(x->status == y->status && x->length == y->length &&
 			   x->reference == y->reference && x->batch == y->batch);
 		FUZZ_CHECK(x->expanded == y->expanded && x->generated == y->generated &&
 			   x->wall_ns == y->wall_ns && x->cpu_ns == y->cpu_ns &&
 			   x->peak_bytes == y->peak_bytes && x->rss_bytes == y->rss_bytes);
-		FUZZ_CHECK((x->phase == RUN_PREPARE) == !a->rows[i].name[1]);
+		FUZZ_CHECK((x->phase == RUN_PREPARE) == (a->rows[i].name[1] == NO_NAME));
 	}
 }
 
@@ -253,20 +269,20 @@ static void check_kept(const report *r, const got *g)
 		report_cursor_init(&cur[t], &r->tracks[t], 0, 0);
 	for (size_t i = 0; i < g->count; i++) {
 		const got_row *k = &g->rows[i];
-		uint32_t d = report_find(&r->datasets, k->name[0]);
-		const report_track *t = report_track_of(r, d, report_find(&r->algorithms, k->name[2]),
-							report_find(&r->heuristics, k->name[3]));
+		uint32_t d = report_find(&r->datasets, name_of(g, k, 0));
+		const report_track *t = report_track_of(r, d, report_find(&r->algorithms, name_of(g, k, 2)),
+							report_find(&r->heuristics, name_of(g, k, 3)));
 		report_cursor *c;
 
 		FUZZ_CHECK(d != REPORT_NONE && t);
-		if (!k->name[1]) {
+		if (k->name[1] == NO_NAME) {
 			FUZZ_CHECK(t->prepared);
 			continue;
 		}
 		solves++;
 		c = &cur[t - r->tracks];
 		FUZZ_CHECK(report_cursor_next(c));
-		FUZZ_CHECK(!strcmp(report_instance(r, d, c->row.instance), k->name[1]));
+		FUZZ_CHECK(!strcmp(report_instance(r, d, c->row.instance), name_of(g, k, 1)));
 		FUZZ_CHECK(c->row.status == k->v.status && c->row.length == k->v.length);
 		FUZZ_CHECK(c->row.expanded == k->v.expanded && c->row.generated == k->v.generated &&
 			   c->row.peak_bytes == k->v.peak_bytes && c->row.wall_ns == k->v.wall_ns);
@@ -287,7 +303,7 @@ static int read_rows(got *g, const void *data, size_t size, char *err, size_t er
 	int rc;
 
 	FUZZ_CHECK(in);
-	memset(g, 0, sizeof(*g));
+	g->count = g->used = 0; /* the rows and pool of the last input reused */
 	rc = report_read(in, FUZZ_NAME, false, collect, g, &end, err, errlen);
 	fclose(in);
 	return rc;
@@ -307,10 +323,10 @@ static int load(report *r, const void *data, size_t size, char *err, size_t errl
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static got g, again; /* their buffers kept from input to input */
 	char err[512] = "", *buf = NULL;
 	size_t lines, rows, len = 0;
 	bool must_refuse;
-	got g, again;
 	report r;
 
 	if (!size)
@@ -323,7 +339,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(!strncmp(err, FUZZ_NAME ":", strlen(FUZZ_NAME ":")));
 		line = strtoul(err + strlen(FUZZ_NAME ":"), &end, 10);
 		FUZZ_CHECK(line >= 1 && line <= (lines ? lines : 1) && !strncmp(end, ": ", 2));
-		got_release(&g);
 		return 0;
 	}
 	FUZZ_CHECK(!must_refuse && g.count == rows);
@@ -333,9 +348,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (write_rows(&g, &buf, &len)) {
 		FUZZ_CHECK(!read_rows(&again, buf, len, err, sizeof(err)));
 		check_same_rows(&g, &again);
-		got_release(&again);
 	}
 	free(buf);
-	got_release(&g);
 	return 0;
 }

@@ -346,6 +346,36 @@ Test(campaign, limits_of_many_digits_resume)
 		"--time-limit: 1.234567891 s on record, 1.23456789 s given");
 }
 
+/* C written by campaign_write with its text FROM replaced by TO, read
+ * back into *BACK: campaign_read's return. */
+static int read_edited(const campaign *c, const char *from, const char *to, campaign *back)
+{
+	char *text = NULL, *edited, *at, err[256];
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	json_doc doc;
+	int rc;
+
+	cr_assert_not_null(out);
+	fputs("{\n", out);
+	campaign_write(out, c);
+	fputs("  \"end\": 0\n}\n", out);
+	cr_assert_eq(fclose(out), 0);
+	at = strstr(text, from);
+	cr_assert_not_null(at, "'%s' not in %s", from, text);
+	edited = malloc(len + strlen(to) + 1);
+	cr_assert_not_null(edited);
+	memcpy(edited, text, (size_t)(at - text));
+	strcpy(edited + (at - text), to);
+	strcat(edited, at + strlen(from));
+	cr_assert_eq(json_parse(&doc, edited, strlen(edited), err, sizeof(err)), 0, "%s", err);
+	rc = campaign_read(back, json_root(&doc), err, sizeof(err));
+	json_release(&doc);
+	free(edited);
+	free(text);
+	return rc;
+}
+
 /* Found by fuzz_meta: checksums were read by strtoull, which also takes
  * blanks, a sign and a 0x, so that "-8487af576991655" (16 characters)
  * was taken as 2^64 less 0x8487af576991655, a checksum bench never
@@ -356,51 +386,49 @@ Test(campaign, a_checksum_on_record_is_16_hex_digits)
 		const char *sum;
 		bool ok;
 	} cases[] = {
-		{ "d55ff84994aa8f9c", true }, { "D55FF84994AA8F9C", true },
-		{ "-8487af576991655", false }, { "+8487af576991655", false },
-		{ " 8487af576991655", false }, { "0x487af576991655", false },
-		{ "d55ff84994aa8f9", false },  { "d55ff84994aa8f9cc", false },
+		{ "\"d55ff84994aa8f9c\"", true }, { "\"D55FF84994AA8F9C\"", true },
+		{ "\"-8487af576991655\"", false }, { "\"+8487af576991655\"", false },
+		{ "\" 8487af576991655\"", false }, { "\"0x487af576991655\"", false },
+		{ "\"d55ff84994aa8f9\"", false },  { "\"d55ff84994aa8f9cc\"", false },
 	};
+	campaign c, back;
 
+	campaign_init(&c);
+	cr_assert_eq(campaign_add_dataset(&c, "w", 0), 0);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *text = NULL, err[256];
-		size_t len = 0;
-		FILE *out = open_memstream(&text, &len);
-		campaign c, back;
-		json_doc doc;
-		int rc;
+		int rc = read_edited(&c, "\"0000000000000000\"", cases[i].sum, &back);
 
-		cr_assert_not_null(out);
-		campaign_init(&c);
-		cr_assert_eq(campaign_add_dataset(&c, "w", 0), 0);
-		fputs("{\n", out);
-		campaign_write(out, &c);
-		fputs("  \"end\": 0\n}\n", out);
-		cr_assert_eq(fclose(out), 0);
-		/* the checksum written (0, in 16 digits) replaced by the case's */
-		char *at = strstr(text, "\"0000000000000000\"");
-
-		cr_assert_not_null(at, "%s", text);
-		size_t n = strlen(cases[i].sum);
-		char *edited = malloc(len + n + 1);
-
-		cr_assert_not_null(edited);
-		memcpy(edited, text, (size_t)(at - text) + 1);
-		memcpy(edited + (at - text) + 1, cases[i].sum, n);
-		strcpy(edited + (at - text) + 1 + n, at + 17);
-		cr_assert_eq(json_parse(&doc, edited, strlen(edited), err, sizeof(err)), 0, "%s", err);
-		rc = campaign_read(&back, json_root(&doc), err, sizeof(err));
-		cr_expect_eq(rc == 0, cases[i].ok, "checksum '%s' %s", cases[i].sum,
+		cr_expect_eq(rc == 0, cases[i].ok, "checksum %s %s", cases[i].sum,
 			     rc ? "refused" : "taken");
 		if (!rc && cases[i].ok)
-			cr_expect_eq(back.datasets[0].checksum, strtoull(cases[i].sum, NULL, 16),
-				     "'%s' read as %llx", cases[i].sum,
+			cr_expect_eq(back.datasets[0].checksum, strtoull(cases[i].sum + 1, NULL, 16),
+				     "%s read as %llx", cases[i].sum,
 				     (unsigned long long)back.datasets[0].checksum);
 		if (!rc)
 			campaign_release(&back);
-		json_release(&doc);
-		campaign_release(&c);
-		free(edited);
-		free(text);
 	}
+	campaign_release(&c);
+}
+
+/* Found by fuzz_meta: limits were turned into nanoseconds by llround,
+ * whose long long holds only those under 2^63: 10^10 s (10^19 ns, which
+ * bench run -t takes) came back as another count, and so did any number
+ * of seconds too large for 64 bits, which is refused now. */
+Test(campaign, a_limit_over_2_to_the_63_nanoseconds_reads_back_and_one_past_2_to_the_64_is_refused)
+{
+	const uint64_t ns = 10000000000000000000u; /* 10^19 */
+	campaign c, back;
+
+	campaign_init(&c);
+	c.time_limit_ns = ns;
+	cr_assert_eq(read_edited(&c, "{", "{", &back), 0, "10^19 ns refused");
+	cr_expect_eq(back.time_limit_ns, ns, "10^19 ns read back as %llu",
+		     (unsigned long long)back.time_limit_ns);
+	campaign_release(&back);
+	c.time_limit_ns = 1;
+	cr_expect_neq(read_edited(&c, "\"time_limit_s\": 1e-09", "\"time_limit_s\": 1e11", &back), 0,
+		      "10^20 ns taken");
+	cr_expect_neq(read_edited(&c, "\"time_limit_s\": 1e-09", "\"time_limit_s\": -1", &back), 0,
+		      "-1 s taken");
+	campaign_release(&c);
 }

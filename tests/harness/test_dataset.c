@@ -2,6 +2,7 @@
  * precise 'file:line: what is wrong' for each kind of bad one. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/io/dataset.h"
@@ -107,6 +108,36 @@ Test(dataset, names_file_and_line_of_each_error)
 	expect_error(HEAD8 "# format: 1\n", "t.txt:5: header 'format' given twice");
 	expect_error(HEAD8, "t.txt: no instances");
 	expect_error("", "t.txt: no instances");
+}
+
+/* Found by fuzz_dataset: pb_domain_init takes "pancake" and then any
+ * digits for that many pancakes, "pancake000000009" too, and keeps the
+ * first 15 characters of the name, with which the file was written back
+ * ("pancake00000000", no domain). Such a name is refused; one that fits
+ * reads and writes back. */
+Test(dataset, a_domain_name_that_does_not_write_back_is_refused)
+{
+	static const char body[] = "# format: 1\n# domain: %s\n# goal: 1 2 3 4 5 6 7 8 9\n"
+				   "a\t9 8 7 6 5 4 3 2 1\t1\n";
+	char text[256], err[512] = "", *buf = NULL;
+	size_t len = 0;
+	dataset ds, again;
+	FILE *out;
+
+	snprintf(text, sizeof(text), body, "pancake000000009");
+	expect_error(text, "t.txt:2: domain 'pancake000000009': a name of at most 15 characters");
+	snprintf(text, sizeof(text), body, "pancake9");
+	cr_assert_eq(read_text(&ds, text, strlen(text), err, sizeof(err)), 0, "%s", err);
+	out = open_memstream(&buf, &len);
+	cr_assert_not_null(out);
+	cr_assert_eq(dataset_write_header(out, &ds.domain, NULL, NULL, 0), 0);
+	cr_assert_eq(dataset_write_instance(out, &ds.domain, "a", &ds.instances[0].state, 1), 0);
+	cr_assert_eq(fclose(out), 0);
+	cr_assert_eq(read_text(&again, buf, len, err, sizeof(err)), 0, "%s: %s", buf, err);
+	cr_expect_str_eq(again.domain.name, "pancake9");
+	dataset_release(&again);
+	dataset_release(&ds);
+	free(buf);
 }
 
 Test(dataset, rejects_binary_bytes_and_long_lines)
