@@ -1,16 +1,28 @@
-/* The pattern-database builder's threads, for ThreadSanitizer (built and
- * run by ctest in every build; scripts/test.sh runs it in a -DPB_TSAN=ON
- * build, where a race fails it): a pattern of five tiles of the
- * 15-puzzle (16!/11! = 524,160 placements: many chunks, so every
- * processor's thread takes some) built twice. The two tables must be the
- * same bytes, the goal placement's excess 0 and no entry left unset. A
- * plain program, not a Criterion test: Criterion's worker arena cannot be
- * set up under ThreadSanitizer. */
+/* The threaded searches, for ThreadSanitizer (built and run by ctest in
+ * every build; scripts/test.sh runs it in a -DPB_TSAN=ON build, where a
+ * race fails it):
+ * - the pattern-database builder: a pattern of five tiles of the
+ *   15-puzzle (16!/11! = 524,160 placements: many chunks, so every
+ *   processor's thread takes some) built twice. The two tables must be
+ *   the same bytes, the goal placement's excess 0 and no entry left unset.
+ * - the two-bit search of the whole 5x2 board (1,814,400 states, 44
+ *   chunks of groups) with two threads, whatever the processors, twice,
+ *   and with one: the three tables the same codes, and the counts those
+ *   published with lightln2/SlidingTilesSolver
+ *   (../shared/data/tiles_distributions.tsv): radius 55 with 2 states.
+ * - the sweep of bench analyze over every state of the 8-puzzle (Manhattan
+ *   distance), with two threads and with one: the same counts, of 9!/2
+ *   states.
+ * A plain program, not a Criterion test: Criterion's worker arena cannot
+ * be set up under ThreadSanitizer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "algorithms/heuristics/pdb.h"
+#include "algorithms/analysis/kre.h"
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/puzzles/twobit.h"
 
 /* Five tiles of the default goal: those of cells 0 1 2 4 5 (tiles 1 2 3 5 6). */
 #define PATTERN 0x0037
@@ -32,6 +44,90 @@ static int build(const pb_domain *d, pb_pdb *p)
 		return -1;
 	}
 	return 0;
+}
+
+static int search(const pb_domain *d, pb_twobit *t, int threads)
+{
+	pb_search s;
+	pb_status st;
+
+	pb_search_init(&s, 0, 0, NULL);
+	st = pb_twobit_build(t, d, &s, threads);
+	if (st != PB_SOLVED) {
+		fprintf(stderr, "pdb_threads: two-bit search of %s: %s (%s)\n", d->name,
+			pb_status_name(st), s.message);
+		return -1;
+	}
+	return 0;
+}
+
+/* The two-bit search of the 5x2 board, two threads twice and one. */
+static int twobit_threads(void)
+{
+	pb_domain d;
+	pb_twobit t[3];
+	char err[256];
+	int bad = 0;
+
+	if (pb_domain_init(&d, "tiles5x2", err, sizeof(err)) || search(&d, &t[0], 2) ||
+	    search(&d, &t[1], 2) || search(&d, &t[2], 1))
+		return 1;
+	for (int i = 1; i < 3; i++)
+		if (t[i].nwords != t[0].nwords ||
+		    memcmp(t[i].codes, t[0].codes, t[0].nwords * sizeof(uint64_t)) ||
+		    memcmp(t[i].counts, t[0].counts, sizeof(t[0].counts))) {
+			fprintf(stderr, "pdb_threads: two-bit searches of tiles5x2 differ\n");
+			bad = 1;
+		}
+	if (t[0].reached != 1814400 || t[0].radius != 55 || t[0].counts[55] != 2) {
+		fprintf(stderr, "pdb_threads: tiles5x2: %llu states, radius %d with %llu, not 1814400, 55 with 2\n",
+			(unsigned long long)t[0].reached, t[0].radius,
+			(unsigned long long)t[0].counts[t[0].radius]);
+		bad = 1;
+	}
+	if (!bad)
+		printf("pdb_threads: tiles5x2 two-bit search, %llu states, radius %d, alike with 2, 2 and 1 threads\n",
+		       (unsigned long long)t[0].reached, t[0].radius);
+	for (int i = 0; i < 3; i++)
+		pb_twobit_release(&t[i]);
+	return bad;
+}
+
+/* The sweep over the 8-puzzle, two threads and one. */
+static int sweep_threads(void)
+{
+	pb_domain d;
+	pb_config cfg = { .heuristic = "manhattan" };
+	const pb_heuristic_info *info;
+	pb_kre_space two, one;
+	pb_search s;
+	pb_heur h;
+	char err[256];
+	int bad = 0;
+
+	if (pb_domain_init(&d, "8puzzle", err, sizeof(err)) ||
+	    !(info = pb_heuristic_chosen(&d, &cfg)))
+		return 1;
+	pb_search_init(&s, 0, 0, NULL);
+	if (pb_heur_init(&h, info, &d, &cfg, &s) != PB_SOLVED)
+		return 1;
+	if (pb_kre_sweep(&two, &h, NULL, 2, &s) != PB_SOLVED ||
+	    pb_kre_sweep(&one, &h, NULL, 1, &s) != PB_SOLVED) {
+		fprintf(stderr, "pdb_threads: sweep of the 8-puzzle: %s\n", s.message);
+		pb_heur_release(&h);
+		return 1;
+	}
+	if (memcmp(&two.values, &one.values, sizeof(one.values)) || one.values.states != 181440) {
+		fprintf(stderr, "pdb_threads: sweeps of the 8-puzzle differ, or not of 181440 states\n");
+		bad = 1;
+	} else {
+		printf("pdb_threads: the 8-puzzle swept, %llu states, alike with 2 threads and 1\n",
+		       (unsigned long long)one.values.states);
+	}
+	pb_kre_space_release(&two);
+	pb_kre_space_release(&one);
+	pb_heur_release(&h);
+	return bad;
 }
 
 int main(void)
@@ -68,5 +164,5 @@ int main(void)
 		       PATTERN, (unsigned long long)a.entries);
 	pb_pdb_release(&a);
 	pb_pdb_release(&b);
-	return bad;
+	return twobit_threads() | sweep_threads() | bad;
 }
