@@ -29,8 +29,8 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # --- issue 16: ThreadSanitizer and the fuzz targets ---------------------
 # The threaded code (the pattern-database builder, the two-bit search and
 # bench analyze's sweep) once under ThreadSanitizer: a small build of the
-# library and tests/heuristics/pdb_threads.c only. (The committed fuzz corpora are replayed by ctest in
-# both builds above: replay_fuzz_*.)
+# library and tests/heuristics/pdb_threads.c only. (The committed fuzz
+# corpora are replayed by ctest in both builds above: replay_fuzz_*.)
 unset ASAN_OPTIONS UBSAN_OPTIONS
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_TSAN=ON >/dev/null
 cmake --build build-tsan -j"$(nproc)" --target pdb_threads

@@ -478,15 +478,10 @@ move_delta(const uint64_t *wcell, uint64_t wi, uint32_t before, uint32_t occupie
 	if (w <= 5) {
 		/* the w - 1 cells between in four lanes (wcell has room past
 		 * the last cell), each lane kept where a later tile is */
-		static const uint64_t lanes[16][4] __attribute__((aligned(32))) = {
-#define LANES(m) { -(uint64_t)((m) & 1), -(uint64_t)((m) >> 1 & 1), -(uint64_t)((m) >> 2 & 1), \
-		   -(uint64_t)((m) >> 3 & 1) }
-			LANES(0), LANES(1), LANES(2),  LANES(3),  LANES(4),  LANES(5),  LANES(6),  LANES(7),
-			LANES(8), LANES(9), LANES(10), LANES(11), LANES(12), LANES(13), LANES(14), LANES(15)
-#undef LANES
-		};
-		__m256i v = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)&wcell[lo + 1]),
-					     _mm256_load_si256((const __m256i *)lanes[(later >> (lo + 1)) & 15u]));
+		const __m256i bit = _mm256_set_epi64x(8, 4, 2, 1);
+		__m256i keep = _mm256_cmpeq_epi64(
+			_mm256_and_si256(_mm256_set1_epi64x((long long)(later >> (lo + 1))), bit), bit);
+		__m256i v = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)&wcell[lo + 1]), keep);
 		__m128i h = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 
 		return delta + (uint64_t)_mm_cvtsi128_si64(h) + (uint64_t)_mm_extract_epi64(h, 1);
