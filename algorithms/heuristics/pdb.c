@@ -177,7 +177,8 @@ typedef struct builder {
  * pos[i]; the cells the tiles before tile i leave (avail[i]) and their
  * Manhattan distance (md[i]); the index of the tile on each cell, and its
  * weight (room past the last cell for move_delta's look between). Cells
- * no tile holds keep stale values, which nothing reads. */
+ * no tile holds keep stale values, which count for nothing: move_delta's
+ * vector load reads them but masks them out. */
 typedef struct layout {
 	uint64_t rank, high, low;
 	uint64_t digits;
