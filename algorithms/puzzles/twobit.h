@@ -19,7 +19,9 @@
  *   its unseen predecessors with the next residue (an atomic and, other
  *   threads writing the same words). With residues alone, the layers 3, 6,
  *   ... before share the code, and are expanded again to no effect: cheap
- *   while the layers grow.
+ *   while the layers grow. On tiles the blank's cell gives the distance
+ *   mod 2 as well (its colour on a chessboard), which leaves the layers
+ *   6, 12, ... before (twobit.c).
  * - pull: every unseen state looks for a successor with the layer's
  *   residue (any such successor lies on the layer itself, since an unseen
  *   state is farther than every layer so far) and takes the next residue;
