@@ -572,20 +572,31 @@ PB_INLINE bool chunk_with(const pb_kernel k, worker *w, uint64_t first, uint64_t
 	return true;
 }
 
+/* The groups FIRST..END-1 of the layer's next chunk: false when none is
+ * left or a worker was told to stop. */
+PB_INLINE bool take_chunk(const builder *b, uint64_t *first, uint64_t *end)
+{
+	if (__atomic_load_n(&b->share->stopped, __ATOMIC_RELAXED))
+		return false;
+	*first = __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) * CHUNK_GROUPS;
+	*end = *first + CHUNK_GROUPS < b->groups ? *first + CHUNK_GROUPS : b->groups;
+	return *first < b->groups;
+}
+
+/* Tell every worker to stop. */
+static void stop_all(const builder *b)
+{
+	__atomic_store_n(&b->share->stopped, 1, __ATOMIC_RELAXED);
+}
+
 /* The chunks of a layer, as long as there are any. */
 PB_INLINE void work_with(const pb_kernel k, worker *w)
 {
-	builder *b = w->b;
+	uint64_t first, end;
 
-	while (!__atomic_load_n(&b->share->stopped, __ATOMIC_RELAXED)) {
-		uint64_t first = __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) *
-				 CHUNK_GROUPS;
-		uint64_t end = first + CHUNK_GROUPS < b->groups ? first + CHUNK_GROUPS : b->groups;
-
-		if (first >= b->groups)
-			return;
+	while (take_chunk(w->b, &first, &end)) {
 		if (!chunk_with(k, w, first, end)) {
-			__atomic_store_n(&b->share->stopped, 1, __ATOMIC_RELAXED);
+			stop_all(w->b);
 			return;
 		}
 	}
@@ -599,16 +610,11 @@ PB_INLINE void work_tiles(worker *w, const int W, const int H)
 {
 	builder b = *w->b;
 	worker me = { .b = &b, .group = UINT64_MAX };
+	uint64_t first, end;
 
-	while (!__atomic_load_n(&b.share->stopped, __ATOMIC_RELAXED)) {
-		uint64_t first = __atomic_fetch_add(&b.share->next_chunk, 1, __ATOMIC_RELAXED) *
-				 CHUNK_GROUPS;
-		uint64_t end = first + CHUNK_GROUPS < b.groups ? first + CHUNK_GROUPS : b.groups;
-
-		if (first >= b.groups)
-			break;
+	while (take_chunk(&b, &first, &end)) {
 		if (!chunk_tiles(&me, w, W, H, first, end)) {
-			__atomic_store_n(&b.share->stopped, 1, __ATOMIC_RELAXED);
+			stop_all(&b);
 			break;
 		}
 	}
