@@ -34,12 +34,13 @@
  * A placement's entry is written when a layer first expands it (its first
  * depth), by the worker whose chunk holds its front word. */
 #define WORD_BITS 64
-/* Successors are looked at PUSH_AHEAD after their seen words were
- * prefetched, so that the cache misses overlap (below RING, a power of 2);
- * those not seen yet are claimed CANDIDATES at a time. */
-#define RING 64
-#define PUSH_AHEAD 32
-#define CANDIDATES 32
+/* A worker writes the successors of the placements it expands into an
+ * array of its own, prefetching their seen words as it goes, and looks them
+ * up once it holds BATCH of them: by then the first ones' cache misses have
+ * overlapped with the work on the others. A placement has at most
+ * MAX_SUCCESSORS (four moves a tile). */
+#define BATCH 512
+#define MAX_SUCCESSORS (4 * PB_PDB_MAX_TILES)
 /* Words of `front` a worker takes at a time: at least CHUNK_WORDS, and
  * large enough that a layer has CHUNKS_PER_THREAD of them for each thread
  * at most (so that the regions where the threads' successors land, most of
@@ -67,15 +68,49 @@
 /* The first front bit of each placement of a word. */
 #define FRONT_LOW_BITS 0x5555555555555555ULL
 
-/* The N-th (from 0) set bit of MASK. */
+/* PDEP and PEXT are microcoded on AMD's Zen 1 and Zen 2, where they take
+ * tens to hundreds of cycles (more, the more bits the mask has); elsewhere
+ * (Intel since Haswell, Zen 3 on) three. */
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+#define FAST_BMI2 1
+#else
+#define FAST_BMI2 0
+#endif
+
+/* The N-th (from 0) set bit of MASK (which has more than N): by PDEP where
+ * it is fast, else by halving the window five times, each time keeping the
+ * half that holds the bit. */
 static inline int select_bit(uint32_t mask, unsigned n)
 {
-#ifdef __BMI2__
+#if FAST_BMI2
 	return __builtin_ctz(__builtin_ia32_pdep_si(1u << n, mask));
 #else
-	while (n--)
-		mask &= mask - 1;
-	return __builtin_ctz(mask);
+	unsigned base = 0;
+
+	for (unsigned half = 16; half; half >>= 1) {
+		uint32_t low = mask & ((1u << half) - 1);
+		unsigned c = (unsigned)__builtin_popcount(low), up = n >= c;
+
+		n -= up ? c : 0;
+		mask = up ? mask >> half : low;
+		base += up ? half : 0;
+	}
+	return (int)base;
+#endif
+}
+
+/* The bits 0, 4, 8, ..., 60 of X (the others clear) gathered into bits 0 to
+ * 15. */
+_Static_assert(TABLE_BITS == 4, "a slot table field is a nibble");
+static inline uint32_t gather_nibble_bits(uint64_t x)
+{
+#if FAST_BMI2
+	return (uint32_t)__builtin_ia32_pext_di(x, 0x1111111111111111ULL);
+#else
+	x = (x | x >> 3) & 0x0303030303030303ULL;
+	x = (x | x >> 6) & 0x000f000f000f000fULL;
+	x = (x | x >> 12) & 0x000000ff000000ffULL;
+	return (uint32_t)((x | x >> 24) & 0xffff);
 #endif
 }
 
@@ -162,7 +197,6 @@ typedef struct builder {
 	uint32_t *high_table, *low_table;
 	uint64_t *seen, *front;
 	uint64_t front_words, chunk_words;
-	uint64_t sentinel; /* a seen bit past the pairs', always set */
 	/* the layer being expanded: its depth, the next chunk of words to
 	 * take, and whether a worker was told to stop */
 	unsigned depth;
@@ -201,13 +235,6 @@ typedef struct worker {
 	int max_excess;
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
 	layout x; /* the last placement unranked */
-	/* successors in a ring, by their seen bits, each settled PUSH_AHEAD
-	 * after it was queued and prefetched (the count queued; the settled
-	 * ones trail it), and those found not seen, to be claimed */
-	uint64_t pushed_count;
-	uint64_t pushed[RING];
-	int ncandidates;
-	uint64_t candidates[CANDIDATES];
 } worker;
 
 /* The cells next to the cells X, on the board. */
@@ -272,12 +299,7 @@ static inline uint32_t slot_cells(const builder *b, uint32_t free, uint32_t slot
 			uint64_t x = fields ^ ((uint64_t)__builtin_ctz(slots) * TABLE_LOW_BITS);
 			uint64_t same = ~(x | x >> 1 | x >> 2 | x >> 3) & TABLE_LOW_BITS;
 
-#ifdef __BMI2__
-			cells |= (uint32_t)__builtin_ia32_pext_di(same, TABLE_LOW_BITS);
-#else
-			for (; same; same &= same - 1)
-				cells |= 1u << (__builtin_ctzll(same) / TABLE_BITS);
-#endif
+			cells |= gather_nibble_bits(same);
 		}
 		return cells & free;
 	}
@@ -391,75 +413,34 @@ static inline uint64_t front_bit(const builder *b, uint64_t bit)
 	return FRONT_BITS * placement + (bit != placement * (uint64_t)b->slots);
 }
 
-/* The successors whose seen bits a plain load showed clear, a batch of
- * them: each is claimed (by an atomic or; another thread may have been
- * first), and the one who claims it puts its placement in the next layer,
- * after a pass that prefetches the front words. Out of line: the hot loop
- * keeps its values in registers, and takes this branch once a batch. */
-static __attribute__((noinline)) void settle_candidates(worker *w)
+/* Look up the N successors in BATCH (seen bits), and claim those that a
+ * plain load shows not seen (by an atomic or: another thread may be first,
+ * or the batch may hold one twice); the one who claims a pair puts its
+ * placement in the next layer, after a pass that prefetches the front
+ * words. The batch is compacted in place, a pass at a time. */
+static __attribute__((noinline)) void check_batch(worker *w, uint64_t *batch, unsigned n)
 {
 	const builder *b = w->b;
-	uint64_t fbit[CANDIDATES];
-	int n = 0;
+	uint64_t *seen = b->seen;
+	unsigned candidates = 0, fresh = 0;
 
-	for (int i = 0; i < w->ncandidates; i++) {
-		if (!claim(b->seen, w->candidates[i]))
-			continue;
-		fbit[n] = front_bit(b, w->candidates[i]);
-		__builtin_prefetch(&b->front[fbit[n] / WORD_BITS], 1);
-		n++;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t bit = batch[i];
+		uint64_t word = __atomic_load_n(&seen[bit / WORD_BITS], __ATOMIC_RELAXED);
+
+		batch[candidates] = bit;
+		candidates += (unsigned)(~word >> (bit % WORD_BITS) & 1u);
 	}
-	for (int i = 0; i < n; i++)
-		claim(b->front, fbit[i]);
-	w->fresh += (uint64_t)n;
-	w->ncandidates = 0;
-}
-
-/* The first stage of the successor in ring place I, PUSH_AHEAD successors
- * after its word of SEEN was prefetched: seen already (most), or a
- * candidate (appended without a branch). */
-static inline void settle_pushed(worker *w, const uint64_t *seen, uint64_t i)
-{
-	uint64_t bit = w->pushed[i % RING];
-	uint64_t word = __atomic_load_n(&seen[bit / WORD_BITS], __ATOMIC_RELAXED);
-
-	w->candidates[w->ncandidates] = bit;
-	w->ncandidates += (int)(~word >> (bit % WORD_BITS) & 1u);
-	if (w->ncandidates == CANDIDATES)
-		settle_candidates(w);
-}
-
-/* Start W's rings: the pushed ring holds PUSH_AHEAD successors, at first
- * the sentinel, a bit that is always seen (past the pairs' bits), so that
- * each push settles one without a test. */
-static void rings_start(worker *w)
-{
-	for (int i = 0; i < PUSH_AHEAD; i++)
-		w->pushed[i] = w->b->sentinel;
-	w->pushed_count = PUSH_AHEAD;
-	w->ncandidates = 0;
-}
-
-/* Settle every successor W still holds. */
-static void settle(worker *w)
-{
-	for (uint64_t i = w->pushed_count - PUSH_AHEAD; i < w->pushed_count; i++)
-		settle_pushed(w, w->b->seen, i);
-	settle_candidates(w);
-	rings_start(w);
-}
-
-/* Queue the successor (PLACEMENT, SLOT) by its seen bit (SEEN, SLOTS: the
- * builder's, in registers), prefetching its word, and settle the one
- * pushed PUSH_AHEAD before it. */
-static inline void push(worker *w, const uint64_t *seen, uint64_t slots, uint64_t placement,
-			unsigned slot)
-{
-	uint64_t bit = placement * slots + slot, i = w->pushed_count++;
-
-	w->pushed[i % RING] = bit;
-	__builtin_prefetch(&seen[bit / WORD_BITS], 1);
-	settle_pushed(w, seen, i - PUSH_AHEAD);
+	for (unsigned i = 0; i < candidates; i++) {
+		if (!claim(seen, batch[i]))
+			continue;
+		batch[fresh] = front_bit(b, batch[i]);
+		__builtin_prefetch(&b->front[batch[fresh] / WORD_BITS], 1);
+		fresh++;
+	}
+	for (unsigned i = 0; i < fresh; i++)
+		claim(b->front, batch[i]);
+	w->fresh += fresh;
 }
 
 /* The rank delta of a move of tile I between cell LO and cell LO + W (W:
@@ -493,116 +474,158 @@ move_delta(const uint64_t *wcell, uint64_t wi, uint32_t before, uint32_t occupie
 	return delta;
 }
 
-/* The builder's values that the hot loop keeps in registers. */
-typedef struct hot {
-	const builder *b;
-	const uint64_t *seen;
-	uint64_t slots;
-} hot;
-
-/* Queue the successor of a placement (free cells FREE) by the move of a
- * tile from cell C to cell T, of rank R2. */
-static inline __attribute__((always_inline)) void push_move(worker *w, const hot *h, uint32_t free,
-							     int c, int t, uint64_t r2, bool table)
+/* The seen bit of the successor (placement R2, SLOT), with its word
+ * prefetched. */
+static inline uint64_t successor(const uint64_t *seen, uint64_t slots, uint64_t r2, unsigned slot)
 {
-	push(w, h->seen, h->slots, r2, slot_in(h->b, free ^ (1u << t) ^ (1u << c), c, table));
+	uint64_t bit = r2 * slots + slot;
+
+	__builtin_prefetch(&seen[bit / WORD_BITS], 1);
+	return bit;
 }
 
-/* The moves of the tiles of W's placement R into the cells TO, on a
- * board of width WD, with a slot table or not (constants where the callers
- * are specialised), a direction at a time: the tiles that can step left
- * are one mask, and so on. */
-static inline __attribute__((always_inline)) void
-push_moves(worker *w, uint64_t r, uint32_t to, int wd, bool table)
+/* Write into OUT the successors of placement R (unranked in X) by the moves
+ * of its tiles into the cells TO, on a board of width WD, with a slot table
+ * or not (constants where the callers are specialised), a direction at a
+ * time: the tiles that can step left are one mask, and so on. Returns how
+ * many. */
+static inline __attribute__((always_inline)) unsigned
+successors(const builder *b, const layout *x, uint64_t r, uint32_t to, int wd, bool table,
+	   uint64_t *out)
 {
-	const builder *b = w->b;
-	const layout *x = &w->x;
-	const uint64_t *weight = b->p->weight;
+	const uint64_t *weight = b->p->weight, *seen = b->seen;
+	const uint64_t slots = (uint64_t)b->slots;
 	uint32_t tiles = occupied(b, x), free = b->all & ~tiles;
 	uint32_t left = tiles & b->has_left & (to << 1), right = tiles & b->has_right & (to >> 1);
 	uint32_t up = tiles & (to << wd), down = tiles & (to >> wd);
-	const hot h = { b, b->seen, (uint64_t)b->slots };
+	unsigned n = 0;
 
-	w->generated += (unsigned)(__builtin_popcount(left) + __builtin_popcount(right) +
-				   __builtin_popcount(up) + __builtin_popcount(down));
 	for (; left; left &= left - 1) {
 		int c = __builtin_ctz(left);
 
-		push_move(w, &h, free, c, c - 1, r - weight[x->at[c]], table);
+		out[n++] = successor(seen, slots, r - weight[x->at[c]],
+				     slot_in(b, free ^ (3u << (c - 1)), c, table));
 	}
 	for (; right; right &= right - 1) {
 		int c = __builtin_ctz(right);
 
-		push_move(w, &h, free, c, c + 1, r + weight[x->at[c]], table);
+		out[n++] = successor(seen, slots, r + weight[x->at[c]],
+				     slot_in(b, free ^ (3u << c), c, table));
 	}
 	for (; up; up &= up - 1) {
 		int c = __builtin_ctz(up), i = x->at[c];
+		uint64_t r2 = r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd);
 
-		push_move(w, &h, free, c, c - wd,
-			  r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd), table);
+		out[n++] = successor(seen, slots, r2,
+				     slot_in(b, free ^ (1u << (c - wd)) ^ (1u << c), c, table));
 	}
 	for (; down; down &= down - 1) {
 		int c = __builtin_ctz(down), i = x->at[c];
+		uint64_t r2 = r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd);
 
-		push_move(w, &h, free, c, c + wd,
-			  r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd), table);
+		out[n++] = successor(seen, slots, r2,
+				     slot_in(b, free ^ (1u << (c + wd)) ^ (1u << c), c, table));
 	}
+	return n;
 }
 
-/* push_moves for the common boards, their loops unrolled: widths 3 to 5
- * with the slot table (boards of up to 16 cells), 5 with the flood (5x4,
- * 5x5). */
-#define DEFINE_PUSH_MOVES(name, wd, table)                                    \
-	static void name(worker *w, uint64_t r, uint32_t to)                 \
-	{                                                                     \
-		push_moves(w, r, to, wd, table);                              \
-	}
-DEFINE_PUSH_MOVES(push_moves_3, 3, true)
-DEFINE_PUSH_MOVES(push_moves_4, 4, true)
-DEFINE_PUSH_MOVES(push_moves_5, 5, true)
-DEFINE_PUSH_MOVES(push_moves_5_flood, 5, false)
-
-/* Expand placement R of the front (unranked in W; FLAGS its front bits):
- * its slot 0, or every other seen slot, or both, in one go, by the moves of
- * the pattern tiles into the cells of those regions. Returns whether the
- * limits say go on. */
-static bool push_placement(worker *w, uint64_t r, unsigned flags)
+/* Expand the placements of the current layer in the words FIRST..END of
+ * `front` (those whose Manhattan distance has the depth's parity; the
+ * others were just put there for the next layer): each one's slot 0, or
+ * every other seen slot, or both, in one go, by the moves of the pattern
+ * tiles into the cells of those regions (as FLAGS, its front bits, say).
+ * Its entry is written first, and its bits are cleared after (by an atomic
+ * and: other workers may be setting next-layer bits of the word). On a
+ * board of width WD, with a slot table or not (constants where the callers
+ * are specialised). Returns whether the limits say go on. */
+static inline __attribute__((always_inline)) bool
+expand_words(worker *w, uint64_t first, uint64_t end, int wd, bool table)
 {
 	const builder *b = w->b;
-	uint32_t free = b->all & ~occupied(b, &w->x), slots = seen_slots(b, r);
-	uint32_t to;
+	unsigned parity = b->depth & 1u;
+	uint64_t batch[BATCH + MAX_SUCCESSORS];
+	uint64_t expanded = 0, generated = 0;
+	unsigned n = 0;
+	bool go = true;
 
-	slots &= (flags & FRONT_FIRST ? 1u : 0u) | (flags & FRONT_OTHER ? ~1u : 0u);
-	to = slot_cells(b, free, slots);
+	for (uint64_t i = first; i < end && go; i++) {
+		uint64_t bits = __atomic_load_n(&b->front[i], __ATOMIC_RELAXED), done = 0;
+		uint64_t hits = (bits | bits >> 1) & FRONT_LOW_BITS;
 
-	w->status = pb_search_poll_many(&w->poll, (unsigned)__builtin_popcount(slots));
-	if (w->status != PB_SOLVED)
-		return false;
+		for (; hits; hits &= hits - 1) {
+			unsigned j = (unsigned)__builtin_ctzll(hits), flags = (unsigned)(bits >> j);
+			uint64_t r = (i * WORD_BITS + j) / FRONT_BITS;
+			uint32_t free, slots, to, m;
+
+			unrank(w, r);
+			if ((layout_md(b, &w->x) & 1u) != parity)
+				continue;
+			write_entry(w, r, layout_md(b, &w->x));
+			free = b->all & ~occupied(b, &w->x);
+			slots = seen_slots(b, r) & ((flags & FRONT_FIRST ? 1u : 0u) |
+						    (flags & FRONT_OTHER ? ~1u : 0u));
+			to = slot_cells(b, free, slots);
+			w->status = pb_search_poll_many(&w->poll, (unsigned)__builtin_popcount(slots));
+			if (w->status != PB_SOLVED) {
+				go = false;
+				break;
+			}
+			m = successors(b, &w->x, r, to, wd, table, batch + n);
+			n += m;
+			generated += m;
+			expanded += (unsigned)__builtin_popcount(slots);
+			done |= (uint64_t)(FRONT_FIRST | FRONT_OTHER) << j;
+			if (n >= BATCH) {
+				check_batch(w, batch, n);
+				n = 0;
+			}
+		}
+		if (done)
+			__atomic_fetch_and(&b->front[i], ~done, __ATOMIC_RELAXED);
+	}
+	check_batch(w, batch, n);
+	w->expanded += expanded;
+	w->generated += generated;
+	return go;
+}
+
+/* expand_words for the common boards, their loops unrolled: widths 3 to 5
+ * with the slot table (boards of up to 16 cells), 5 with the flood (5x4,
+ * 5x5); and any board. */
+typedef bool expand_fn(worker *w, uint64_t first, uint64_t end);
+#define DEFINE_EXPAND(name, wd, table)                                        \
+	static bool name(worker *w, uint64_t first, uint64_t end)             \
+	{                                                                     \
+		return expand_words(w, first, end, wd, table);                \
+	}
+DEFINE_EXPAND(expand_3, 3, true)
+DEFINE_EXPAND(expand_4, 4, true)
+DEFINE_EXPAND(expand_5, 5, true)
+DEFINE_EXPAND(expand_5_flood, 5, false)
+
+static bool expand_any(worker *w, uint64_t first, uint64_t end)
+{
+	return expand_words(w, first, end, w->b->width, w->b->slot_table != NULL);
+}
+
+static expand_fn *expander(const builder *b)
+{
+	if (b->width == 5)
+		return b->slot_table ? expand_5 : expand_5_flood;
 	if (b->slot_table && b->width == 3)
-		push_moves_3(w, r, to);
-	else if (b->slot_table && b->width == 4)
-		push_moves_4(w, r, to);
-	else if (b->slot_table && b->width == 5)
-		push_moves_5(w, r, to);
-	else if (b->width == 5)
-		push_moves_5_flood(w, r, to);
-	else
-		push_moves(w, r, to, b->width, b->slot_table != NULL);
-	w->expanded += (unsigned)__builtin_popcount(slots);
-	return true;
+		return expand_3;
+	if (b->slot_table && b->width == 4)
+		return expand_4;
+	return expand_any;
 }
 
 /* A worker's loop: take chunks of `front` until none is left and expand
- * the placements of the current layer in them (those whose Manhattan
- * distance has the depth's parity; the others were just put there for the
- * next layer). The expanded placements' bits are cleared (by an atomic
- * and: other workers may be setting next-layer bits of the word). Stops
- * early when its limits say so, or another's did. */
+ * them. Stops early when its limits say so, or another's did. */
 static void *work(void *arg)
 {
 	worker *w = arg;
 	builder *b = w->b;
-	unsigned parity = b->depth & 1u;
+	expand_fn *expand = expander(b);
 
 	while (!__atomic_load_n(&b->stopped, __ATOMIC_RELAXED)) {
 		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk_words;
@@ -610,29 +633,11 @@ static void *work(void *arg)
 
 		if (first >= b->front_words)
 			break;
-		for (uint64_t i = first; i < end; i++) {
-			uint64_t bits = __atomic_load_n(&b->front[i], __ATOMIC_RELAXED), done = 0;
-			uint64_t hits = (bits | bits >> 1) & FRONT_LOW_BITS;
-
-			for (; hits; hits &= hits - 1) {
-				unsigned j = (unsigned)__builtin_ctzll(hits);
-				uint64_t r = (i * WORD_BITS + j) / FRONT_BITS;
-
-				unrank(w, r);
-				if ((layout_md(b, &w->x) & 1u) != parity)
-					continue;
-				write_entry(w, r, layout_md(b, &w->x));
-				if (!push_placement(w, r, (unsigned)(bits >> j) & (FRONT_FIRST | FRONT_OTHER))) {
-					__atomic_store_n(&b->stopped, 1, __ATOMIC_RELAXED);
-					return NULL;
-				}
-				done |= (uint64_t)(FRONT_FIRST | FRONT_OTHER) << j;
-			}
-			if (done)
-				__atomic_fetch_and(&b->front[i], ~done, __ATOMIC_RELAXED);
+		if (!expand(w, first, end)) {
+			__atomic_store_n(&b->stopped, 1, __ATOMIC_RELAXED);
+			break;
 		}
 	}
-	settle(w);
 	return NULL;
 }
 
@@ -657,7 +662,6 @@ static pb_status expand_layer(builder *b, pb_search *s, worker *workers, int nth
 		w->poll = *s;
 		w->status = PB_SOLVED;
 		w->fresh = w->expanded = w->generated = 0;
-		rings_start(w);
 		w->x.digits = ~0ULL;
 		w->x.rank = UINT64_MAX;
 		w->x.avail[0] = b->all;
@@ -811,8 +815,6 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	if (!workers || !b.seen || !b.front)
 		goto refused;
 	pb_want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
-	b.seen[seen_words - 1] = ~0ULL;
-	b.sentinel = (seen_words - 1) * WORD_BITS;
 	pb_want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
 	pb_want_huge_pages(p->excess, bytes);
 	memset(p->excess, 0xff, bytes);
