@@ -308,6 +308,10 @@ static inline uint32_t slot_cells(const builder *b, uint32_t free, uint32_t slot
 	return cells;
 }
 
+/* The most free cells unrank steps over, one at a time, to the next cell
+ * of a digit that went up; past that it selects the cell afresh. */
+#define STEP_SCAN 4
+
 /* Unrank R into W's layout, from the first digit that differs from the
  * last placement's (all of them after a reset: digits ~0). R's parts for
  * the digit tables come from the last placement's when R is a little
@@ -318,6 +322,7 @@ static void unrank(worker *w, uint64_t r)
 	const uint64_t *weight = b->p->weight;
 	layout *x = &w->x;
 	uint64_t digits;
+	unsigned step;
 	int i;
 
 	if (r > x->rank && r - x->rank < b->low_count) {
@@ -333,10 +338,25 @@ static void unrank(worker *w, uint64_t r)
 	x->rank = r;
 	digits = b->high_table[x->high] | (uint64_t)b->low_table[x->low] << (DIGIT_BITS * b->high_digits);
 	i = __builtin_ctzll((digits ^ x->digits) | 1ULL << (DIGIT_BITS * b->k)) / DIGIT_BITS;
+	step = x->digits != ~0ULL && i < b->k ? (unsigned)(digits >> (DIGIT_BITS * i) & DIGIT_MASK) -
+							(unsigned)(x->digits >> (DIGIT_BITS * i) & DIGIT_MASK) :
+						  0;
 	x->digits = digits;
 	for (digits >>= DIGIT_BITS * i; i < b->k; i++, digits >>= DIGIT_BITS) {
-		int c = select_bit(x->avail[i], (unsigned)digits & DIGIT_MASK);
+		int c;
 
+		if (step - 1 < STEP_SCAN) {
+			/* the first digit that changed went up by STEP (a scan's
+			 * next placement): the STEP-th free cell past the old one */
+			uint32_t above = x->avail[i] & ~((2u << x->pos[i]) - 1);
+
+			while (--step)
+				above &= above - 1;
+			c = __builtin_ctz(above);
+		} else {
+			c = select_bit(x->avail[i], (unsigned)digits & DIGIT_MASK);
+		}
+		step = 0;
 		x->pos[i] = (uint8_t)c;
 		x->at[c] = (uint8_t)i;
 		x->wcell[c] = weight[i];
