@@ -174,6 +174,8 @@ void pb_pdb_release(pb_pdb *p)
 	p->excess = NULL;
 }
 
+struct worker;
+
 /* The state of one build. */
 typedef struct builder {
 	pb_pdb *p;
@@ -191,12 +193,22 @@ typedef struct builder {
 	 * cells, the slot of the region of each cell */
 	uint64_t *slot_table;
 	/* a placement's digits, DIGIT_BITS each, from two tables: the high
-	 * digits by r / low_count, the low ones by r % low_count */
+	 * digits by r / low_count, the low ones by r % low_count (the
+	 * quotient by a multiplication with low_inverse: see front_bit) */
 	int high_digits;
-	uint64_t low_count;
+	uint64_t low_count, low_inverse;
 	uint32_t *high_table, *low_table;
 	uint64_t *seen, *front;
 	uint64_t front_words, chunk_words;
+	/* bit j of parity[i]: the parity of the Manhattan distance of
+	 * placement 32 i + j (the placements of front word i), so that a
+	 * layer's scan passes over those of the next layer without unranking
+	 * them; the cells of the chessboard's second colour, which fill it */
+	uint32_t *parity;
+	uint32_t colour;
+	/* what the workers do with their chunks of `front`: expand them, or
+	 * fill their parity bits */
+	bool (*job)(struct worker *w, uint64_t first, uint64_t end);
 	/* the layer being expanded: its depth, the next chunk of words to
 	 * take, and whether a worker was told to stop */
 	unsigned depth;
@@ -226,7 +238,8 @@ typedef struct layout {
 /* One thread's share of a layer: its pairs waiting to be looked up, its
  * last unranked placement, and its counts, summed when the layer is
  * done. */
-typedef struct worker {
+typedef struct worker worker;
+struct worker {
 	builder *b;
 	pb_search poll;  /* a copy of the build's limits, polled alone */
 	pb_status status;
@@ -235,7 +248,23 @@ typedef struct worker {
 	int max_excess;
 	bool overflow;   /* an excess past PB_PDB_MAX_EXCESS */
 	layout x; /* the last placement unranked */
-} worker;
+};
+
+/* The bits of X spread to the even bits of a word: bit j to bit 2 j. */
+static inline uint64_t spread_even(uint32_t x)
+{
+#if FAST_BMI2
+	return __builtin_ia32_pdep_di(x, 0x5555555555555555ULL);
+#else
+	uint64_t y = x;
+
+	y = (y | y << 16) & 0x0000ffff0000ffffULL;
+	y = (y | y << 8) & 0x00ff00ff00ff00ffULL;
+	y = (y | y << 4) & 0x0f0f0f0f0f0f0f0fULL;
+	y = (y | y << 2) & 0x3333333333333333ULL;
+	return (y | y << 1) & 0x5555555555555555ULL;
+#endif
+}
 
 /* The cells next to the cells X, on the board. */
 static inline uint32_t spread(const builder *b, uint32_t x)
@@ -332,7 +361,8 @@ static void unrank(worker *w, uint64_t r)
 			x->high++;
 		}
 	} else {
-		x->high = r / b->low_count;
+		x->high = b->low_count == 1 ? r :
+			  (uint64_t)(((unsigned __int128)r * b->low_inverse) >> 64);
 		x->low = r - x->high * b->low_count;
 	}
 	x->rank = r;
@@ -562,7 +592,7 @@ static inline __attribute__((always_inline)) bool
 expand_words(worker *w, uint64_t first, uint64_t end, int wd, bool table)
 {
 	const builder *b = w->b;
-	unsigned parity = b->depth & 1u;
+	uint32_t flip = b->depth & 1u ? 0 : ~0u;
 	uint64_t batch[BATCH + MAX_SUCCESSORS];
 	uint64_t expanded = 0, generated = 0;
 	unsigned n = 0;
@@ -572,14 +602,15 @@ expand_words(worker *w, uint64_t first, uint64_t end, int wd, bool table)
 		uint64_t bits = __atomic_load_n(&b->front[i], __ATOMIC_RELAXED), done = 0;
 		uint64_t hits = (bits | bits >> 1) & FRONT_LOW_BITS;
 
+		if (!hits)
+			continue;
+		hits &= spread_even(b->parity[i] ^ flip);
 		for (; hits; hits &= hits - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(hits), flags = (unsigned)(bits >> j);
 			uint64_t r = (i * WORD_BITS + j) / FRONT_BITS;
 			uint32_t free, slots, to, m;
 
 			unrank(w, r);
-			if ((layout_md(b, &w->x) & 1u) != parity)
-				continue;
 			write_entry(w, r, layout_md(b, &w->x));
 			free = b->all & ~occupied(b, &w->x);
 			slots = seen_slots(b, r) & ((flags & FRONT_FIRST ? 1u : 0u) |
@@ -639,13 +670,57 @@ static expand_fn *expander(const builder *b)
 	return expand_any;
 }
 
-/* A worker's loop: take chunks of `front` until none is left and expand
- * them. Stops early when its limits say so, or another's did. */
+/* Fill the parity bits of the placements of the front words FIRST..END: a
+ * group of placements that differ only in the last tile's cell at a time,
+ * from the colours of the cells left to that tile (a step on the board
+ * changes a tile's distance by one and a cell's colour). Returns whether
+ * the limits say go on. */
+static bool fill_parity(worker *w, uint64_t first, uint64_t end)
+{
+	const builder *b = w->b;
+	const int k = b->k;
+	const uint64_t radix = (uint64_t)(b->p->cells - k + 1), per_word = WORD_BITS / FRONT_BITS;
+	const uint64_t from = first * per_word;
+	const uint64_t to = end * per_word < b->p->entries ? end * per_word : b->p->entries;
+	const unsigned goal_colour = b->colour >> b->p->goal_cell[k - 1] & 1u;
+
+	for (uint64_t group = from - from % radix; group < to; group += radix) {
+		uint64_t q = group < from ? from : group, stop = group + radix < to ? group + radix : to;
+		uint32_t pattern = 0, cells;
+		unsigned base;
+
+		w->status = pb_search_poll(&w->poll);
+		if (w->status != PB_SOLVED)
+			return false;
+		unrank(w, group);
+		cells = w->x.avail[k - 1];
+		base = (w->x.md[k - 1] ^ goal_colour) & 1u;
+		for (unsigned j = 0; cells; cells &= cells - 1, j++)
+			pattern |= ((b->colour >> __builtin_ctz(cells) & 1u) ^ base) << j;
+		/* placement q's bit is bit q - group of the pattern */
+		while (q < stop) {
+			unsigned bit = (unsigned)(q % 32), take = 32 - bit;
+			uint32_t part = (uint32_t)(pattern >> (q - group));
+
+			if (take > stop - q)
+				take = (unsigned)(stop - q);
+			if (take < 32)
+				part &= (1u << take) - 1;
+			b->parity[q / 32] |= part << bit;
+			q += take;
+		}
+	}
+	return true;
+}
+
+/* A worker's loop: take chunks of `front` until none is left and do the
+ * builder's job with them. Stops early when its limits say so, or
+ * another's did. */
 static void *work(void *arg)
 {
 	worker *w = arg;
 	builder *b = w->b;
-	expand_fn *expand = expander(b);
+	expand_fn *expand = b->job;
 
 	while (!__atomic_load_n(&b->stopped, __ATOMIC_RELAXED)) {
 		uint64_t first = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk_words;
@@ -762,6 +837,8 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 	b->all = (uint32_t)((1ULL << n) - 1);
 	for (int c = 0; c < n; c++) {
 		b->identity[c] = (uint8_t)c;
+		if ((c / w + c % w) & 1)
+			b->colour |= 1u << c;
 		if (c % w)
 			b->has_left |= 1u << c;
 		if (c % w < w - 1)
@@ -776,6 +853,7 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 	}
 	b->high_digits = (k + 1) / 2;
 	b->low_count = p->weight[b->high_digits - 1];
+	b->low_inverse = b->low_count > 1 ? UINT64_MAX / b->low_count + 1 : 0;
 	high_count = p->entries / b->low_count;
 	b->high_table = pb_alloc(&s->meter, high_count * sizeof(*b->high_table));
 	b->low_table = pb_alloc(&s->meter, b->low_count * sizeof(*b->low_table));
@@ -793,6 +871,7 @@ static void builder_release(builder *b)
 	pb_free(b->low_table);
 	pb_free(b->seen);
 	pb_free(b->front);
+	pb_free(b->parity);
 }
 
 /* How many threads a build uses: the processors online, at most
@@ -832,7 +911,8 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	workers = pb_calloc(&s->meter, (size_t)nthreads, sizeof(*workers));
 	b.seen = pb_calloc(&s->meter, seen_words, sizeof(uint64_t));
 	b.front = pb_calloc(&s->meter, b.front_words, sizeof(uint64_t));
-	if (!workers || !b.seen || !b.front)
+	b.parity = pb_calloc(&s->meter, b.front_words, sizeof(uint32_t));
+	if (!workers || !b.seen || !b.front || !b.parity)
 		goto refused;
 	pb_want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
 	pb_want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
@@ -845,6 +925,10 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	free = b.all & ~p->goal_cells;
 	claim(b.seen, goal * (uint64_t)b.slots + slot_of(&b, free, p->goal_blank));
 	claim(b.front, FRONT_BITS * goal + (slot_of(&b, free, p->goal_blank) != 0));
+	b.job = fill_parity;
+	st = expand_layer(&b, s, workers, nthreads, &fresh);
+	b.job = expander(&b);
+	fresh = 1; /* the goal */
 	for (b.depth = 0; fresh && st == PB_SOLVED; b.depth++)
 		st = expand_layer(&b, s, workers, nthreads, &fresh);
 	for (int t = 0; st == PB_SOLVED && t < nthreads; t++) {
