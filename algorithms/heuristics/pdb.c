@@ -197,6 +197,7 @@ typedef struct builder {
 	 * quotient by a multiplication with low_inverse: see front_bit) */
 	int high_digits;
 	uint64_t low_count, low_inverse;
+	uint64_t last_radix; /* of the last digit: the cells left to the last tile */
 	uint32_t *high_table, *low_table;
 	uint64_t *seen, *front;
 	uint64_t front_words, chunk_words;
@@ -350,10 +351,23 @@ static void unrank(worker *w, uint64_t r)
 	const builder *b = w->b;
 	const uint64_t *weight = b->p->weight;
 	layout *x = &w->x;
+	const unsigned last = DIGIT_BITS * (unsigned)(b->k - 1);
 	uint64_t digits;
 	unsigned step;
 	int i;
 
+	if (r > x->rank && b->high_digits < b->k &&
+	    r - x->rank < b->last_radix - (x->digits >> last & DIGIT_MASK)) {
+		/* only the last digit changes (a scan's next placement in the
+		 * same group), and it is one of the low digits */
+		step = (unsigned)(r - x->rank);
+		x->low += step;
+		x->rank = r;
+		x->digits += (uint64_t)step << last;
+		i = b->k - 1;
+		digits = x->digits >> last;
+		goto cells;
+	}
 	if (r > x->rank && r - x->rank < b->low_count) {
 		x->low += r - x->rank;
 		if (x->low >= b->low_count) {
@@ -372,7 +386,9 @@ static void unrank(worker *w, uint64_t r)
 							(unsigned)(x->digits >> (DIGIT_BITS * i) & DIGIT_MASK) :
 						  0;
 	x->digits = digits;
-	for (digits >>= DIGIT_BITS * i; i < b->k; i++, digits >>= DIGIT_BITS) {
+	digits >>= DIGIT_BITS * i;
+cells:
+	for (; i < b->k; i++, digits >>= DIGIT_BITS) {
 		int c;
 
 		if (step - 1 < STEP_SCAN) {
@@ -853,6 +869,7 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 	}
 	b->high_digits = (k + 1) / 2;
 	b->low_count = p->weight[b->high_digits - 1];
+	b->last_radix = (uint64_t)(n - k + 1);
 	b->low_inverse = b->low_count > 1 ? UINT64_MAX / b->low_count + 1 : 0;
 	high_count = p->entries / b->low_count;
 	b->high_table = pb_alloc(&s->meter, high_count * sizeof(*b->high_table));
