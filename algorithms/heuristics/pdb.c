@@ -23,7 +23,10 @@
  * first seen at the depth being expanded or at the next. A pair's depth
  * has the parity of its placement's Manhattan distance, so a layer's pairs
  * and the next one's belong to placements of opposite parities, and one
- * pair of bits serves both layers. A layer expands a placement's slot 0
+ * pair of bits serves both layers; a third array, `parity`, a bit per
+ * placement filled before the search, holds that parity, so that a
+ * layer's scan passes over the next layer's placements (set in `front`
+ * while it runs) a word at a time. A layer expands a placement's slot 0
  * when its first bit is set, and every other seen slot when its second is
  * (those seen earlier too: their successors are all seen, so they cost
  * work, not states), all in one go: the moves into the cells of those
@@ -933,6 +936,7 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 		goto refused;
 	pb_want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
 	pb_want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
+	pb_want_huge_pages(b.parity, b.front_words * sizeof(uint32_t));
 	pb_want_huge_pages(p->excess, bytes);
 	memset(p->excess, 0xff, bytes);
 
