@@ -192,6 +192,10 @@ typedef struct builder {
 	uint32_t has_left, has_right;
 	uint8_t dist[PB_PDB_MAX_TILES][PB_PDB_MAX_CELLS]; /* Manhattan, tile i, cell c */
 	uint8_t identity[PB_PDB_MAX_CELLS]; /* i -> i */
+	/* the weight of digit i in seen bits: weight[i] * slots, so that a
+	 * successor's seen bit is the placement's first bit plus a sum of
+	 * these plus its slot */
+	uint64_t bit_weight[PB_PDB_MAX_TILES];
 	/* boards of up to TABLE_CELLS cells (else NULL): for each set of free
 	 * cells, the slot of the region of each cell */
 	uint64_t *slot_table;
@@ -226,7 +230,8 @@ typedef struct builder {
  * (rank / low_count, and the rest); the packed digits; tile i on cell
  * pos[i]; the cells the tiles before tile i leave (avail[i]) and their
  * Manhattan distance (md[i]); the index of the tile on each cell, and its
- * weight (room past the last cell for move_delta's look between). Cells
+ * weight in seen bits (room past the last cell for move_delta's look
+ * between). Cells
  * no tile holds keep stale values, which count for nothing: move_delta's
  * vector load reads them but masks them out. */
 typedef struct layout {
@@ -236,7 +241,7 @@ typedef struct layout {
 	uint32_t avail[PB_PDB_MAX_TILES + 1];
 	unsigned md[PB_PDB_MAX_TILES + 1];
 	uint8_t at[PB_PDB_MAX_CELLS];
-	uint64_t wcell[PB_PDB_MAX_CELLS + MAX_WIDTH];
+	uint64_t wcell[PB_PDB_MAX_CELLS + MAX_WIDTH]; /* in seen bits: bit_weight */
 } layout;
 
 /* One thread's share of a layer: its pairs waiting to be looked up, its
@@ -352,7 +357,6 @@ static inline uint32_t slot_cells(const builder *b, uint32_t free, uint32_t slot
 static void unrank(worker *w, uint64_t r)
 {
 	const builder *b = w->b;
-	const uint64_t *weight = b->p->weight;
 	layout *x = &w->x;
 	const unsigned last = DIGIT_BITS * (unsigned)(b->k - 1);
 	uint64_t digits;
@@ -408,7 +412,7 @@ cells:
 		step = 0;
 		x->pos[i] = (uint8_t)c;
 		x->at[c] = (uint8_t)i;
-		x->wcell[c] = weight[i];
+		x->wcell[c] = b->bit_weight[i];
 		x->avail[i + 1] = x->avail[i] & ~(1u << c);
 		x->md[i + 1] = x->md[i] + b->dist[i][c];
 	}
@@ -513,7 +517,8 @@ static __attribute__((noinline)) void check_batch(worker *w, uint64_t *batch, un
 }
 
 /* The rank delta of a move of tile I between cell LO and cell LO + W (W:
- * the board's width, or 1 for a move sideways): its digit changes by W less
+ * the board's width, or 1 for a move sideways), in the unit of its weight
+ * WI and of WCELL (the callers': seen bits): its digit changes by W less
  * the earlier tiles passed over (BEFORE: their cells), and each later tile
  * passed over (of the cells OCCUPIED) changes its digit by one (WCELL: the
  * weight of the tile on each cell). No branch on what is there: with AVX2
@@ -543,12 +548,9 @@ move_delta(const uint64_t *wcell, uint64_t wi, uint32_t before, uint32_t occupie
 	return delta;
 }
 
-/* The seen bit of the successor (placement R2, SLOT), with its word
- * prefetched. */
-static inline uint64_t successor(const uint64_t *seen, uint64_t slots, uint64_t r2, unsigned slot)
+/* The seen bit BIT of a successor, with its word prefetched. */
+static inline uint64_t successor(const uint64_t *seen, uint64_t bit)
 {
-	uint64_t bit = r2 * slots + slot;
-
 	__builtin_prefetch(&seen[bit / WORD_BITS], 1);
 	return bit;
 }
@@ -562,8 +564,8 @@ static inline __attribute__((always_inline)) unsigned
 successors(const builder *b, const layout *x, uint64_t r, uint32_t to, int wd, bool table,
 	   uint64_t *out)
 {
-	const uint64_t *weight = b->p->weight, *seen = b->seen;
-	const uint64_t slots = (uint64_t)b->slots;
+	const uint64_t *weight = b->bit_weight, *seen = b->seen;
+	const uint64_t first = r * (uint64_t)b->slots; /* the placement's first seen bit */
 	uint32_t tiles = occupied(b, x), free = b->all & ~tiles;
 	uint32_t left = tiles & b->has_left & (to << 1), right = tiles & b->has_right & (to >> 1);
 	uint32_t up = tiles & (to << wd), down = tiles & (to >> wd);
@@ -572,28 +574,27 @@ successors(const builder *b, const layout *x, uint64_t r, uint32_t to, int wd, b
 	for (; left; left &= left - 1) {
 		int c = __builtin_ctz(left);
 
-		out[n++] = successor(seen, slots, r - weight[x->at[c]],
-				     slot_in(b, free ^ (3u << (c - 1)), c, table));
+		out[n++] = successor(seen, first - x->wcell[c] +
+						   slot_in(b, free ^ (3u << (c - 1)), c, table));
 	}
 	for (; right; right &= right - 1) {
 		int c = __builtin_ctz(right);
 
-		out[n++] = successor(seen, slots, r + weight[x->at[c]],
-				     slot_in(b, free ^ (3u << c), c, table));
+		out[n++] = successor(seen, first + x->wcell[c] + slot_in(b, free ^ (3u << c), c, table));
 	}
 	for (; up; up &= up - 1) {
 		int c = __builtin_ctz(up), i = x->at[c];
-		uint64_t r2 = r - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd);
+		uint64_t to_first = first - move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c - wd, wd);
 
-		out[n++] = successor(seen, slots, r2,
-				     slot_in(b, free ^ (1u << (c - wd)) ^ (1u << c), c, table));
+		out[n++] = successor(seen, to_first +
+						   slot_in(b, free ^ (1u << (c - wd)) ^ (1u << c), c, table));
 	}
 	for (; down; down &= down - 1) {
 		int c = __builtin_ctz(down), i = x->at[c];
-		uint64_t r2 = r + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd);
+		uint64_t to_first = first + move_delta(x->wcell, weight[i], ~x->avail[i], tiles, c, wd);
 
-		out[n++] = successor(seen, slots, r2,
-				     slot_in(b, free ^ (1u << (c + wd)) ^ (1u << c), c, table));
+		out[n++] = successor(seen, to_first +
+						   slot_in(b, free ^ (1u << (c + wd)) ^ (1u << c), c, table));
 	}
 	return n;
 }
@@ -871,6 +872,8 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 			b->dist[i][c] = (uint8_t)(abs(c / w - g / w) + abs(c % w - g % w));
 	}
 	b->high_digits = (k + 1) / 2;
+	for (int i = 0; i < k; i++)
+		b->bit_weight[i] = p->weight[i] * (uint64_t)b->slots;
 	b->low_count = p->weight[b->high_digits - 1];
 	b->last_radix = (uint64_t)(n - k + 1);
 	b->low_inverse = b->low_count > 1 ? UINT64_MAX / b->low_count + 1 : 0;
