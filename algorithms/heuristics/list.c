@@ -45,7 +45,7 @@ const pb_heuristic_info pb_heuristics[] = {
 	  PB_HEUR_TILES_PDB, 4, 4, { TOP_L, LEFT_L, CORNER } },
 	{ "pdb663", "additive pattern databases, 6-6-3 tiles, with the diagonal reflection (4x4; builds in seconds)",
 	  PB_HEUR_TILES_PDB, 4, 4, { ROW(0), LEFT_LOW, RIGHT_LOW } },
-	{ "pdb78", "additive pattern databases, 7-8 tiles (two rows each), with the diagonal reflection (4x4; builds in a minute or two, then cached)",
+	{ "pdb78", "additive pattern databases, 7-8 tiles (two rows each), with the diagonal reflection (4x4; builds in about a minute, then cached)",
 	  PB_HEUR_TILES_PDB, 4, 4, { TOP_HALF, BOTTOM_HALF } },
 	{ "pdb6666", "additive pattern databases, Korf & Felner's 6-6-6-6 tiles, with the diagonal reflection (5x5; builds in minutes, then cached)",
 	  PB_HEUR_TILES_PDB, 5, 5, { KF_BLANK_SIDE, KF_TOP_RIGHT, KF_BOTTOM_LEFT, KF_BOTTOM_RIGHT } },
