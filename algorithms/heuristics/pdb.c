@@ -177,14 +177,29 @@ void pb_pdb_release(pb_pdb *p)
 	p->excess = NULL;
 }
 
-struct worker;
+/* The quotient X / D by a multiplication with INVERSE (inverse_of(D)):
+ * exact for every X below 2^64 / D. */
+static inline uint64_t inverse_of(uint64_t d)
+{
+	return d > 1 ? UINT64_MAX / d + 1 : 0; /* 2^64 / D rounded up; D = 1: unused */
+}
+
+static inline uint64_t quotient(uint64_t x, uint64_t d, uint64_t inverse)
+{
+	return d == 1 ? x : (uint64_t)(((unsigned __int128)x * inverse) >> 64);
+}
+
+typedef struct worker worker;
+/* What a worker does with a chunk of `front` words: returns whether the
+ * limits say go on. */
+typedef bool expand_fn(worker *w, uint64_t first, uint64_t end);
 
 /* The state of one build. */
 typedef struct builder {
 	pb_pdb *p;
 	int k;           /* pattern tiles */
 	int slots;       /* free cells of a placement: the blank's choices */
-	uint64_t slots_inverse; /* see front_bit */
+	uint64_t slots_inverse; /* inverse_of(slots) */
 	int width;
 	uint32_t all;    /* every cell */
 	/* the cells with a neighbour on the left (right): where a step right
@@ -201,7 +216,7 @@ typedef struct builder {
 	uint64_t *slot_table;
 	/* a placement's digits, DIGIT_BITS each, from two tables: the high
 	 * digits by r / low_count, the low ones by r % low_count (the
-	 * quotient by a multiplication with low_inverse: see front_bit) */
+	 * quotient by a multiplication with low_inverse) */
 	int high_digits;
 	uint64_t low_count, low_inverse;
 	uint64_t last_radix; /* of the last digit: the cells left to the last tile */
@@ -216,7 +231,7 @@ typedef struct builder {
 	uint32_t colour;
 	/* what the workers do with their chunks of `front`: expand them, or
 	 * fill their parity bits */
-	bool (*job)(struct worker *w, uint64_t first, uint64_t end);
+	expand_fn *job;
 	/* the layer being expanded: its depth, the next chunk of words to
 	 * take, and whether a worker was told to stop */
 	unsigned depth;
@@ -247,7 +262,6 @@ typedef struct layout {
 /* One thread's share of a layer: its pairs waiting to be looked up, its
  * last unranked placement, and its counts, summed when the layer is
  * done. */
-typedef struct worker worker;
 struct worker {
 	builder *b;
 	pb_search poll;  /* a copy of the build's limits, polled alone */
@@ -382,8 +396,7 @@ static void unrank(worker *w, uint64_t r)
 			x->high++;
 		}
 	} else {
-		x->high = b->low_count == 1 ? r :
-			  (uint64_t)(((unsigned __int128)r * b->low_inverse) >> 64);
+		x->high = quotient(r, b->low_count, b->low_inverse);
 		x->low = r - x->high * b->low_count;
 	}
 	x->rank = r;
@@ -474,14 +487,11 @@ static void write_entry(worker *w, uint64_t r, unsigned md)
 }
 
 /* The front bit of the pair whose seen bit is BIT: the placement's first
- * for its slot 0, else its second. The placement is BIT / slots, by a
- * multiplication with slots_inverse, 2^64 / slots rounded up (exact for
- * every bit index below 2^64 / slots); a pattern of all tiles but one has
- * one slot. */
+ * for its slot 0, else its second (a pattern of all tiles but one has one
+ * slot). */
 static inline uint64_t front_bit(const builder *b, uint64_t bit)
 {
-	uint64_t placement = b->slots == 1 ? bit :
-			     (uint64_t)(((unsigned __int128)bit * b->slots_inverse) >> 64);
+	uint64_t placement = quotient(bit, (uint64_t)b->slots, b->slots_inverse);
 
 	return FRONT_BITS * placement + (bit != placement * (uint64_t)b->slots);
 }
@@ -663,7 +673,6 @@ expand_words(worker *w, uint64_t first, uint64_t end, int wd, bool table)
 /* expand_words for the common boards, their loops unrolled: widths 3 to 5
  * with the slot table (boards of up to 16 cells), 5 with the flood (5x4,
  * 5x5); and any board. */
-typedef bool expand_fn(worker *w, uint64_t first, uint64_t end);
 #define DEFINE_EXPAND(name, wd, table)                                        \
 	static bool name(worker *w, uint64_t first, uint64_t end)             \
 	{                                                                     \
@@ -852,7 +861,7 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 	b->p = p;
 	b->k = k;
 	b->slots = n - k;
-	b->slots_inverse = b->slots > 1 ? UINT64_MAX / (uint64_t)b->slots + 1 : 0;
+	b->slots_inverse = inverse_of((uint64_t)b->slots);
 	b->width = w;
 	b->all = (uint32_t)((1ULL << n) - 1);
 	for (int c = 0; c < n; c++) {
@@ -876,7 +885,7 @@ static int builder_init(builder *b, pb_pdb *p, pb_search *s)
 		b->bit_weight[i] = p->weight[i] * (uint64_t)b->slots;
 	b->low_count = p->weight[b->high_digits - 1];
 	b->last_radix = (uint64_t)(n - k + 1);
-	b->low_inverse = b->low_count > 1 ? UINT64_MAX / b->low_count + 1 : 0;
+	b->low_inverse = inverse_of(b->low_count);
 	high_count = p->entries / b->low_count;
 	b->high_table = pb_alloc(&s->meter, high_count * sizeof(*b->high_table));
 	b->low_table = pb_alloc(&s->meter, b->low_count * sizeof(*b->low_table));
