@@ -22,6 +22,7 @@ static const struct subcommand {
 	{ "check", cmd_check, "grade a file of answers against a dataset" },
 	{ "space", cmd_space, "a whole state space: the states at each distance" },
 	{ "analyze", cmd_analyze, "a heuristic against the true distance; IDA*'s nodes predicted (KRE)" },
+	{ "selftest", cmd_selftest, "check a domain against the domain contract" },
 };
 #define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
 

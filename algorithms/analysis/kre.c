@@ -187,8 +187,11 @@ PB_INLINE bool walk_node(walk *w, pb_cells cells, int cls, int g, unsigned h, in
 		int m = __builtin_ctz(moves), to = d->next_class[cls][m], f;
 		pb_cells child = pb_kernel_move_to(k, d, cells, cls, m, to);
 		pb_heur_change change;
-		unsigned nh = pb_heur_step(w->h, k, hk, cells, cls, h, &w->parts[g], child, to, m,
-					   &change);
+		unsigned nh;
+
+		if (pb_kernel_stays(k, cells, child))
+			continue;
+		nh = pb_heur_step(w->h, k, hk, cells, cls, h, &w->parts[g], child, to, m, &change);
 
 		f = g + 1 + (int)nh;
 		if (f > w->bound) {

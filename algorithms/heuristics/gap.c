@@ -8,7 +8,7 @@
 /* gap-K: the gaps of pancakes K..N-1 (internal labels) count. */
 #define GAP_K(k)                                                                          \
 	{ "gap-" #k, "the gaps but those of the " #k " smallest pancakes (pancakes)",     \
-	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL << (k) } }
+	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL << (k) }, NULL, NULL }
 
 static const pb_heuristic_info gap_family[] = {
 	GAP_K(1), GAP_K(2), GAP_K(3), GAP_K(4), GAP_K(5), GAP_K(6), GAP_K(7), GAP_K(8),

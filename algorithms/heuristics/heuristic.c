@@ -263,6 +263,8 @@ pb_status pb_heur_init(pb_heur *h, const pb_heuristic_info *info, const pb_domai
 	case PB_HEUR_CUBE_PDB:
 		st = pb_heur_cube_init(h, d, s);
 		break;
+	case PB_HEUR_PLUGIN:
+		break;
 	}
 	if (st != PB_SOLVED)
 		pb_heur_release(h);
@@ -328,6 +330,12 @@ unsigned pb_heur_value(const pb_heur *h, const pb_state *s)
 	}
 	case PB_HEUR_CUBE_PDB:
 		return pb_heur_cube(h, (uint64_t)s->cells);
+	case PB_HEUR_PLUGIN: {
+		unsigned v = 0;
+
+		PB_WITH_KERNEL(h->d, v = pb_kernel_generic(K) ? pb_heur_plugin(h, K, s->cells) : 0);
+		return v;
+	}
 	}
 	return 0;
 }
@@ -335,7 +343,7 @@ unsigned pb_heur_value(const pb_heur *h, const pb_state *s)
 const pb_heuristic_info *pb_heuristic_chosen(const pb_domain *d, const pb_config *cfg)
 {
 	if (cfg && cfg->heuristic)
-		return pb_heuristic_find(cfg->heuristic);
+		return pb_heuristic_find_for(cfg->heuristic, d);
 	return pb_heuristic_default(d);
 }
 

@@ -33,6 +33,9 @@
  *   corners' twists alone (729 entries) and their places alone (5,040),
  *   each the exact distance in its abstract space, built by breadth-first
  *   search at init (cube_pdb.c).
+ * - a plugin's heuristics (PB_HEUR_PLUGIN): the functions its family lists
+ *   under their names, on the domains of that family only, computed afresh
+ *   for every state (pb_heuristic_add: the plugin loader adds them).
  *
  * The tiles heuristics are updated from the one tile a move slides: the
  * inline functions below take the domain's kernel as a constant (see
@@ -61,6 +64,7 @@ typedef enum pb_heuristic_kind {
 	PB_HEUR_MSQUARE_PDB,
 	PB_HEUR_GAP,
 	PB_HEUR_CUBE_PDB,
+	PB_HEUR_PLUGIN,
 } pb_heuristic_kind;
 
 /* Every kind, for a search that instantiates its hot loop per kind:
@@ -72,7 +76,8 @@ typedef enum pb_heuristic_kind {
 	X(__VA_ARGS__, PB_HEUR_TILES_PDB)                                                 \
 	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)                                               \
 	X(__VA_ARGS__, PB_HEUR_GAP)                                                       \
-	X(__VA_ARGS__, PB_HEUR_CUBE_PDB)
+	X(__VA_ARGS__, PB_HEUR_CUBE_PDB)                                                  \
+	X(__VA_ARGS__, PB_HEUR_PLUGIN)
 
 /* The most disjoint patterns a tiles heuristic sums. */
 #define PB_MAX_PATTERNS PB_PARTITION_MAX_PATTERNS
@@ -88,6 +93,10 @@ typedef struct pb_heuristic_info {
 	 * partitions' entry ("pdb:PATTERNS") has none: the name gives them. */
 	int width, height;
 	uint32_t groups[PB_MAX_PATTERNS];
+	/* A plugin's (PB_HEUR_PLUGIN): the family it serves and its function,
+	 * given the space's data and the cells */
+	const pb_family *family;
+	unsigned (*value)(const void *data, const unsigned char *cells);
 } pb_heuristic_info;
 
 /* Every heuristic, the default for tiles first. */
@@ -97,6 +106,26 @@ extern const size_t pb_heuristic_count;
 /* The heuristic called NAME (for a name "pdb:...", the partitions' entry,
  * whatever follows), or NULL. */
 const pb_heuristic_info *pb_heuristic_find(const char *name);
+
+/* The heuristic called NAME that serves D where there is one (a plugin's
+ * family may call its own by a name a built-in one has), else as
+ * pb_heuristic_find. */
+const pb_heuristic_info *pb_heuristic_find_for(const char *name, const pb_domain *d);
+
+/* Add INFO (a plugin's heuristic, which must outlive every use) to those
+ * pb_heuristic_find finds. Returns 0, or -1 with why in ERR (a name taken,
+ * no room). */
+int pb_heuristic_add(const pb_heuristic_info *info, char *err, size_t errlen);
+
+/* Forget the heuristics added. */
+void pb_heuristic_clear(void);
+
+/* The heuristics added, and the I-th. */
+size_t pb_heuristic_added_count(void);
+const pb_heuristic_info *pb_heuristic_added(size_t i);
+
+/* The most heuristics a process can add. */
+#define PB_HEURISTIC_ADDED_MAX 64
 
 /* NULL when NAME names a heuristic (the table's, or "pdb:" and a partition
  * well written), else what is wrong, written into WHY. */
@@ -472,6 +501,16 @@ PB_INLINE unsigned pb_heur_cube(const pb_heur *h, uint64_t cells)
 /* Magic Squares: the larger of the value databases for packed CELLS. */
 unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells);
 
+/* A plugin's heuristic of packed CELLS (kernel K): its function on the
+ * cells as bytes. */
+PB_INLINE unsigned pb_heur_plugin(const pb_heur *h, const pb_kernel k, pb_cells cells)
+{
+	unsigned char v[PB_MAX_CELLS];
+
+	pb_generic_unpack(k, h->d, cells, v);
+	return h->info->value(h->d->space->data, v);
+}
+
 /* Whether the kind keeps parts that a move updates (the tiles
  * heuristics but Manhattan distance, which a single delta updates). */
 PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
@@ -510,6 +549,8 @@ PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, cons
 		return pb_heur_gap_step(h, k, parent, ph, m);
 	case PB_HEUR_CUBE_PDB:
 		return pb_heur_cube(h, (uint64_t)child);
+	case PB_HEUR_PLUGIN:
+		return pb_kernel_generic(k) ? pb_heur_plugin(h, k, child) : 0;
 	}
 	return 0;
 }

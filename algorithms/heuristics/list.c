@@ -1,6 +1,7 @@
 /* The named heuristics, the default first, which domains each serves, and
  * the patterns of the pattern database heuristics on a board. */
 #include "heuristic.h"
+#include "../puzzles/family.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -38,28 +39,28 @@
 #define HIGH_VALUES 0xfcu
 
 const pb_heuristic_info pb_heuristics[] = {
-	{ "manhattan", "sum of the tiles' Manhattan distances (tiles)", PB_HEUR_MANHATTAN, 0, 0, { 0 } },
+	{ "manhattan", "sum of the tiles' Manhattan distances (tiles)", PB_HEUR_MANHATTAN, 0, 0, { 0 }, NULL, NULL },
 	{ "linear-conflict", "Manhattan distance plus 2 for each tile to move aside in its goal row or column (tiles)",
-	  PB_HEUR_LINEAR_CONFLICT, 0, 0, { 0 } },
+	  PB_HEUR_LINEAR_CONFLICT, 0, 0, { 0 }, NULL, NULL },
 	{ "pdb555", "additive pattern databases, 5-5-5 tiles, with the diagonal reflection (4x4; builds in a second)",
-	  PB_HEUR_TILES_PDB, 4, 4, { TOP_L, LEFT_L, CORNER } },
+	  PB_HEUR_TILES_PDB, 4, 4, { TOP_L, LEFT_L, CORNER }, NULL, NULL },
 	{ "pdb663", "additive pattern databases, 6-6-3 tiles, with the diagonal reflection (4x4; builds in seconds)",
-	  PB_HEUR_TILES_PDB, 4, 4, { ROW(0), LEFT_LOW, RIGHT_LOW } },
+	  PB_HEUR_TILES_PDB, 4, 4, { ROW(0), LEFT_LOW, RIGHT_LOW }, NULL, NULL },
 	{ "pdb78", "additive pattern databases, 7-8 tiles (two rows each), with the diagonal reflection (4x4; builds in about a minute, then cached)",
-	  PB_HEUR_TILES_PDB, 4, 4, { TOP_HALF, BOTTOM_HALF } },
+	  PB_HEUR_TILES_PDB, 4, 4, { TOP_HALF, BOTTOM_HALF }, NULL, NULL },
 	{ "pdb6666", "additive pattern databases, Korf & Felner's 6-6-6-6 tiles, with the diagonal reflection (5x5; builds in minutes, then cached)",
-	  PB_HEUR_TILES_PDB, 5, 5, { KF_BLANK_SIDE, KF_TOP_RIGHT, KF_BOTTOM_LEFT, KF_BOTTOM_RIGHT } },
+	  PB_HEUR_TILES_PDB, 5, 5, { KF_BLANK_SIDE, KF_TOP_RIGHT, KF_BOTTOM_LEFT, KF_BOTTOM_RIGHT }, NULL, NULL },
 	{ PB_PARTITION_PREFIX "PATTERNS", "additive pattern databases of the patterns given, with the diagonal "
 	  "reflection where the goal has it (tiles, any board): the goal's tile numbers, ',' between tiles, "
 	  "a-b for a range, '/' between patterns, at most 8 tiles a pattern (e.g. pdb:1-7/8-15); a tile in "
-	  "none counts its Manhattan distance", PB_HEUR_TILES_PDB, 0, 0, { 0 } },
+	  "none counts its Manhattan distance", PB_HEUR_TILES_PDB, 0, 0, { 0 }, NULL, NULL },
 	{ "msquare-pdb", "larger of two pattern databases over six of the eight values each (Magic Squares)",
-	  PB_HEUR_MSQUARE_PDB, 0, 0, { LOW_VALUES, HIGH_VALUES } },
+	  PB_HEUR_MSQUARE_PDB, 0, 0, { LOW_VALUES, HIGH_VALUES }, NULL, NULL },
 	{ "gap", "the gaps between neighbours, the plate included (pancakes; gap-k ignores the k smallest pancakes)",
-	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL } },
+	  PB_HEUR_GAP, 0, 0, { PB_GAP_ALL }, NULL, NULL },
 	{ "cube-pdb", "larger of two pattern databases, the corners' twists and their places (2x2x2 cube)",
-	  PB_HEUR_CUBE_PDB, 0, 0, { 0 } },
-	{ "zero", "h = 0: breadth-first order (every domain)", PB_HEUR_ZERO, 0, 0, { 0 } },
+	  PB_HEUR_CUBE_PDB, 0, 0, { 0 }, NULL, NULL },
+	{ "zero", "h = 0: breadth-first order (every domain)", PB_HEUR_ZERO, 0, 0, { 0 }, NULL, NULL },
 };
 const size_t pb_heuristic_count = sizeof(pb_heuristics) / sizeof(pb_heuristics[0]);
 
@@ -76,8 +77,59 @@ static const pb_heuristic_info *partition_entry(void)
 }
 
 
+/* The heuristics added (a plugin's): filled as plugins load, before any
+ * search. */
+static const pb_heuristic_info *added[PB_HEURISTIC_ADDED_MAX];
+static size_t added_count;
+
+size_t pb_heuristic_added_count(void)
+{
+	return added_count;
+}
+
+const pb_heuristic_info *pb_heuristic_added(size_t i)
+{
+	return i < added_count ? added[i] : NULL;
+}
+
+int pb_heuristic_add(const pb_heuristic_info *info, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < added_count; i++) {
+		if (!strcmp(added[i]->name, info->name) && added[i]->family == info->family) {
+			snprintf(err, errlen, "the family %s has two heuristics '%s'",
+				 info->family ? info->family->pattern : "?", info->name);
+			return -1;
+		}
+	}
+	if (added_count == PB_HEURISTIC_ADDED_MAX) {
+		snprintf(err, errlen, "more than %d heuristics", PB_HEURISTIC_ADDED_MAX);
+		return -1;
+	}
+	added[added_count++] = info;
+	return 0;
+}
+
+void pb_heuristic_clear(void)
+{
+	added_count = 0;
+}
+
+const pb_heuristic_info *pb_heuristic_find_for(const char *name, const pb_domain *d)
+{
+	for (size_t i = 0; i < added_count; i++)
+		if (!strcmp(added[i]->name, name) && added[i]->family == d->family)
+			return added[i];
+	for (size_t i = 0; i < pb_heuristic_count; i++)
+		if (!strcmp(pb_heuristics[i].name, name) && !pb_heuristic_supports(&pb_heuristics[i], d, NULL, 0))
+			return &pb_heuristics[i];
+	return pb_heuristic_find(name);
+}
+
 const pb_heuristic_info *pb_heuristic_find(const char *name)
 {
+	for (size_t i = 0; i < added_count; i++)
+		if (!strcmp(added[i]->name, name))
+			return added[i];
 	for (size_t i = 0; i < pb_heuristic_count; i++)
 		if (!strcmp(pb_heuristics[i].name, name) ||
 		    (is_partition(name) && is_partition(pb_heuristics[i].name)))
@@ -104,6 +156,10 @@ const char *pb_heuristic_check(const char *name, char *why, size_t whylen)
 
 const pb_heuristic_info *pb_heuristic_default(const pb_domain *d)
 {
+	/* a plugin's family's own first, where it has one */
+	for (size_t i = 0; i < added_count; i++)
+		if (!pb_heuristic_supports(added[i], d, NULL, 0))
+			return added[i];
 	for (size_t i = 0; i < pb_heuristic_count; i++)
 		if (!pb_heuristic_supports(&pb_heuristics[i], d, NULL, 0))
 			return &pb_heuristics[i];
@@ -129,11 +185,20 @@ const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain
 				 info->width, info->height);
 		return why && whylen ? why : "defined on another board";
 	case PB_HEUR_MSQUARE_PDB:
-		return !strcmp(d->name, "msquare") ? NULL : "serves Magic Squares only";
+		/* its databases track values under the permutation tables */
+		return d->kernel == PB_KERNEL_PERMUTE4 ? NULL
+						       : "serves the permutation-table domains (Magic Squares) only";
 	case PB_HEUR_GAP:
 		return pb_gap_supports(info, d, why, whylen);
 	case PB_HEUR_CUBE_PDB:
 		return d->kernel == PB_KERNEL_CORNERS ? NULL : "serves the 2x2x2 cube only";
+	case PB_HEUR_PLUGIN:
+		if (d->family == info->family)
+			return NULL;
+		if (why && whylen)
+			snprintf(why, whylen, "'%s' serves the family %s only", info->name,
+				 info->family ? info->family->pattern : "of its plugin");
+		return why && whylen ? why : "serves its plugin's family only";
 	}
 	return "unknown kind of heuristic";
 }

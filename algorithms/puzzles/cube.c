@@ -16,6 +16,7 @@
  * corner there read clockwise from the place's U or D face. pb_format
  * writes the corners ("URF UFL ULB UBR DFR DLF DBL DRB" is solved). */
 #include "domain.h"
+#include "family.h"
 
 #include <string.h>
 
@@ -275,7 +276,7 @@ static void set_turn(pb_domain *d, int m, int face, int power)
 		d->twist[m] |= (uint64_t)tw[i] << (8 * i);
 }
 
-void pb_cube_init(pb_domain *d, bool quarter)
+static void cube_init(pb_domain *d, bool quarter)
 {
 	/* the powers of each face's turns: U U2 U', or U U' */
 	static const int half_metric[] = { 1, 2, 3 }, quarter_metric[] = { 1, 3 };
@@ -319,4 +320,17 @@ void pb_cube_init(pb_domain *d, bool quarter)
 		d->goal.cells |= (pb_cells)corner_byte((unsigned)i, 0) << (8 * i);
 	}
 	d->goal.cls = 0;
+}
+
+/* cube2: the half-turn metric; cube2q: quarter turns (the family's
+ * pattern is the member's name). */
+int pb_cube_make(const pb_family *f, pb_domain *d, const char *name, char *err, size_t errlen)
+{
+	size_t n = strlen(name);
+
+	(void)err, (void)errlen;
+	if (strcmp(name, f->pattern))
+		return 1;
+	cube_init(d, name[n - 1] == 'q');
+	return 0;
 }

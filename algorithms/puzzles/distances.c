@@ -60,6 +60,8 @@ pb_status pb_distances(const pb_domain *d, pb_search *s, uint8_t **out)
 		snprintf(s->message, sizeof(s->message), "%s has no index for a table", d->name);
 		return PB_UNSUPPORTED;
 	}
+	if (pb_domain_needs_inverse(d, "a table of distances", s->message, sizeof(s->message)))
+		return PB_UNSUPPORTED;
 	dist = pb_alloc(&s->meter, d->index_count);
 	if (!dist)
 		return pb_search_alloc_failed(s);

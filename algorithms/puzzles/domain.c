@@ -2,6 +2,7 @@
  * follow from a domain's moves, move names and answer lines, replay, and
  * the value-list syntax of tiles and Magic Squares. */
 #include "domain.h"
+#include "family.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -22,92 +23,42 @@ int pb_domain_fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-const pb_domain_info pb_domain_list[] = {
-	{ "8puzzle", "sliding tiles on a 3x3 board (9!/2 states a parity class)" },
-	{ "15puzzle", "sliding tiles on a 4x4 board (16!/2 states a parity class)" },
-	{ "24puzzle", "sliding tiles on a 5x5 board (25!/2 states a parity class)" },
-	{ "tilesWxH", "sliding tiles, W columns by H rows, W, H >= 2, W*H <= 25 (moves u d l r name where the blank goes; another goal with --goal or a dataset's 'goal' header)" },
-	{ "msquare", "USACO 3.2.5 Magic Squares, ops A B C (8! states; the answer is the lexicographically least shortest sequence)" },
-	{ "cube2", "the 2x2x2 cube, half-turn metric: U U2 U' R R2 R' F F2 F' (3,674,160 states; a scramble over U R F, or the corners, one word each)" },
-	{ "cube2q", "the 2x2x2 cube, quarter-turn metric: U U' R R' F F'" },
-	{ "pancakeN", "N pancakes of sizes 1..N listed top first, 3 <= N <= 25 (N! states); move k flips the top k (answers: the flip sizes, space-separated)" },
-};
-const size_t pb_domain_list_count = sizeof(pb_domain_list) / sizeof(pb_domain_list[0]);
-
-/* Parse "W" "x" "H" from "tilesWxH". */
-static int parse_board(const char *s, int *w, int *h)
-{
-	char *end;
-	long a, b;
-
-	errno = 0;
-	a = strtol(s, &end, 10);
-	if (end == s || (*end != 'x' && *end != 'X'))
-		return -1;
-	s = end + 1;
-	b = strtol(s, &end, 10);
-	if (end == s || *end || errno)
-		return -1;
-	/* each side first, so that the product cannot overflow */
-	if (a < 2 || b < 2 || a > PB_MAX_CELLS || b > PB_MAX_CELLS || a * b > PB_MAX_CELLS)
-		return -1;
-	*w = (int)a;
-	*h = (int)b;
-	return 0;
-}
-
-/* The N of "pancakeN" (3..25), or -1. */
-static int parse_pancakes(const char *s)
-{
-	char *end;
-	long n;
-
-	if (strncmp(s, "pancake", 7) || !isdigit((unsigned char)s[7]))
-		return -1;
-	errno = 0;
-	n = strtol(s + 7, &end, 10);
-	if (*end || errno || n < 3 || n > PB_MAX_CELLS)
-		return -1;
-	return (int)n;
-}
-
-/* The named boards: the classic names of the square ones. */
-static const struct {
-	const char *name;
-	int width, height;
-} named_boards[] = {
-	{ "8puzzle", 3, 3 },
-	{ "15puzzle", 4, 4 },
-	{ "24puzzle", 5, 5 },
-};
-
 int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen)
 {
-	int w = 0, h = 0, pancakes = parse_pancakes(name);
+	char known[600];
+	size_t used = 0;
 
-	memset(d, 0, sizeof(*d));
-	for (size_t i = 0; i < sizeof(named_boards) / sizeof(named_boards[0]); i++) {
-		if (!strcmp(name, named_boards[i].name)) {
-			w = named_boards[i].width;
-			h = named_boards[i].height;
+	if (strlen(name) >= sizeof(d->name))
+		return pb_domain_fail(err, errlen, "domain '%.40s': a name of at most %zu characters",
+				      name, sizeof(d->name) - 1);
+	for (size_t i = 0; i < pb_family_count(); i++) {
+		const pb_family *f = pb_family_at(i);
+		int r;
+
+		memset(d, 0, sizeof(*d));
+		r = f->make(f, d, name, err, errlen);
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			d->family = f;
+			snprintf(d->name, sizeof(d->name), "%s", name);
+			return 0;
 		}
+		used += (size_t)snprintf(known + used, used < sizeof(known) ? sizeof(known) - used : 0,
+					 "%s%s", i ? ", " : "", f->pattern);
 	}
-	if (!w && !strncmp(name, "tiles", 5) && parse_board(name + 5, &w, &h))
-		w = 0;
-	if (w)
-		pb_tiles_init(d, w, h);
-	else if (!strcmp(name, "msquare"))
-		pb_msquare_init(d);
-	else if (!strcmp(name, "cube2") || !strcmp(name, "cube2q"))
-		pb_cube_init(d, name[5] == 'q');
-	else if (pancakes > 0)
-		pb_pancake_init(d, pancakes);
-	else
-		return pb_domain_fail(err, errlen,
-				      "unknown domain '%s' (8puzzle, 15puzzle, 24puzzle, tilesWxH with W, H >= 2 and W*H <= %d, msquare, pancakeN with 3 <= N <= %d, cube2, cube2q)",
-				      name, PB_MAX_CELLS, PB_MAX_CELLS);
-	snprintf(d->name, sizeof(d->name), "%s", name);
-	return 0;
+	return pb_domain_fail(err, errlen, "unknown domain '%s' (the families: %s; 'bench list' "
+			      "says more)", name, known);
+}
+
+const char *pb_domain_needs_inverse(const pb_domain *d, const char *solver, char *why,
+				    size_t whylen)
+{
+	if (!d->space || d->invertible)
+		return NULL;
+	snprintf(why, whylen, "%s searches backwards, which needs the inverse of every move: %s "
+		 "declares none for some", solver, d->name);
+	return why;
 }
 
 void pb_domain_finish_moves(pb_domain *d)
@@ -274,7 +225,7 @@ const char *pb_verdict_name(pb_verdict v)
 	static const char *const names[] = {
 		[PB_REACHES_GOAL] = "reaches the goal",
 		[PB_ENDS_ELSEWHERE] = "ends short of the goal",
-		[PB_ILLEGAL_MOVE] = "moves the blank off the board",
+		[PB_ILLEGAL_MOVE] = "makes a move not legal there (tiles: the blank off the board)",
 		[PB_UNKNOWN_MOVE] = "has a name that names no move",
 	};
 	return names[v];

@@ -32,9 +32,39 @@
  *   places, the DLB corner's fixed (3,674,160 states); an instance is a
  *   scramble over U R F, or the corners one word each (cube.c).
  *
- * A new domain (pancakes, the 2x2x2 cube) is a file like tiles.c: an init
- * that fills the data, an ops table, and, where no kernel fits its moves,
- * a kernel in kernel.h. No solver changes. */
+ * - a plugin's domain (generic.c): a family a plugin defines through the
+ *   public header (include/puzzlebench/plugin.h, pb_plugin_space), its
+ *   cells and moves its own, on the GENERIC kernels.
+ *
+ * A new built-in domain is a file like tiles.c (a make function that fills
+ * the data, an ops table, and, where no kernel fits its moves, a kernel in
+ * kernel.h) and its line in family.c's table; a plugin's is one C file
+ * (docs/extending.md). No solver changes.
+ *
+ * The domain contract. Every domain keeps these rules; 'bench selftest -d
+ * NAME' checks each one by the name in brackets, and the solvers rely on
+ * nothing else:
+ * - [format] pb_format writes a state that pb_parse reads back as the same
+ *   state (cells and class); the goal too.
+ * - [moves] a move is legal in a state or not (pb_apply says); a legal
+ *   move changes the state; where inverse[m] is a move, it undoes m
+ *   wherever m is legal, and pb_unapply finds the state before m (what the
+ *   searches backwards use: bibfs, nbs, reverse-table, the distance
+ *   tables). pruned_after[m] holds only moves that no shortest path takes
+ *   after m.
+ * - [goal] the goal is the one state pb_is_goal takes, and solvable.
+ * - [solvable] pb_solvable is true exactly for the states that reach the
+ *   goal (a domain without a test says true for all: then only a search
+ *   that runs out of states may answer PB_UNSOLVABLE). The goal's class
+ *   is those states.
+ * - [index] where index_count > 0, pb_index is a bijection from the goal's
+ *   class onto 0..index_count-1 and pb_unindex its inverse.
+ * - [heuristics] every heuristic that serves the domain is at most the
+ *   distance to the goal, in every state of the class.
+ * - [solvers] every solver that serves the domain answers a state outside
+ *   the class PB_UNSOLVABLE within the limits, and a state of it with
+ *   moves that replay to the goal, as few as every optimal solver's; no
+ *   optimal answer is longer than PB_MAX_PATH moves. */
 #ifndef PB_DOMAIN_H
 #define PB_DOMAIN_H
 
@@ -53,6 +83,8 @@ typedef enum pb_kernel {
 	PB_KERNEL_FLIP4,    /* move m reverses the first m + 2 cells; 4 bits a cell, <= 16 */
 	PB_KERNEL_FLIP5,    /* the same, 5 bits a cell, <= 25 cells (both halves) */
 	PB_KERNEL_CORNERS,  /* the 2x2x2 cube: corners permuted and twisted; a byte a cell */
+	PB_KERNEL_GENERIC1, /* a plugin's domain (generic.c): its moves its functions, <= 64 bits */
+	PB_KERNEL_GENERIC2, /* the same, 65 to 128 bits (both halves) */
 } pb_kernel;
 
 /* Every kernel with the C type a hot loop keeps its cells in (the half
@@ -64,9 +96,14 @@ typedef enum pb_kernel {
 	X(PB_KERNEL_PERMUTE4, uint64_t)                                                   \
 	X(PB_KERNEL_FLIP4, uint64_t)                                                      \
 	X(PB_KERNEL_FLIP5, pb_cells)                                                      \
-	X(PB_KERNEL_CORNERS, uint64_t)
+	X(PB_KERNEL_CORNERS, uint64_t)                                                    \
+	X(PB_KERNEL_GENERIC1, uint64_t)                                                   \
+	X(PB_KERNEL_GENERIC2, pb_cells)
 
 typedef struct pb_domain pb_domain;
+typedef struct pb_family pb_family;
+/* A plugin's domain: the public plugin header's space (generic.c). */
+typedef struct pb_plugin_space pb_plugin_space;
 
 /* A source of uniform random numbers: below(rng, n) is uniform on 0..n-1. */
 typedef struct pb_random {
@@ -187,20 +224,23 @@ struct pb_domain {
 	uint64_t twist[PB_MAX_MOVES + 1];
 	/* The one-character shape of 9 or 10 cells has a vector parser. */
 	bool compact_parse;
+	/* GENERIC: the plugin's space (its moves, tests, rank and
+	 * heuristics), and the bits a cell takes (a cell holding v keeps v + 1,
+	 * so that no state's low word is 0) */
+	const pb_plugin_space *space;
+	int cell_bits;
+	/* the family that made it (family.h) */
+	const pb_family *family;
+	/* four bits a cell: 0xff in the bytes of the cells, the first eight
+	 * and the next (pb_generic_pack) */
+	uint64_t generic_mask[2];
 };
 
-/* Set up the domain called NAME, with its default goal: "8puzzle",
- * "15puzzle", "24puzzle", "tilesWxH" (W, H >= 2, W*H <= 25), "msquare" or
- * "pancakeN" (3 <= N <= 25).
+/* Set up the domain called NAME, with its default goal: a name one of
+ * the families makes (family.h: the built-in ones, "8puzzle", "tilesWxH",
+ * "msquare", "pancakeN", "cube2", ..., and the plugins' ones added).
  * Returns 0, or -1 with a message in ERR. */
 int pb_domain_init(pb_domain *d, const char *name, char *err, size_t errlen);
-
-/* The domains, for 'bench list': a name (or name pattern) and a line. */
-typedef struct pb_domain_info {
-	const char *name, *summary;
-} pb_domain_info;
-extern const pb_domain_info pb_domain_list[];
-extern const size_t pb_domain_list_count;
 
 /* Replace D's goal by the arrangement in TEXT (user labels, parsed as
  * pb_parse does). Returns 0, or -1 with a message in ERR (also where the
@@ -299,6 +339,11 @@ char *pb_cells_decimal(pb_cells n, char *buf, size_t size);
  * tried after a move reaching a class, averaged over the classes. */
 void pb_domain_branching(const pb_domain *d, uint64_t *num, uint64_t *den);
 
+/* NULL where SOLVER (its name) may search D backwards: every domain but a
+ * plugin's without inverse moves; else why, written into WHY. */
+const char *pb_domain_needs_inverse(const pb_domain *d, const char *solver, char *why,
+				    size_t whylen);
+
 /* For the families (tiles.c, msquare.c): set up the move tables that
  * follow from next_class, inverse, pruned_after and nmoves (prev_class,
  * moves_after, tried_after, branching, stay_move). */
@@ -338,13 +383,19 @@ static inline int pb_estimate(const pb_domain *d, const pb_state *s)
 	return d->ops->estimate ? d->ops->estimate(d, s) : -1;
 }
 
-/* The families' init functions (domain.c's table names them). */
-int pb_tiles_init(pb_domain *d, int width, int height);
-void pb_msquare_init(pb_domain *d);
-/* N pancakes (3..25); -1 for another N. */
-int pb_pancake_init(pb_domain *d, int n);
-/* The 2x2x2 cube, quarter turns only where QUARTER. */
-void pb_cube_init(pb_domain *d, bool quarter);
+/* The families' constructors (family.c's table names them): the domain
+ * called NAME into D, 0; 1 where NAME is not of the family; -1 with why
+ * in ERR where it is but cannot be made. */
+int pb_tiles_make(const pb_family *f, pb_domain *d, const char *name, char *err, size_t errlen);
+int pb_msquare_make(const pb_family *f, pb_domain *d, const char *name, char *err,
+		    size_t errlen);
+int pb_pancake_make(const pb_family *f, pb_domain *d, const char *name, char *err,
+		    size_t errlen);
+int pb_cube_make(const pb_family *f, pb_domain *d, const char *name, char *err, size_t errlen);
+/* A plugin's space (generic.c): D from SPACE. Returns 0, or -1 with why
+ * (a space that breaks the contract's limits: too many cells, moves,
+ * bits, a bad name or goal). */
+int pb_generic_init(pb_domain *d, const pb_plugin_space *space, char *err, size_t errlen);
 
 #include "kernel.h"
 

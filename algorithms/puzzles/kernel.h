@@ -28,6 +28,12 @@
  * - CORNERS (the 2x2x2 cube): a byte a corner place (the corner, its
  *   twist), one class; move m takes op_source as PERMUTE4 does, then adds
  *   twist[m] to the twists mod 3; undone by its inverse move.
+ * - GENERIC1 (up to 64 bits) and GENERIC2 (65 to 128): a plugin's domain
+ *   (generic.c): cell i in bits b*i to b*i+b-1 (b = d->cell_bits) holding
+ *   its value + 1, one class; move m is the space's apply on the cells
+ *   unpacked to bytes, and leaves the state as it is where the move is not
+ *   legal there (pb_kernel_stays): the searches skip such a child, a test
+ *   that folds away for every other kernel.
  * A kernel for pancakes (a flip reverses a prefix) or the 2x2x2 cube (a
  * turn permutes and twists corners) is a new constant, its cases here and
  * its line in PB_KERNELS; the solvers pick it up unchanged. */
@@ -36,11 +42,17 @@
 
 #include "domain.h"
 
-#if defined(__BMI2__) || defined(__SSSE3__)
+#include <string.h>
+
+#if defined(__BMI2__) || defined(__SSSE3__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
 #define PB_INLINE static inline __attribute__((always_inline))
+
+/* The part of the public plugin header that a plugin's space is (its
+ * apply, solvable and rank, called from the kernels below). */
+#include "include/puzzlebench/plugin.h"
 
 /* Sliding tiles have four moves. */
 #define PB_SLIDE_MOVES 4
@@ -48,12 +60,21 @@
 /* Words a state of kernel K takes (1 or 2) and bits a cell. */
 PB_INLINE int pb_kernel_words(const pb_kernel k)
 {
-	return k == PB_KERNEL_SLIDE5 || k == PB_KERNEL_FLIP5 ? 2 : 1;
+	return k == PB_KERNEL_SLIDE5 || k == PB_KERNEL_FLIP5 || k == PB_KERNEL_GENERIC2 ? 2 : 1;
+}
+
+/* Whether K is a plugin's domain (moves by its functions; a move may be
+ * illegal in any state). */
+PB_INLINE bool pb_kernel_generic(const pb_kernel k)
+{
+	return k == PB_KERNEL_GENERIC1 || k == PB_KERNEL_GENERIC2;
 }
 
 PB_INLINE int pb_kernel_bits(const pb_kernel k)
 {
-	return k == PB_KERNEL_CORNERS ? 8 : pb_kernel_words(k) == 2 ? 5 : 4;
+	/* (a plugin's domain has d->cell_bits, which pb_generic_unpack reads:
+	 * pb_cell does not serve it) */
+	return k == PB_KERNEL_CORNERS || pb_kernel_generic(k) ? 8 : pb_kernel_words(k) == 2 ? 5 : 4;
 }
 
 /* Whether a move of K reverses a prefix of the cells (pancakes). */
@@ -111,6 +132,110 @@ PB_INLINE pb_cells pb_kernel_slide(const pb_kernel k, pb_cells c, int b, int to)
 	pb_cells tile = (c >> (5 * to)) & 31u;
 
 	return c - (tile << (5 * to)) + (tile << (5 * b));
+}
+
+/* GENERIC, four bits a cell (up to 15 values, 16 cells): the low bytes
+ * of every cell, each the cell's value + 1, and back. */
+#define PB_LOW_NIBBLES 0x0f0f0f0f0f0f0f0fULL
+#define PB_BYTE_ONES 0x0101010101010101ULL
+
+/* The nibbles of X as the sixteen bytes at OUT, each less one (the bytes
+ * past the cells are left as they come). */
+PB_INLINE void pb_nibbles_to_bytes(uint64_t x, unsigned char *out)
+{
+	uint64_t lo = x & PB_LOW_NIBBLES, hi = (x >> 4) & PB_LOW_NIBBLES;
+	/* byte i of lo holds cell 2i, of hi cell 2i + 1: interleaved */
+#ifdef __SSE2__
+	__m128i v = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)lo), _mm_cvtsi64_si128((long long)hi));
+
+	_mm_storeu_si128((void *)out, _mm_sub_epi8(v, _mm_set1_epi8(1)));
+#else
+	for (int i = 0; i < 8; i++) {
+		out[2 * i] = (unsigned char)(((lo >> (8 * i)) & 0xffu) - 1);
+		out[2 * i + 1] = (unsigned char)(((hi >> (8 * i)) & 0xffu) - 1);
+	}
+#endif
+}
+
+/* Eight bytes, each below 16, as eight nibbles (byte i to nibble i). */
+PB_INLINE uint64_t pb_bytes_nibbled(uint64_t x)
+{
+	x = (x | x >> 4) & 0x00ff00ff00ff00ffULL;
+	x = (x | x >> 8) & 0x0000ffff0000ffffULL;
+	return (x | x >> 16) & 0xffffffffULL;
+}
+
+/* GENERIC: the cells of C as bytes, VALUES[0..d->cells) (a cell keeps
+ * its value + 1); room for 16 where a cell has four bits. */
+PB_INLINE void pb_generic_unpack(const pb_kernel k, const pb_domain *d, pb_cells c,
+				 unsigned char *values)
+{
+	const int b = d->cell_bits, n = d->cells;
+
+	if (pb_kernel_words(k) == 1 && b == 4) {
+		pb_nibbles_to_bytes((uint64_t)c, values);
+		return;
+	}
+	if (pb_kernel_words(k) == 1) {
+		uint64_t x = (uint64_t)c, mask = (1ULL << b) - 1;
+
+		for (int i = 0; i < n; i++, x >>= b)
+			values[i] = (unsigned char)((x & mask) - 1);
+		return;
+	}
+	for (int i = 0; i < n; i++, c >>= b)
+		values[i] = (unsigned char)(((uint64_t)c & ((1ULL << b) - 1)) - 1);
+}
+
+/* GENERIC: the bytes VALUES packed. */
+PB_INLINE pb_cells pb_generic_pack(const pb_kernel k, const pb_domain *d,
+				   const unsigned char *values)
+{
+	const int b = d->cell_bits;
+
+	if (pb_kernel_words(k) == 1 && b == 4) {
+		/* the cells' bytes, those past them zeroed, each plus one */
+		uint64_t lo, hi;
+
+		memcpy(&lo, values, sizeof(lo));
+		memcpy(&hi, values + 8, sizeof(hi));
+		lo = (lo & d->generic_mask[0]) + (PB_BYTE_ONES & d->generic_mask[0]);
+		hi = (hi & d->generic_mask[1]) + (PB_BYTE_ONES & d->generic_mask[1]);
+		return (pb_cells)(pb_bytes_nibbled(lo) | pb_bytes_nibbled(hi) << 32);
+	}
+	if (pb_kernel_words(k) == 1) {
+		uint64_t x = 0;
+
+		for (int i = d->cells - 1; i >= 0; i--)
+			x = x << b | (uint64_t)(values[i] + 1u);
+		return (pb_cells)x;
+	}
+	pb_cells x = 0;
+
+	for (int i = d->cells - 1; i >= 0; i--)
+		x = x << b | (pb_cells)(values[i] + 1u);
+	return x;
+}
+
+/* GENERIC: C after move M, or C itself where M is not legal there (or is
+ * the stay move). */
+PB_INLINE pb_cells pb_generic_move(const pb_kernel k, const pb_domain *d, pb_cells c, int m)
+{
+	unsigned char in[PB_MAX_CELLS], out[PB_MAX_CELLS];
+
+	if (m >= d->nmoves)
+		return c;
+	pb_generic_unpack(k, d, c, in);
+	if (!d->space->apply(d->space->data, in, m, out))
+		return c;
+	return pb_generic_pack(k, d, out);
+}
+
+/* Whether the move from PARENT to CHILD was no move: a plugin's move not
+ * legal there (false at once for every other kernel). */
+PB_INLINE bool pb_kernel_stays(const pb_kernel k, pb_cells parent, pb_cells child)
+{
+	return pb_kernel_generic(k) && pb_cells_equal(parent, child, pb_kernel_words(k));
 }
 
 /* Permuting: C after move M (cell i takes what cell op_source[m][i]
@@ -223,6 +348,8 @@ PB_INLINE pb_cells pb_kernel_move_to(const pb_kernel k, const pb_domain *d, pb_c
 		return pb_kernel_flip(k, c, pb_flip_size(m));
 	if (k == PB_KERNEL_CORNERS)
 		return (pb_cells)pb_kernel_twist(d, (uint64_t)c, m);
+	if (pb_kernel_generic(k))
+		return pb_generic_move(k, d, c, m);
 	return (pb_cells)pb_kernel_permute(d, (uint64_t)c, m);
 }
 
@@ -245,6 +372,8 @@ PB_INLINE pb_cells pb_kernel_unmove(const pb_kernel k, const pb_domain *d, pb_ce
 		return pb_kernel_flip(k, c, pb_flip_size(m));
 	if (k == PB_KERNEL_CORNERS)
 		return (pb_cells)pb_kernel_twist(d, (uint64_t)c, d->inverse[m]);
+	if (pb_kernel_generic(k))
+		return pb_generic_move(k, d, c, m < d->nmoves ? d->inverse[m] : m);
 	return (pb_cells)pb_kernel_unpermute(d, (uint64_t)c, m);
 }
 
@@ -361,12 +490,47 @@ PB_INLINE unsigned pb_wide_inversions(const pb_domain *d, pb_cells c, int b)
 	return inv - (unsigned)b;
 }
 
+/* Whether D has a solvability test (every built-in domain; a plugin's
+ * where its space gives one). Without one, pb_solvable says true of every
+ * state, and only a search that runs out of states can tell otherwise. */
+static inline bool pb_domain_tests_solvable(const pb_domain *d)
+{
+	return !d->space || d->space->solvable;
+}
+
+/* GENERIC: whether C can reach the goal by the space's test; true where
+ * the space has none. */
+PB_INLINE bool pb_generic_solvable(const pb_kernel k, const pb_domain *d, pb_cells c)
+{
+	unsigned char v[PB_MAX_CELLS];
+
+	if (!d->space->solvable)
+		return true;
+	pb_generic_unpack(k, d, c, v);
+	return d->space->solvable(d->space->data, v) != 0;
+}
+
+/* GENERIC: the space's rank of C, or index_count where that is out of
+ * range (a state outside the goal's class, a rank that broke its
+ * contract): the caller's cue that C has no index. */
+PB_INLINE uint64_t pb_generic_index(const pb_kernel k, const pb_domain *d, pb_cells c)
+{
+	unsigned char v[PB_MAX_CELLS];
+	uint64_t r;
+
+	pb_generic_unpack(k, d, c, v);
+	r = d->space->rank(d->space->data, v);
+	return r < d->index_count ? r : d->index_count;
+}
+
 /* Whether the state C of class CLS can reach the goal, by parity alone
- * (no search). */
+ * (no search; a plugin's domain by its own test). */
 PB_INLINE bool pb_kernel_solvable(const pb_kernel k, const pb_domain *d, pb_cells c, int cls)
 {
 	unsigned parity;
 
+	if (pb_kernel_generic(k))
+		return pb_generic_solvable(k, d, c);
 	if (!pb_kernel_slides(k))
 		return true;
 	if (pb_kernel_words(k) == 2)
@@ -393,6 +557,8 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 	uint64_t x = (uint64_t)c;
 	int m = d->cells - 1;
 
+	if (pb_kernel_generic(k))
+		return pb_generic_index(k, d, c);
 	if (pb_kernel_words(k) == 2)
 		return 0;
 	if (k == PB_KERNEL_CORNERS)
@@ -418,19 +584,26 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 		case PB_KERNEL_FLIP4: { const pb_kernel K = PB_KERNEL_FLIP4; STMT; } break; \
 		case PB_KERNEL_FLIP5: { const pb_kernel K = PB_KERNEL_FLIP5; STMT; } break; \
 		case PB_KERNEL_CORNERS: { const pb_kernel K = PB_KERNEL_CORNERS; STMT; } break; \
+		case PB_KERNEL_GENERIC1: { const pb_kernel K = PB_KERNEL_GENERIC1; STMT; } break; \
+		case PB_KERNEL_GENERIC2: { const pb_kernel K = PB_KERNEL_GENERIC2; STMT; } break; \
 		}                                                                        \
 	} while (0)
 
 /* Apply move M to S into OUT (which may be S). Returns false (OUT
- * untouched) when M is not legal there (the blank at an edge). */
+ * untouched) when M is not legal there (the blank at an edge; a plugin's
+ * move that its apply refuses, or that changes nothing). */
 static inline bool pb_apply(const pb_domain *d, const pb_state *s, int m, pb_state *out)
 {
 	int to = d->next_class[s->cls][m];
 	pb_cells c = 0;
+	bool stays = false;
 
 	if (to < 0)
 		return false;
-	PB_WITH_KERNEL(d, c = pb_kernel_move(K, d, s->cells, s->cls, m));
+	PB_WITH_KERNEL(d, c = pb_kernel_move(K, d, s->cells, s->cls, m);
+		       stays = pb_kernel_stays(K, s->cells, c));
+	if (stays)
+		return false;
 	out->cells = c;
 	out->cls = to;
 	return true;
@@ -443,10 +616,14 @@ static inline bool pb_unapply(const pb_domain *d, const pb_state *s, int m, pb_s
 {
 	int from = d->prev_class[s->cls][m];
 	pb_cells c = 0;
+	bool stays = false;
 
-	if (from < 0)
+	if (from < 0 || (d->space && d->inverse[m] == PB_NO_MOVE))
 		return false;
-	PB_WITH_KERNEL(d, c = pb_kernel_unmove(K, d, s->cells, s->cls, m));
+	PB_WITH_KERNEL(d, c = pb_kernel_unmove(K, d, s->cells, s->cls, m);
+		       stays = pb_kernel_stays(K, s->cells, c));
+	if (stays)
+		return false;
 	out->cells = c;
 	out->cls = from;
 	return true;

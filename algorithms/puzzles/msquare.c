@@ -1,5 +1,6 @@
 /* USACO 3.2.5 Magic Squares (see domain.h) on the PERMUTE4 kernel. */
 #include "domain.h"
+#include "family.h"
 
 #include <string.h>
 
@@ -69,7 +70,7 @@ static const pb_domain_ops msquare_ops_table = {
 	.estimate = NULL,
 };
 
-void pb_msquare_init(pb_domain *d)
+static void msquare_init(pb_domain *d)
 {
 	d->ops = &msquare_ops_table;
 	d->kernel = PB_KERNEL_PERMUTE4;
@@ -104,4 +105,14 @@ void pb_msquare_init(pb_domain *d)
 		d->goal.cells |= (pb_cells)c << (4 * c);
 	}
 	d->goal.cls = 0;
+}
+
+int pb_msquare_make(const pb_family *f, pb_domain *d, const char *name, char *err,
+		    size_t errlen)
+{
+	(void)err, (void)errlen;
+	if (strcmp(name, f->pattern))
+		return 1;
+	msquare_init(d);
+	return 0;
 }

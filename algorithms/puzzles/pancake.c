@@ -1,8 +1,14 @@
 /* The pancake puzzle (see domain.h) on the FLIP4 kernel up to 16 pancakes,
  * FLIP5 up to 25. */
 #include "domain.h"
+#include "family.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 
 #include <stdio.h>
+#include <string.h>
 
 /* The fewest pancakes a stack has (flips 2 and 3 then differ). */
 #define PANCAKE_MIN 3
@@ -99,10 +105,8 @@ static const pb_domain_ops pancake_ops = {
 	.estimate = pancake_estimate,
 };
 
-int pb_pancake_init(pb_domain *d, int n)
+static void pancake_init(pb_domain *d, int n)
 {
-	if (n < PANCAKE_MIN || n > PB_MAX_CELLS)
-		return -1;
 	d->ops = &pancake_ops;
 	d->kernel = n <= PB_RANK_MAX ? PB_KERNEL_FLIP4 : PB_KERNEL_FLIP5;
 	d->width = n;
@@ -135,5 +139,23 @@ int pb_pancake_init(pb_domain *d, int n)
 		PB_WITH_KERNEL(d, d->goal.cells = pb_cell_put(K, d->goal.cells, c, (unsigned)c));
 	}
 	d->goal.cls = 0;
+}
+
+int pb_pancake_make(const pb_family *f, pb_domain *d, const char *name, char *err,
+		    size_t errlen)
+{
+	size_t prefix = strlen("pancake");
+	char *end;
+	long n;
+
+	(void)f;
+	if (strncmp(name, "pancake", prefix))
+		return 1;
+	errno = 0;
+	n = isdigit((unsigned char)name[prefix]) ? strtol(name + prefix, &end, 10) : -1;
+	if (n < 0 || *end || errno || n < PANCAKE_MIN || n > PB_MAX_CELLS)
+		return pb_domain_fail(err, errlen, "unknown domain '%s': a stack is pancakeN with %d <= N <= %d",
+				      name, PANCAKE_MIN, PB_MAX_CELLS);
+	pancake_init(d, (int)n);
 	return 0;
 }

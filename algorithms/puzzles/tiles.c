@@ -1,6 +1,11 @@
 /* The sliding-tile puzzle on a W x H board (see domain.h): up to 16 cells
  * on the SLIDE4 kernel, up to 25 on SLIDE5. */
 #include "domain.h"
+#include "family.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -185,7 +190,7 @@ static void init_moves(pb_domain *d)
 	pb_domain_finish_moves(d);
 }
 
-int pb_tiles_init(pb_domain *d, int w, int h)
+static int tiles_init(pb_domain *d, int w, int h)
 {
 	int n = w * h, bits;
 
@@ -218,4 +223,56 @@ int pb_tiles_init(pb_domain *d, int w, int h)
 	/* POJ 1077's goal: 1..n-1, then the blank. */
 	set_goal_blank(d, n - 1);
 	return 0;
+}
+
+/* Parse "W" "x" "H" from "tilesWxH"'s tail. */
+static int parse_board(const char *s, int *w, int *h)
+{
+	char *end;
+	long a, b;
+
+	errno = 0;
+	a = strtol(s, &end, 10);
+	if (end == s || (*end != 'x' && *end != 'X') || !isdigit((unsigned char)*s))
+		return -1;
+	s = end + 1;
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	b = strtol(s, &end, 10);
+	if (end == s || *end || errno)
+		return -1;
+	/* each side first, so that the product cannot overflow */
+	if (a < 2 || b < 2 || a > PB_MAX_CELLS || b > PB_MAX_CELLS || a * b > PB_MAX_CELLS)
+		return -1;
+	*w = (int)a;
+	*h = (int)b;
+	return 0;
+}
+
+/* The square boards' classic names. */
+static const struct {
+	const char *name;
+	int width, height;
+} named_boards[] = {
+	{ "8puzzle", 3, 3 },
+	{ "15puzzle", 4, 4 },
+	{ "24puzzle", 5, 5 },
+};
+
+int pb_tiles_make(const pb_family *f, pb_domain *d, const char *name, char *err, size_t errlen)
+{
+	int w = 0, h = 0;
+
+	if (!strcmp(f->pattern, "tilesWxH")) {
+		if (strncmp(name, "tiles", 5))
+			return 1;
+		if (parse_board(name + 5, &w, &h))
+			return pb_domain_fail(err, errlen, "unknown domain '%s': a board is tilesWxH with W, H >= 2 and "
+					      "W*H <= %d", name, PB_MAX_CELLS);
+		return tiles_init(d, w, h);
+	}
+	for (size_t i = 0; i < sizeof(named_boards) / sizeof(named_boards[0]); i++)
+		if (!strcmp(name, named_boards[i].name) && !strcmp(f->pattern, name))
+			return tiles_init(d, named_boards[i].width, named_boards[i].height);
+	return 1;
 }

@@ -887,7 +887,8 @@ pb_status pb_twobit_walk(const pb_twobit *t, const pb_state *start, pb_path *out
 	unsigned c;
 
 	out->length = 0;
-	if (!pb_solvable(d, start) || (c = pb_twobit_code(t, pb_index(d, start))) == PB_TWOBIT_UNSEEN)
+	if (!pb_solvable(d, start) || pb_index(d, start) >= d->index_count ||
+	    (c = pb_twobit_code(t, pb_index(d, start))) == PB_TWOBIT_UNSEEN)
 		return PB_UNSOLVABLE;
 	if (!d->invertible) {
 		/* the first length of the residue that a path has is the distance */

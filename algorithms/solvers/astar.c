@@ -260,7 +260,7 @@ PB_INLINE bool successor(const pb_kernel k, const pb_domain *d, pb_cells x, int 
 	if (*to < 0)
 		return false;
 	*child = pb_kernel_move_to(k, d, x, cls, m, *to);
-	return true;
+	return !pb_kernel_stays(k, x, *child);
 }
 
 /* The heuristic of CHILD (class TO), reached from X (class CLS, heuristic

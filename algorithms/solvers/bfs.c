@@ -48,6 +48,9 @@ typedef struct visited_ops {
 	 * already. */
 	int (*hold_growth)(visited *v);
 	void (*release)(visited *v);
+	/* A visited state that move M takes to C, where the domain (a
+	 * plugin's) has no move undoing M: a scan of the set; C if none. */
+	pb_cells (*parent_of)(const visited *v, pb_cells c, int m, pb_kernel k);
 } visited_ops;
 
 static int hash_init(visited *v, pb_meter *m, pb_kernel k)
@@ -89,10 +92,28 @@ static void hash_release(visited *v)
 	pb_table_release(&v->table);
 }
 
+static pb_cells hash_parent_of(const visited *v, pb_cells c, int m, pb_kernel k)
+{
+	const int words = pb_kernel_words(k);
+
+	for (size_t i = 0; i <= v->table.mask; i++) {
+		pb_cells x;
+
+		if (!pb_table_used(&v->table, i))
+			continue;
+		x = pb_table_key(&v->table, i, words);
+		if (!pb_kernel_equal(k, x, c) && pb_kernel_equal(k, pb_kernel_move(k, v->d, x, 0, m), c))
+			return x;
+	}
+	return c;
+}
+
 static int rank_init(visited *v, pb_meter *m, pb_kernel k)
 {
 	(void)k;
-	v->tags = pb_calloc(m, v->d->index_count, 1);
+	/* one byte past the index: where a plugin's rank that broke its
+	 * contract is sent (pb_generic_index) */
+	v->tags = pb_calloc(m, v->d->index_count + 1, 1);
 	return v->tags ? 0 : -1;
 }
 
@@ -133,11 +154,28 @@ static void rank_release(visited *v)
 	pb_free(v->tags);
 }
 
+static pb_cells rank_parent_of(const visited *v, pb_cells c, int m, pb_kernel k)
+{
+	for (uint64_t i = 0; i < v->d->index_count; i++) {
+		pb_state x;
+
+		if (!v->tags[i])
+			continue;
+		pb_unindex(v->d, i, &x);
+		if (!pb_kernel_equal(k, x.cells, c) &&
+		    pb_kernel_equal(k, pb_kernel_move(k, v->d, x.cells, 0, m), c))
+			return x.cells;
+	}
+	return c;
+}
+
 static const visited_ops hash_ops = {
 	hash_init, hash_mark, hash_tag_of, hash_growth_ns, hash_hold_growth, hash_release,
+	hash_parent_of,
 };
 static const visited_ops rank_ops = {
 	rank_init, rank_mark, rank_tag_of, rank_growth_ns, rank_hold_growth, rank_release,
+	rank_parent_of,
 };
 
 /* Walk back from the goal to the start along the recorded moves. */
@@ -149,11 +187,15 @@ read_path(const visited_ops *ops, const pb_kernel k, const visited *v, pb_path *
 	uint8_t tag;
 
 	out->length = 0;
-	while ((tag = ops->tag_of(v, s.cells, s.cls, k)) != FROM_START) {
+	while ((tag = ops->tag_of(v, s.cells, s.cls, k)) != FROM_START && out->length < PB_MAX_PATH) {
 		int m = tag - 1;
 
 		out->moves[out->length++] = (uint8_t)m;
-		s.cells = pb_kernel_unmove(k, d, s.cells, s.cls, m);
+		/* a plugin's move that nothing undoes: its parent found in the set */
+		if (pb_kernel_generic(k) && d->inverse[m] == PB_NO_MOVE)
+			s.cells = ops->parent_of(v, s.cells, m, k);
+		else
+			s.cells = pb_kernel_unmove(k, d, s.cells, s.cls, m);
 		s.cls = d->prev_class[s.cls][m];
 	}
 	for (int i = 0, j = out->length - 1; i < j; i++, j--) {
@@ -215,7 +257,7 @@ bfs_queue(const visited_ops *ops, const pb_kernel k, visited *v, const pb_state 
 		moves = d->moves_after[cls][last];
 		for (int i = 0; i < branching; i++) {
 			kids[i] = pb_kernel_move(k, d, x, cls, moves[i]);
-			s->generated += moves[i] != d->stay_move;
+			s->generated += moves[i] != d->stay_move && !pb_kernel_stays(k, x, kids[i]);
 			fresh[i] = ops->mark(v, kids[i], d->next_class[cls][moves[i]],
 					     (uint8_t)(moves[i] + 1), k);
 		}
@@ -239,7 +281,7 @@ bfs_queue(const visited_ops *ops, const pb_kernel k, visited *v, const pb_state 
  * Returns how many were new, or -1 when the visited set could not grow. */
 static inline __attribute__((always_inline)) ptrdiff_t
 move_run(const visited_ops *ops, const pb_kernel k, visited *v, const uint64_t *from, size_t n,
-	 int b, int m, int to, uint8_t tag, uint64_t *into, bool *found)
+	 int b, int m, int to, uint8_t tag, uint64_t *into, bool *found, size_t *stayed)
 {
 	const pb_domain *d = v->d;
 	const int words = pb_kernel_words(k);
@@ -248,9 +290,12 @@ move_run(const visited_ops *ops, const pb_kernel k, visited *v, const uint64_t *
 	unsigned hit = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		pb_cells y = pb_kernel_move_to(k, d, pb_cells_load(from + words * i, words), b, m, to);
+		pb_cells x = pb_cells_load(from + words * i, words);
+		pb_cells y = pb_kernel_move_to(k, d, x, b, m, to);
 		int fresh = ops->mark(v, y, to, tag, k);
 
+		/* a plugin's move not legal there: the state itself, seen already */
+		*stayed += pb_kernel_stays(k, x, y);
 		if (fresh < 0)
 			return -1;
 		/* written either way, kept only if new: no branch on the answer */
@@ -277,18 +322,19 @@ pull(const visited_ops *ops, const pb_kernel k, visited *v, pb_layers *l, const 
 		size_t n = count - at < PB_POLL_INTERVAL ? count - at : PB_POLL_INTERVAL;
 		uint64_t *room;
 		ptrdiff_t kept;
+		size_t stayed = 0;
 
 		if ((st = afford_marks(ops, v, s, n)) != PB_SOLVED)
 			return st;
 		if (!(room = pb_layers_room(l, n)))
 			return pb_search_alloc_failed(s);
 		kept = move_run(ops, k, v, from + words * at, n, p->from_class, p->move, p->to,
-				(uint8_t)(p->move + 1), room, found);
+				(uint8_t)(p->move + 1), room, found, &stayed);
 		if (kept < 0)
 			return pb_search_alloc_failed(s);
 		pb_layers_added(l, (size_t)kept);
 		s->expanded += p->first_from ? n : 0;
-		s->generated += n;
+		s->generated += n - stayed;
 		if (*found)
 			return PB_SOLVED;
 		if ((st = pb_search_poll_many(s, (unsigned)n)) != PB_SOLVED)

@@ -91,7 +91,7 @@ step(const pb_kernel k, const pb_domain *d, bool forward, const pb_state *x, int
 	y->cells = forward ? pb_kernel_move(k, d, x->cells, x->cls, m)
 			   : pb_kernel_unmove(k, d, x->cells, x->cls, m);
 	y->cls = cls;
-	return true;
+	return !pb_kernel_stays(k, x->cells, y->cells);
 }
 
 /* Expand the side's whole current layer. Sets *BEST to the shortest
@@ -161,10 +161,14 @@ walk_to_root(const pb_kernel k, const pb_domain *d, const side *sd, pb_cells cel
 	     uint8_t *moves)
 {
 	pb_state x = state_of(k, d, cells);
+	const uint16_t *v;
 	int n = 0;
 	unsigned tag;
 
-	while ((tag = *pb_table_find(&sd->seen, x.cells, pb_kernel_words(k)) & TAG_MASK)) {
+	/* (bounded, and a state not found ends it: a plugin's domain whose
+	 * inverses break the contract gets a wrong answer, not a crash) */
+	while (n < PB_MAX_PATH / 2 && (v = pb_table_find(&sd->seen, x.cells, pb_kernel_words(k))) &&
+	       (tag = *v & TAG_MASK)) {
 		moves[n++] = (uint8_t)(tag - 1);
 		/* undo the side's step */
 		step(k, d, !sd->forward, &x, (int)tag - 1, &x);
@@ -338,8 +342,8 @@ static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
 static const char *bibfs_supports(const pb_domain *d, const pb_config *cfg,
 				  char *why, size_t whylen)
 {
-	(void)d, (void)cfg, (void)why, (void)whylen;
-	return NULL;
+	(void)cfg;
+	return pb_domain_needs_inverse(d, "bibfs", why, whylen);
 }
 
 static pb_status bibfs_prepare(const pb_domain *d, const pb_config *cfg,

@@ -93,6 +93,9 @@ typedef struct ida {
 	/* the heuristic's parts at each depth of the path, for the kinds that
 	 * keep them */
 	pb_heur_parts parts[PB_MAX_PATH];
+	/* a plugin's domain: the cells of the node at each depth of the path,
+	 * as bytes (ida_search_generic) */
+	unsigned char bytes[PB_MAX_PATH + 1][PB_MAX_CELLS];
 } ida;
 
 /* Results of a search below a node. */
@@ -167,6 +170,8 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 			continue;
 		to = x->next[next_at(k, d, cls, m)];
 		child = pb_kernel_move_to(k, d, cells, cls, m, to);
+		if (pb_kernel_stays(k, cells, child))
+			continue;
 		generated++;
 		nh = (int)pb_heur_step_with(heur, x->md_delta, k, hk, cells, cls, (unsigned)h,
 					    &x->parts[g], child, to, m, &change);
@@ -194,10 +199,77 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	return result;
 }
 
+/* The same on a plugin's domain (a GENERIC kernel): the path's nodes kept
+ * as bytes (x->bytes, the node at depth g in bytes[g]), each move the
+ * space's apply from them into the next depth's, a plugin's heuristic
+ * read from the child's bytes as apply left them. Nothing is packed, so no
+ * load waits on apply's stores of single bytes; the goal is told apart
+ * from the child a byte at a time (the first difference ends the test). */
+/* Whether the N bytes at A and B are the same, a byte at a time. */
+PB_INLINE bool same_bytes(const unsigned char *a, const unsigned char *b, int n)
+{
+	int i = 0;
+
+	while (i < n && a[i] == b[i])
+		i++;
+	return i == n;
+}
+
+PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
+				 const pb_heuristic_kind hk)
+{
+	const pb_domain *d = x->d;
+	const pb_plugin_space *sp = d->space;
+	const int n = d->cells;
+	pb_search *s = x->s;
+	pb_status st = pb_search_poll(s);
+	unsigned generated = 0;
+	uint32_t tried = x->tried[tried_at(k, d, 0, last)];
+	const unsigned char *in = x->bytes[g];
+	unsigned char *out = x->bytes[g + 1];
+	int result = GO_ON, m;
+
+	if (__builtin_expect(st != PB_SOLVED, 0)) {
+		x->stop = st;
+		return STOPPED;
+	}
+	s->expanded++;
+	for (m = 0; m < d->nmoves; m++) {
+		int nh, f;
+
+		/* (a legal move changes the state: the contract, which bench
+		 * selftest checks) */
+		if (!(tried & (1u << m)) || !sp->apply(sp->data, in, x->c->order[m], out))
+			continue;
+		generated++;
+		nh = hk == PB_HEUR_PLUGIN ? (int)x->h->info->value(sp->data, out) : 0;
+		f = g + 1 + nh;
+		if (f > x->bound) {
+			if (f < x->next_bound)
+				x->next_bound = f;
+			continue;
+		}
+		if (same_bytes(out, sp->goal, n)) {
+			x->length = g + 1;
+			result = FOUND;
+			break;
+		}
+		result = ida_recurse(x, 0, 0, g + 1, nh, m, k, hk);
+		if (__builtin_expect(result != GO_ON, 0))
+			break;
+	}
+	s->generated += generated;
+	if (result == FOUND)
+		x->path[g] = x->c->order[m];
+	return result;
+}
+
 #define DEFINE_ONE(K, T, H)                                                              \
 	static __attribute__((noinline)) int IDA_NAME(K, H)(ida *x, T cells, int cls, int g, \
 							   int h, int last)            \
 	{                                                                                \
+		if (pb_kernel_generic(K))                                                \
+			return ida_search_generic(x, g, last, K, H);                     \
 		return ida_search(x, (pb_cells)cells, cls, g, h, last, K, H);            \
 	}
 #define DEFINE(K, T) PB_HEURISTIC_KINDS(DEFINE_ONE, K, T)
@@ -467,6 +539,8 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	}
 	if (pb_heur_kind_has_parts(c->h.info->kind))
 		pb_heur_parts_init(&c->h, start->cells, &x.parts[0]);
+	if (c->d->space)
+		PB_WITH_KERNEL(c->d, pb_generic_unpack(K, c->d, start->cells, x.bytes[0]));
 	h = (int)pb_heur_value(&c->h, start);
 	for (x.bound = h; x.bound < PB_MAX_PATH; x.bound = x.next_bound) {
 		int r;

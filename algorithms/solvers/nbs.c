@@ -457,6 +457,8 @@ static const char *nbs_supports(const pb_domain *d, const pb_config *cfg, char *
 
 	if (no)
 		return no;
+	if (pb_domain_needs_inverse(d, "nbs", why, whylen))
+		return why;
 	if (d->lex_smallest)
 		return "nbs: gives any optimal answer, not the least one the domain asks for";
 	if (info->kind == PB_HEUR_ZERO)

@@ -322,6 +322,8 @@ static const char *table_supports(const pb_domain *d, const pb_config *cfg,
 	char count[40];
 
 	(void)cfg;
+	if (pb_domain_needs_inverse(d, "reverse-table", why, whylen))
+		return why;
 	if (d->index_count && (entries_fit(d) || pb_twobit_bytes(d) <= TWO_BIT_MAX_BYTES))
 		return NULL;
 	snprintf(why, whylen, "the table does not fit: a table of %s states",
@@ -418,6 +420,16 @@ solve_with(const pb_kernel k, table_ctx *t, const pb_state *start, pb_search *s,
 		uint64_t e = t->entries[pb_kernel_index(k, d, x, cls)];
 		unsigned left = entry_dist(e);
 
+		/* a plugin's domain: a state the build never reached (a rank or a
+		 * test that broke the contract), or a walk past any answer's
+		 * length; the built-in domains' tables are whole (folded away) */
+		if (pb_kernel_generic(k) && !e)
+			return PB_UNSOLVABLE;
+		if (pb_kernel_generic(k) &&
+		    out->length + (int)(left < (unsigned)moves ? left : (unsigned)moves) > PB_MAX_PATH) {
+			snprintf(s->message, sizeof(s->message), "no answer within %d moves", PB_MAX_PATH);
+			return PB_FAILED;
+		}
 		s->expanded++;
 		entry_moves(move_bits(k, d), e, out->moves + out->length);
 		if (left <= (unsigned)moves) {

@@ -10,8 +10,9 @@
 #include <string.h>
 
 #include "algorithms/solvers/solver.h"
-#include "harness/cmd/commands.h"
 #include "harness/cmd/cmdline.h"
+#include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/engine/runner.h"
 #include "harness/io/answer.h"
 #include "harness/io/answer_file.h"
@@ -39,6 +40,7 @@ static void usage(FILE *out)
 	      "\n"
 	      "options:\n"
 	      "  -q, --quiet   print only the wrong answers and the summary\n"
+	      "      --plugin FILE.so  load a plugin's domains (repeatable)\n"
 	      "  -h, --help    show this and exit\n", out);
 }
 
@@ -168,9 +170,11 @@ static int grade(const dataset *ds, const answer_file *a, bool quiet)
 
 int cmd_check(int argc, char **argv)
 {
+	enum { OPT_OUTSIDE = 256 };
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	char err[1024];
@@ -185,6 +189,10 @@ int cmd_check(int argc, char **argv)
 		switch (c) {
 		case 'q': quiet = true; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
+		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
+			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
+				return PB_EXIT_USAGE;
+			break;
 		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
 		}
 	}

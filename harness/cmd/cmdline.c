@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/puzzles/family.h"
 #include "harness/cmd/commands.h"
 
 #define PROGRAM "bench"
@@ -102,4 +103,19 @@ int cmdline_bad_usage(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (see 'bench %s --help')\n", cmd);
 	return PB_EXIT_USAGE;
+}
+
+const char *cmdline_default_domain(void)
+{
+	return pb_family_at(0)->example;
+}
+
+void cmdline_print_domains(FILE *out, const char *indent)
+{
+	for (size_t i = 0; i < pb_family_count(); i++) {
+		const pb_family *f = pb_family_at(i);
+
+		fprintf(out, "%s%-10s e.g. %s: '%s'%s\n", indent, f->pattern, f->example,
+			f->example_puzzle, f->plugin ? " (a plugin's)" : "");
+	}
 }

@@ -4,6 +4,7 @@
 #define CMDLINE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "algorithms/puzzles/domain.h"
 
@@ -26,6 +27,14 @@ int cmdline_split(char *list, char **items, int max);
 /* Set up domain NAME with GOAL (NULL: the default). Returns 0, or -1 with
  * "bench CMD: ..." printed on standard error. */
 int cmdline_domain(const char *cmd, pb_domain *d, const char *name, const char *goal);
+
+/* The domain a command takes when none is named: the first family's
+ * example (algorithms/puzzles/family.h). */
+const char *cmdline_default_domain(void);
+
+/* For a --help: the families, a line each with an example member and a
+ * puzzle of it, after INDENT. */
+void cmdline_print_domains(FILE *out, const char *indent);
 
 /* Print "bench CMD: <message> (see 'bench CMD --help')" on standard error
  * and return the exit status for bad usage. */

@@ -18,5 +18,6 @@ int cmd_report(int argc, char **argv);  /* report.c */
 int cmd_check(int argc, char **argv);   /* check.c */
 int cmd_space(int argc, char **argv);   /* space.c */
 int cmd_analyze(int argc, char **argv); /* analyze.c */
+int cmd_selftest(int argc, char **argv); /* selftest.c */
 
 #endif

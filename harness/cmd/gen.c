@@ -16,6 +16,7 @@
 #include "algorithms/puzzles/distances.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/io/dataset.h"
 #include "harness/io/outfile.h"
 #include "harness/io/prng.h"
@@ -62,6 +63,7 @@ typedef struct generator {
 	pb_search search; /* the distance table's meter */
 	uint8_t *dist;    /* every state's distance, or NULL */
 	FILE *out;
+	char why[200];
 } generator;
 
 static void usage(FILE *out)
@@ -76,10 +78,7 @@ static void usage(FILE *out)
 "command and seed give the same file on every machine.\n"
 "\n"
 "options:\n"
-"  -d, --domain NAME       8puzzle (default), 15puzzle, 24puzzle, tilesWxH\n"
-"                          (W columns, H rows, W, H >= 2, W*H <= 25),\n"
-"                          msquare, pancakeN (3 <= N <= 25), cube2 or\n"
-"                          cube2q\n"
+"  -d, --domain NAME       a domain (below; default %s)\n"
 "      --goal 'STATE'      tiles: another goal, e.g. 'x 1 2 3 4 5 6 7 8'\n"
 "                          (default 1..n-1 then the blank)\n"
 "  -m, --method METHOD     how instances are made (default walk):\n"
@@ -112,8 +111,11 @@ static void usage(FILE *out)
 "  -s, --seed N            seed of the generator (default %d)\n"
 "  -o, --output FILE       write there (default: standard output); written\n"
 "                          under a temporary name, then renamed\n"
+"      --plugin FILE.so    load a plugin's domains (and solvers); repeatable\n"
 "  -h, --help              show this and exit\n",
-		DEFAULT_COUNT, DEFAULT_LENGTH, DEFAULT_PER_DEPTH, DEFAULT_SEED);
+		cmdline_default_domain(), DEFAULT_COUNT, DEFAULT_LENGTH, DEFAULT_PER_DEPTH, DEFAULT_SEED);
+	fputs("\ndomains (the families of 'bench list', a member and a puzzle of each):\n", out);
+	cmdline_print_domains(out, "  ");
 }
 
 #define bad_usage(...) cmdline_bad_usage(CMD, __VA_ARGS__)
@@ -156,7 +158,7 @@ static int parse_depths(const char *text, bool *wanted)
 static int parse_options(int argc, char **argv, gen_options *o)
 {
 	enum { OPT_GOAL = 256, OPT_STEP, OPT_UNSOLVABLE, OPT_PER_DEPTH, OPT_DEPTH,
-	       OPT_SOLVABLE_ONLY, OPT_REFERENCE, OPT_SOURCE };
+	       OPT_SOLVABLE_ONLY, OPT_REFERENCE, OPT_SOURCE, OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "domain", required_argument, NULL, 'd' },
 		{ "goal", required_argument, NULL, OPT_GOAL },
@@ -173,12 +175,13 @@ static int parse_options(int argc, char **argv, gen_options *o)
 		{ "seed", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	int c;
 
 	*o = (gen_options){
-		.domain = "8puzzle", .method = WALK, .seed = DEFAULT_SEED,
+		.domain = cmdline_default_domain(), .method = WALK, .seed = DEFAULT_SEED,
 		.count = DEFAULT_COUNT, .len_lo = DEFAULT_LENGTH, .len_hi = DEFAULT_LENGTH,
 		.step = 1, .per_depth = DEFAULT_PER_DEPTH,
 	};
@@ -241,6 +244,10 @@ static int parse_options(int argc, char **argv, gen_options *o)
 			break;
 		case 'o': o->output = optarg; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
+		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
+			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
+				return PB_EXIT_USAGE;
+			break;
 		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
 		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
 		}
@@ -478,12 +485,29 @@ static int prepare(generator *g)
 
 	if (o->given_unsolvable && o->unsolvable > 0 && !d->ops->twin)
 		return bad_usage("--unsolvable: every state of %s is solvable", d->name);
-	if (o->method == ALL && (d->cells > ALL_MAX_CELLS || pb_factorial(d->cells) > ALL_MAX_LINES))
+	if (o->method == ALL && d->space && (!d->index_count || d->index_count > ALL_MAX_LINES))
+		return bad_usage("--method all: %s %s", d->name, d->index_count
+				 ? "has too many states to list" : "has no index of its states (its plugin "
+				 "gives no rank)");
+	if (o->method == ALL && !d->space &&
+	    (d->cells > ALL_MAX_CELLS || pb_factorial(d->cells) > ALL_MAX_LINES))
 		return bad_usage("--method all: %s has too many states to list (up to %d cells)",
 				 d->name, ALL_MAX_CELLS);
+	if (o->method == UNIFORM && !d->ops->random)
+		return bad_usage("--method uniform: %s has no uniform sampler (its plugin gives "
+				 "neither a sampler nor a rank; --method walk needs only the moves' "
+				 "inverses)", d->name);
+	if (o->method == WALK && pb_domain_needs_inverse(d, "--method walk", g->why, sizeof(g->why)))
+		return bad_usage("%s", g->why);
 	if (o->method == DEPTH && o->reference == REF_NO)
 		return bad_usage("--method depth needs every state's distance: drop '--reference %s'",
 				 "no");
+	if (want_table && pb_domain_needs_inverse(d, "a table of every state's distance", g->why,
+						  sizeof(g->why))) {
+		if (o->method == DEPTH || o->reference == REF_YES)
+			return bad_usage("%s", g->why);
+		want_table = false;
+	}
 	if (!want_table || o->reference == REF_NO)
 		return 0;
 	if (!d->index_count || d->index_count > TABLE_MAX_STATES)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "algorithms/heuristics/heuristic.h"
+#include "algorithms/puzzles/family.h"
 #include "algorithms/solvers/solver.h"
 #include "harness/cmd/commands.h"
 #include "harness/engine/outside.h"
@@ -13,13 +14,11 @@
 
 #define CMD "list"
 
-/* Domains shown in the 'serves' column: each board size a solver might
- * draw a line at, Magic Squares, pancakes and the cube. */
-static const char *const sample_domains[] = {
-	"tiles2x2", "8puzzle", "tiles2x5", "tiles3x4", "15puzzle", "24puzzle", "msquare",
-	"pancake10", "pancake25", "cube2", "cube2q",
-};
-#define NSAMPLES (sizeof(sample_domains) / sizeof(sample_domains[0]))
+/* Domains shown in the 'serves' column: each family's smallest member
+ * (where it names its smallest) and its example (family.h). */
+#define SAMPLES_MAX (2 * (PB_FAMILY_ADDED_MAX + 16))
+static size_t nsamples;
+#define NSAMPLES nsamples
 
 static void usage(FILE *out)
 {
@@ -85,15 +84,25 @@ static void print_heuristics(const pb_solver *s)
 		putchar('\n');
 }
 
-/* The sample domains into DOMAINS (a name left empty where one cannot be
- * made). */
+/* The sample domains into DOMAINS (room for SAMPLES_MAX), each once. */
 static void init_samples(pb_domain *domains)
 {
 	char err[160];
 
-	for (size_t i = 0; i < NSAMPLES; i++)
-		if (pb_domain_init(&domains[i], sample_domains[i], err, sizeof(err)))
-			domains[i].name[0] = '\0';
+	nsamples = 0;
+	for (size_t i = 0; i < pb_family_count() && nsamples + 2 <= SAMPLES_MAX; i++) {
+		const pb_family *f = pb_family_at(i);
+		const char *names[] = { f->smallest ? f->smallest[0] : NULL, f->example };
+
+		for (size_t k = 0; k < 2; k++) {
+			bool seen = !names[k];
+
+			for (size_t j = 0; j < nsamples && !seen; j++)
+				seen = !strcmp(domains[j].name, names[k]);
+			if (!seen && !pb_domain_init(&domains[nsamples], names[k], err, sizeof(err)))
+				nsamples++;
+		}
+	}
 }
 
 /* One solver: its line, the sample domains it serves, why not the others,
@@ -119,7 +128,7 @@ static void list_solver(const pb_solver *s, const pb_domain *domains)
 
 static void list_solvers(void)
 {
-	pb_domain domains[NSAMPLES];
+	static pb_domain domains[SAMPLES_MAX];
 
 	init_samples(domains);
 	puts("solvers (the default for a domain is the first listed that serves it):");
@@ -160,9 +169,17 @@ static void print_wrapped(const char *name, const char *text)
 
 static void list_domains(void)
 {
-	puts("\ndomains:");
-	for (size_t i = 0; i < pb_domain_list_count; i++)
-		print_wrapped(pb_domain_list[i].name, pb_domain_list[i].summary);
+	puts("\ndomains (families: a name of each pattern; 'bench selftest -d NAME' checks one):");
+	for (size_t i = 0; i < pb_family_count(); i++) {
+		const pb_family *f = pb_family_at(i);
+		char line[600];
+
+		snprintf(line, sizeof(line), "%s. E.g. %s: '%s'. Solvable: %s. Index: %s.%s",
+			 f->summary, f->example, f->example_puzzle,
+			 f->solvability ? f->solvability : "no rule (only an exhaustive search says unsolvable)",
+			 f->index ? f->index : "none", f->plugin ? " (a plugin's)" : "");
+		print_wrapped(f->pattern, line);
+	}
 }
 
 /* The sample domains heuristic H serves, on one line. */
@@ -182,7 +199,7 @@ static void print_served(const pb_heuristic_info *h, const pb_domain *domains)
 
 static void list_heuristics(void)
 {
-	pb_domain domains[NSAMPLES];
+	static pb_domain domains[SAMPLES_MAX];
 
 	init_samples(domains);
 	puts("\nheuristics (for the informed solvers; --heuristic takes a list, and each\n"
@@ -191,6 +208,12 @@ static void list_heuristics(void)
 	for (size_t i = 0; i < pb_heuristic_count; i++) {
 		printf("  %-14s %s\n", pb_heuristics[i].name, pb_heuristics[i].summary);
 		print_served(&pb_heuristics[i], domains);
+	}
+	for (size_t i = 0; i < pb_heuristic_added_count(); i++) {
+		const pb_heuristic_info *h = pb_heuristic_added(i);
+
+		printf("  %-14s %s (plugin; the family %s)\n", h->name, h->summary, h->family->pattern);
+		print_served(h, domains);
 	}
 }
 

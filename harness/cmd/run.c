@@ -509,7 +509,8 @@ static void note_unused_heuristics(const run_args *o, const dataset *ds)
 		bool used = false;
 
 		for (size_t i = 0; i < o->c.ndatasets && !used; i++)
-			used = !pb_heuristic_supports(info, &ds[i].domain, why, sizeof(why));
+			used = !pb_heuristic_supports(pb_heuristic_find_for(info->name, &ds[i].domain),
+						      &ds[i].domain, why, sizeof(why));
 		if (!used)
 			fprintf(stderr, "bench " CMD ": note: heuristic '%s' serves none of the datasets\n",
 				info->name);

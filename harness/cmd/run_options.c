@@ -52,8 +52,9 @@ static int split_heuristics(char *text, char **names, int max)
 	}
 }
 
-/* Add the heuristics of the comma-separated LIST to O: each known, each
- * once. Returns 0 or PB_EXIT_USAGE (said why). */
+/* Add the heuristics of the comma-separated LIST to O, each once (each is
+ * looked up in run_common_finish, once every --plugin has added its
+ * families' heuristics). Returns 0 or PB_EXIT_USAGE (said why). */
 static int add_heuristics(run_common *o, const char *cmd, const char *list)
 {
 	char *text = o->heuristic_text + o->heuristic_used, *names[RUN_MAX_HEURISTICS];
@@ -71,28 +72,39 @@ static int add_heuristics(run_common *o, const char *cmd, const char *list)
 					 : "--heuristic: want one or more heuristic names, separated "
 					 "by commas (at most %d)", RUN_MAX_HEURISTICS);
 	for (int i = 0; i < n; i++) {
-		const pb_heuristic_info *h = pb_heuristic_find(names[i]);
-		char why[160];
-
-		if (!h) {
-			fprintf(stderr, "bench %s: unknown heuristic '%s' (see 'bench list')\n", cmd,
-				names[i]);
-			return PB_EXIT_USAGE;
-		}
-		if (pb_heuristic_check(names[i], why, sizeof(why))) {
-			fprintf(stderr, "bench %s: --heuristic: %s\n", cmd, why);
-			return PB_EXIT_USAGE;
-		}
 		for (size_t k = 0; k < o->r.nheuristics; k++)
 			if (!strcmp(o->heuristics[k], names[i]))
 				return cmdline_bad_usage(cmd, "--heuristic names '%s' twice", names[i]);
 		if (o->r.nheuristics == RUN_MAX_HEURISTICS)
 			return cmdline_bad_usage(cmd, "--heuristic names more than %d heuristics",
 						 RUN_MAX_HEURISTICS);
-		/* a partition keeps its text; a name, the registry's string */
-		o->heuristics[o->r.nheuristics++] = strcmp(h->name, names[i]) ? names[i] : h->name;
+		o->heuristics[o->r.nheuristics++] = names[i];
 	}
 	o->r.heuristics = o->heuristics;
+	return 0;
+}
+
+/* Each heuristic of O known (the built-in ones and the plugins'): a name
+ * then stands as the registry's string, a partition as its text. Returns
+ * 0 or PB_EXIT_USAGE (said why). */
+static int check_heuristics(run_common *o, const char *cmd)
+{
+	for (size_t i = 0; i < o->r.nheuristics; i++) {
+		const pb_heuristic_info *h = pb_heuristic_find(o->heuristics[i]);
+		char why[160];
+
+		if (!h) {
+			fprintf(stderr, "bench %s: unknown heuristic '%s' (see 'bench list')\n", cmd,
+				o->heuristics[i]);
+			return PB_EXIT_USAGE;
+		}
+		if (pb_heuristic_check(o->heuristics[i], why, sizeof(why))) {
+			fprintf(stderr, "bench %s: --heuristic: %s\n", cmd, why);
+			return PB_EXIT_USAGE;
+		}
+		if (!strcmp(h->name, o->heuristics[i]))
+			o->heuristics[i] = h->name;
+	}
 	return 0;
 }
 
@@ -162,6 +174,8 @@ int run_common_finish(run_common *o, const char *cmd, int argc, char **argv, int
 	for (int i = first; i < argc; i++)
 		if (add_dataset(o, cmd, argv[i]))
 			return PB_EXIT_USAGE;
+	if (check_heuristics(o, cmd))
+		return PB_EXIT_USAGE;
 	if (!o->ndatasets)
 		return cmdline_bad_usage(cmd, "no dataset given (--dataset FILE)");
 	if (!o->time_given) {

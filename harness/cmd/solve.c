@@ -20,6 +20,7 @@
 #endif
 
 #include "algorithms/solvers/registry.h"
+#include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
 #include "harness/engine/outside.h"
 #include "harness/io/output.h"
@@ -44,9 +45,7 @@ static const char solve_usage[] =
 	"options:\n"
 	"  -a, --algorithm NAME  solver (see 'bench list'); default: the fastest\n"
 	"                        that serves the domain\n"
-	"  -d, --domain NAME     8puzzle (default), 15puzzle, 24puzzle, tilesWxH\n"
-	"                        (W, H >= 2, W*H <= 25), msquare, pancakeN\n"
-	"                        (3 <= N <= 25), cube2, cube2q\n"
+	"  -d, --domain NAME     a domain (below; default: the first)\n"
 	"  -g, --goal STATE      another goal for tiles, e.g. 'x 1 2 3 4 5 6 7 8'\n"
 	"      --heuristic NAME  heuristic of an informed solver (see 'bench list');\n"
 	"                        pdb:1-7/8-15 names pattern databases of those tiles\n"
@@ -89,7 +88,7 @@ static int parse_options(int argc, char **argv, solve_options *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->domain = "8puzzle";
+	o->domain = cmdline_default_domain();
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":a:d:g:ch", longs, NULL)) != -1) {
@@ -104,7 +103,12 @@ static int parse_options(int argc, char **argv, solve_options *o)
 			if (outside_option(OUTSIDE_PLUGIN, optarg, "solve"))
 				return PB_EXIT_USAGE;
 			break;
-		case 'h': fputs(solve_usage, stdout); return -1;
+		case 'h':
+			fputs(solve_usage, stdout);
+			fputs("\ndomains (the families of 'bench list', a member and a puzzle of each):\n",
+			      stdout);
+			cmdline_print_domains(stdout, "  ");
+			return -1;
 		case ':':
 			fprintf(stderr, "bench solve: option '%s' needs a value (see 'bench solve --help')\n",
 				argv[optind - 1]);

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "algorithms/puzzles/family.h"
 #include "harness/engine/outside.h"
 #include "harness/engine/process.h"
 #include "harness/engine/turn.h"
@@ -1153,15 +1154,15 @@ int external_measure_round_trip(unsigned rounds, external_round_trip *r, char *e
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	if (pb_domain_init(d, "8puzzle", err, errlen))
+	if (pb_domain_init(d, pb_family_at(0)->example, err, errlen))
 		goto out;
 	process_reset(&c->ch);
 	c->prog = &echo;
 	c->d = c->frame = d;
 	/* a puzzle one move from the goal, again and again as the repeats of
 	 * an instance come (its text made once); formatting timed apart */
-	pb_apply(d, &d->goal, pb_move_from_name(d, "u", 1), &puzzles[0]);
-	pb_apply(d, &d->goal, pb_move_from_name(d, "l", 1), &puzzles[1]);
+	for (int m = 0, k = 0; m < d->nmoves && k < 2; m++)
+		k += pb_apply(d, &d->goal, m, &puzzles[k]);
 	if (spawn_echo(&c->ch, err, errlen))
 		goto out;
 	c->cpu_seen = process_cpu_ns(&c->ch);

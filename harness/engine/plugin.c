@@ -1,11 +1,14 @@
 #include "harness/engine/plugin.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/heuristics/heuristic.h"
+#include "algorithms/puzzles/family.h"
 #include "harness/engine/outside.h"
 #include "harness/io/meta.h"
 #include "include/puzzlebench/plugin.h"
@@ -52,28 +55,17 @@ typedef struct plugin_ctx {
 
 /* The plain view */
 
-/* The pb_plugin_kind of D, or -1 for a domain no plugin ABI shows. */
+/* The pb_plugin_kind of D (its family's word), or -1 for a domain no
+ * plugin ABI shows. */
 static int plain_kind(const pb_domain *d)
 {
-	switch (d->kernel) {
-	case PB_KERNEL_SLIDE4:
-	case PB_KERNEL_SLIDE5:
-		return PB_PLUGIN_TILES;
-	case PB_KERNEL_PERMUTE4:
-		return strcmp(d->name, "msquare") ? -1 : PB_PLUGIN_MSQUARE;
-	case PB_KERNEL_FLIP4:
-	case PB_KERNEL_FLIP5:
-		return PB_PLUGIN_PANCAKE;
-	case PB_KERNEL_CORNERS:
-		return PB_PLUGIN_CUBE;
-	}
-	return -1;
+	return d->family ? d->family->plugin_kind : -1;
 }
 
-/* The oldest ABI that shows domains of KIND. */
-static unsigned kind_abi(int kind)
+/* The oldest ABI that shows D. */
+static unsigned kind_abi(const pb_domain *d)
 {
-	return kind == PB_PLUGIN_PANCAKE || kind == PB_PLUGIN_CUBE ? 2 : 1;
+	return d->family ? d->family->plugin_abi : PB_PLUGIN_ABI;
 }
 
 /* The cells of S on D as the plugin sees them: START and GOAL in the
@@ -114,6 +106,7 @@ static void plain_domain(const pb_domain *d, plain_view *v)
 	if (p->kind == PB_PLUGIN_TILES || p->kind == PB_PLUGIN_MSQUARE)
 		p->moves = v->letters;
 	p->least_answer = d->lex_smallest;
+	p->space = d->space;
 	if (p->kind != PB_PLUGIN_MSQUARE) {
 		plugin_plain_of(d, &d->goal, start, v->goal);
 		p->goal = v->goal;
@@ -213,10 +206,13 @@ static const char *plugin_supports(void *self, const pb_domain *d, const pb_conf
 		snprintf(why, whylen, "no plugin ABI shows %s to a plugin", d->name);
 		return why;
 	}
-	if (p->file->abi < kind_abi(kind)) {
-		snprintf(why, whylen, "built for plugin ABI %u, which shows tiles and Magic Squares "
-			 "only (%s came with ABI %u)", p->file->abi,
-			 kind == PB_PLUGIN_CUBE ? "the cube" : "pancakes", kind_abi(kind));
+	if (p->file->abi < kind_abi(d)) {
+		snprintf(why, whylen, "built for plugin ABI %u, which shows %s only (%s came with ABI "
+			 "%u)", p->file->abi, p->file->abi < 2 ? "tiles and Magic Squares"
+							       : "tiles, Magic Squares, pancakes and the cube",
+			 kind == PB_PLUGIN_CUBE ? "the cube" : kind == PB_PLUGIN_PANCAKE ? "pancakes"
+											 : "a plugin's domain",
+			 kind_abi(d));
 		return why;
 	}
 	if (!p->ps->supports)
@@ -351,17 +347,23 @@ static void plugin_meta(FILE *out, const void *self)
 	fprintf(out, ",\n      \"plugin_abi\": %u\n", p->file->abi);
 }
 
+/* Drop one of FILE's users (a solver, a family); the last closes it. */
+static void file_unref(plugin_file *file)
+{
+	if (file && !--file->solvers) {
+		dlclose(file->handle);
+		free(file->path);
+		free(file);
+	}
+}
+
 static void plugin_free(void *self)
 {
 	plugin_self *p = self;
 
 	if (!p)
 		return;
-	if (p->file && !--p->file->solvers) {
-		dlclose(p->file->handle);
-		free(p->file->path);
-		free(p->file);
-	}
+	file_unref(p->file);
 	free(p);
 }
 
@@ -374,6 +376,172 @@ static const outside_kind plugin_kind = {
 	.meta = plugin_meta,
 	.free = plugin_free,
 };
+
+/* Domain families (ABI 3) */
+
+/* One member a family made, kept for the process (domains point into it). */
+typedef struct made_space {
+	struct made_space *next;
+	char name[32];
+	pb_plugin_space space;
+} made_space;
+
+/* A plugin's family as the table of families holds it. */
+typedef struct plugin_family {
+	pb_family family;
+	const pb_plugin_family *pf;
+	plugin_file *file;
+	made_space *made;
+	pb_heuristic_info *heuristics;
+	struct plugin_family *next;
+} plugin_family;
+
+/* Every family loaded, for their release at exit (the harness's registry
+ * of them, as outside.c's slots are of the solvers). */
+static plugin_family *families_loaded;
+
+/* At exit: the families out of the tables, each member made released by
+ * its plugin, the plugin closed when nothing else uses it. */
+static void release_families(void)
+{
+	pb_family_clear();
+	pb_heuristic_clear();
+	while (families_loaded) {
+		plugin_family *pf = families_loaded;
+
+		families_loaded = pf->next;
+		while (pf->made) {
+			made_space *m = pf->made;
+
+			pf->made = m->next;
+			if (pf->pf->release)
+				pf->pf->release(&m->space);
+			free(m);
+		}
+		free(pf->heuristics);
+		file_unref(pf->file);
+		free(pf);
+	}
+}
+
+/* The member NAME of the plugin's family F: made once, kept. */
+static int family_make(const pb_family *f, pb_domain *d, const char *name, char *err,
+		       size_t errlen)
+{
+	plugin_family *pf = f->self;
+	made_space *m;
+	char why[WHY_MAX] = "";
+	int r;
+
+	for (m = pf->made; m; m = m->next)
+		if (!strcmp(m->name, name))
+			break;
+	if (!m) {
+		if (strlen(name) >= sizeof(m->name) || !(m = calloc(1, sizeof(*m))))
+			return 1;
+		snprintf(m->name, sizeof(m->name), "%s", name);
+		r = pf->pf->make(name, &m->space, why, sizeof(why));
+		if (r) {
+			free(m);
+			if (r < 0)
+				snprintf(err, errlen, "unknown domain '%s': %s", name,
+					 why[0] ? why : "its family's plugin cannot make it");
+			return r < 0 ? -1 : 1;
+		}
+		m->next = pf->made;
+		pf->made = m;
+	}
+	if (pb_generic_init(d, &m->space, why, sizeof(why))) {
+		snprintf(err, errlen, "domain '%s' of plugin '%s' breaks the domain contract: %s",
+			 name, pf->file->path, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* A name a heuristic of a plugin may have: letters, digits, '-', '.', '_'. */
+static bool heuristic_name_ok(const char *name)
+{
+	if (!name || !*name || strlen(name) > OUTSIDE_NAME_MAX)
+		return false;
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("-._", *c))
+			return false;
+	return true;
+}
+
+/* Add the families of TABLE (from FILE) to the table of families, and
+ * their heuristics. Returns 0, or -1 with why. */
+static int add_families(const pb_plugin *table, plugin_file *file, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < table->nfamilies; i++) {
+		const pb_plugin_family *src = &table->families[i];
+		plugin_family *pf;
+		char why[WHY_MAX];
+
+		if (!src->pattern || !src->make || !src->example || !src->example_puzzle) {
+			snprintf(err, errlen, "plugin '%s': family %zu has no %s", file->path, i + 1,
+				 !src->pattern ? "pattern" : !src->make ? "make function"
+							 : !src->example ? "example" : "example_puzzle");
+			return -1;
+		}
+		if (!(pf = calloc(1, sizeof(*pf))) ||
+		    (src->nheuristics &&
+		     !(pf->heuristics = calloc(src->nheuristics, sizeof(*pf->heuristics))))) {
+			free(pf);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		pf->pf = src;
+		pf->file = file;
+		file->solvers++; /* kept loaded: domains point into it */
+		if (!families_loaded)
+			atexit(release_families);
+		pf->next = families_loaded;
+		families_loaded = pf;
+		pf->family = (pb_family){
+			.pattern = src->pattern,
+			.summary = src->summary ? src->summary : "",
+			.example = src->example,
+			.example_puzzle = src->example_puzzle,
+			.solvability = src->solvability,
+			.index = src->index,
+			.smallest = src->smallest,
+			.plugin_kind = PB_PLUGIN_OWN,
+			.plugin_abi = 3,
+			.make = family_make,
+			.plugin = src,
+			.self = pf,
+		};
+		if (pb_family_add(&pf->family, why, sizeof(why))) {
+			snprintf(err, errlen, "plugin '%s': %s", file->path, why);
+			return -1;
+		}
+		for (size_t h = 0; h < src->nheuristics; h++) {
+			const pb_plugin_heuristic *ph = &src->heuristics[h];
+
+			if (!heuristic_name_ok(ph->name) || !ph->value) {
+				snprintf(err, errlen, "plugin '%s': family '%s': heuristic %zu has %s",
+					 file->path, src->pattern, h + 1,
+					 !ph->value ? "no value function"
+						    : "no name of letters, digits, '-', '.' and '_'");
+				return -1;
+			}
+			pf->heuristics[h] = (pb_heuristic_info){
+				.name = ph->name,
+				.summary = ph->summary ? ph->summary : "",
+				.kind = PB_HEUR_PLUGIN,
+				.family = &pf->family,
+				.value = ph->value,
+			};
+			if (pb_heuristic_add(&pf->heuristics[h], why, sizeof(why))) {
+				snprintf(err, errlen, "plugin '%s': %s", file->path, why);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
 
 /* Loading */
 
@@ -409,7 +577,8 @@ static const pb_plugin *open_plugin(const char *path, plugin_file **file, char *
 		dlclose(h);
 		return NULL;
 	}
-	if (!table || !table->count || !table->solvers) {
+	if (!table || ((!table->count || !table->solvers) &&
+		       (table->abi < 3 || !table->nfamilies || !table->families))) {
 		snprintf(err, errlen, "plugin '%s' has no solvers", path);
 		dlclose(h);
 		return NULL;
@@ -435,7 +604,7 @@ int plugin_load(const char *path, char *err, size_t errlen)
 	if (!table)
 		return -1;
 	/* every solver checked before any is added */
-	for (size_t i = 0; i < table->count; i++) {
+	for (size_t i = 0; table->solvers && i < table->count; i++) {
 		const pb_plugin_solver *ps = &table->solvers[i];
 
 		if (!ps->name || !ps->solve) {
@@ -455,7 +624,7 @@ int plugin_load(const char *path, char *err, size_t errlen)
 			}
 		}
 	}
-	for (size_t i = 0; i < table->count; i++) {
+	for (size_t i = 0; table->solvers && i < table->count; i++) {
 		const pb_plugin_solver *ps = &table->solvers[i];
 		plugin_self *self = calloc(1, sizeof(*self));
 		char summary[WHY_MAX];
@@ -472,6 +641,9 @@ int plugin_load(const char *path, char *err, size_t errlen)
 		if (!outside_add(&plugin_kind, self, ps->name, summary, err, errlen))
 			return -1;
 	}
+	/* ABI 3: the families (an older plugin's table ends before them) */
+	if (table->abi >= 3 && table->nfamilies && add_families(table, file, err, errlen))
+		return -1;
 	return 0;
 fail:
 	dlclose(file->handle);

@@ -170,6 +170,18 @@ run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_statu
 	*below = false;
 	note[0] = '\0';
 	if (st == PB_UNSOLVABLE) {
+		/* a domain with no test: the reference alone can say otherwise */
+		if (!pb_domain_tests_solvable(d) && in->reference >= 0) {
+			snprintf(note, notelen, "said unsolvable, but the reference is %d moves",
+				 in->reference);
+			return RUN_WRONG;
+		}
+		if (!pb_domain_tests_solvable(d)) {
+			if (in->reference == DATASET_REF_UNKNOWN)
+				snprintf(note, notelen, "unsolvable by the solver's word: %s has no "
+					 "solvability test", d->name);
+			return RUN_UNSOLVABLE;
+		}
 		if (pb_solvable(d, &in->state)) {
 			snprintf(note, notelen, "said unsolvable, but the state is solvable (parity)");
 			return RUN_WRONG;

@@ -347,7 +347,8 @@ static int instance_line(reader *r, char *line)
 	if (reference >= 0 && !pb_solvable(&ds->domain, &s))
 		return fail_at(r, r->line, "instance '%s': reference %d, but the state is unsolvable (parity)",
 			       line, reference);
-	if (reference == DATASET_REF_UNSOLVABLE && pb_solvable(&ds->domain, &s))
+	if (reference == DATASET_REF_UNSOLVABLE && pb_domain_tests_solvable(&ds->domain) &&
+	    pb_solvable(&ds->domain, &s))
 		return fail_at(r, r->line, "instance '%s': reference 'unsolvable', but the state is solvable (parity)",
 			       line);
 	if (dataset_append(ds, line, &s, reference))
@@ -436,7 +437,8 @@ int dataset_write_header(FILE *out, const pb_domain *d, const char *const *keys,
 	char goal[PB_STATE_TEXT_MAX];
 
 	fprintf(out, "# %s\n# format: %d\n# domain: %s\n", TITLE, DATASET_FORMAT, d->name);
-	if (pb_domain_has_goals(d)) {
+	/* a plugin's domain says its one goal too, for the reader's eyes */
+	if (pb_domain_has_goals(d) || d->space) {
 		pb_format_goal(d, goal, sizeof(goal));
 		fprintf(out, "# goal: %s\n", goal);
 	}

@@ -1,5 +1,5 @@
-/* puzzlebench plugins: solvers in a shared object, loaded by
- * 'bench run|verify|list|solve --plugin FILE.so'.
+/* puzzlebench plugins: solvers and puzzle domains in a shared object,
+ * loaded by 'bench run|verify|check|gen|solve|list|selftest --plugin FILE.so'.
  *
  * A plugin sees puzzles as plain data (the domain's name and size, the
  * cells as small integers in the user's labels, the goal, the move
@@ -14,7 +14,8 @@
  *     PB_PLUGIN_EXPORT const pb_plugin *puzzlebench_plugin(void);
  *
  * returning a table whose abi is PB_PLUGIN_ABI (as this header says when
- * the plugin is built) and its solvers. A bench that does not take that
+ * the plugin is built), its solvers and (ABI 3) its domain families: see
+ * pb_plugin_family below for a puzzle of your own. A bench that does not take that
  * ABI version (an older bench, for one) refuses it. Build one outside the
  * puzzlebench tree with
  *
@@ -33,11 +34,13 @@ extern "C" {
 
 /* The version of everything below. Any change to a struct or a meaning
  * takes a new number. ABI 2 added pancakes, the 2x2x2 cube, move_names
- * and answers by move number; what ABI 1 defined is unchanged, so a bench
+ * and answers by move number; ABI 3 added domain families (a puzzle of
+ * the plugin's own: pb_plugin_family) and solvers for them
+ * (PB_PLUGIN_OWN). What ABI 1 and 2 defined is unchanged, so a bench
  * built from this header loads plugins of ABI PB_PLUGIN_ABI_OLDEST to
  * PB_PLUGIN_ABI (an ABI-1 plugin is offered tiles and Magic Squares
- * only, as it always was). */
-#define PB_PLUGIN_ABI 2
+ * only, as it always was; an ABI-2 plugin no plugin's domain). */
+#define PB_PLUGIN_ABI 3
 #define PB_PLUGIN_ABI_OLDEST 1
 
 /* The name of the one function a plugin exports. */
@@ -64,7 +67,8 @@ typedef enum pb_plugin_kind {
 	PB_PLUGIN_TILES = 0,   /* the sliding-tile puzzle */
 	PB_PLUGIN_MSQUARE = 1, /* USACO 3.2.5 Magic Squares */
 	PB_PLUGIN_PANCAKE = 2, /* the pancake puzzle (ABI 2) */
-	PB_PLUGIN_CUBE = 3     /* the 2x2x2 cube (ABI 2) */
+	PB_PLUGIN_CUBE = 3,    /* the 2x2x2 cube (ABI 2) */
+	PB_PLUGIN_OWN = 4      /* a domain a plugin defines (ABI 3): see pb_plugin_space */
 } pb_plugin_kind;
 
 /* The 2x2x2 cube's eight corner places, each named by its three faces
@@ -127,7 +131,15 @@ typedef enum pb_plugin_corner {
  *
  * The other four corners stay, their twists unchanged. Each move's name
  * is in move_names; a half turn is the quarter turn done twice, the turn
- * back three times. */
+ * back three times.
+ *
+ * A plugin's own domain (PB_PLUGIN_OWN, ABI 3; any plugin's, its own or
+ * another's): cells, moves and goal as its pb_plugin_space says (width
+ * is the cells, height 1; the cells hold 0..values-1 as that space
+ * defines them); space points to that space, whose functions a solver may
+ * call (apply, and the optional ones where they are set). */
+typedef struct pb_plugin_space pb_plugin_space;
+
 typedef struct pb_plugin_domain {
 	/* "8puzzle", "15puzzle", "tiles3x4", "msquare", "pancake10",
 	 * "cube2", "cube2q" */
@@ -150,6 +162,9 @@ typedef struct pb_plugin_domain {
 	 * move_names[0..nmoves): "u" "d" "l" "r"; "A" "B" "C"; "2" ... "N";
 	 * "U" "U2" "U'" "R" ... */
 	const char *const *move_names;
+	/* ABI 3 (not there for an older plugin): the domain's space where
+	 * kind is PB_PLUGIN_OWN, else NULL */
+	const pb_plugin_space *space;
 } pb_plugin_domain;
 
 /* One puzzle: from START reach GOAL (each CELLS values). */
@@ -221,11 +236,145 @@ typedef struct pb_plugin_solver {
 	void (*release)(void *ctx, pb_plugin_env *env);
 } pb_plugin_solver;
 
+
+/* Domains of a plugin's own (ABI 3).
+ *
+ * A family is a name pattern ("hanoi4-N", "topspin-N-K") and a function,
+ * make, that sets up the member a name calls for ("hanoi4-5") as a
+ * pb_plugin_space: a state of `cells` small cells, each 0..values-1;
+ * moves with names, each a function of the cells (apply); a goal. The
+ * built-in solvers that need no more than that serve it (bfs-hash, astar,
+ * idastar), and more where the space offers more:
+ *
+ *   inverse      the move undoing each move: bibfs, nbs and reverse-table
+ *                search backwards with it, bfs-hash reads its answer back
+ *                with it (without it, by a scan of the states it saw),
+ *                and the searches skip the move that undoes the last one;
+ *   solvable     which states can reach the goal: every solver answers
+ *                'unsolvable' at once for the others (without it, only a
+ *                search that exhausts the states reachable may answer so;
+ *                idastar runs to its time limit);
+ *   rank/unrank  a bijection between the states of the goal's class (the
+ *                states that can reach the goal) and 0..index_count-1:
+ *                bfs-cantor and reverse-table, 'bench gen -m depth' and
+ *                '-m all', where the table fits in memory;
+ *   heuristics   lower bounds on the distance, by name (the family's
+ *                list: 'bench run --heuristic NAME'), for astar and
+ *                idastar (nbs takes zero only on a plugin's domain: its
+ *                backward search needs a bound on the distance to the
+ *                start, which a space does not give);
+ *   sample       a uniformly random state of the goal's class ('bench
+ *                gen -m uniform'; without it, an unrank of a random index
+ *                where there is a rank; 'bench gen -m walk' needs only the
+ *                inverses).
+ *
+ * The harness keeps states packed: each cell takes as many bits as the
+ * number `values` has in binary, and cells times those bits must fit in
+ * 128. An optimal answer has at most PB_PLUGIN_MAX_ANSWER moves. Puzzles
+ * are written as the cells' numbers separated by spaces ("0 0 0 0" is
+ * four discs on peg 0 of hanoi4-4), in datasets, in 'bench solve' and to
+ * outside programs; answers as the move names, joined by nothing where
+ * every name is one character, by a space otherwise.
+ *
+ * 'bench selftest -d NAME --plugin FILE.so' checks a member against this
+ * contract (algorithms/puzzles/domain.h states it in full, and
+ * docs/extending.md walks through it): formatting and parsing, each legal
+ * move changing the state and undone by its inverse, the solvability test
+ * against a search of every state of the smallest members, the rank a
+ * bijection onto the goal's class, the heuristics at most the distance on
+ * every state searched, and every solver's answers to an unsolvable and a
+ * solvable state. */
+
+/* The most cells and moves of a space, the longest move name (characters,
+ * without the NUL) and the move that is none. */
+#define PB_PLUGIN_MAX_CELLS 25
+#define PB_PLUGIN_MAX_MOVES 24
+#define PB_PLUGIN_MOVE_NAME_MAX 3
+#define PB_PLUGIN_NO_MOVE 255
+#define PB_PLUGIN_MAX_ANSWER 512
+
+/* A heuristic of a family: a lower bound on the moves from CELLS to the
+ * goal of the space whose data DATA is (never above the true distance:
+ * astar and idastar answer optimally only then). */
+typedef struct pb_plugin_heuristic {
+	const char *name;    /* letters, digits, - . _ : the --heuristic name */
+	const char *summary; /* a line for 'bench list' */
+	unsigned (*value)(const void *data, const unsigned char *cells);
+} pb_plugin_heuristic;
+
+/* One member of a family, filled by its make. Every function gets the
+ * space's data first; cells are `cells` bytes, each 0..values-1. */
+struct pb_plugin_space {
+	int cells;  /* 1..PB_PLUGIN_MAX_CELLS */
+	int values; /* 2..255: each cell holds 0..values-1 */
+	int nmoves; /* 1..PB_PLUGIN_MAX_MOVES */
+	/* Each move's name: 1..PB_PLUGIN_MOVE_NAME_MAX printable characters,
+	 * no blank, no two the same */
+	const char *const *move_names;
+	const unsigned char *goal; /* the goal's cells */
+	/* Move MOVE from CELLS into OUT (cells bytes; OUT is not CELLS):
+	 * 1, or 0 where the move is not legal there (OUT then unused). A
+	 * legal move changes the state: where it would not, return 0 */
+	int (*apply)(const void *data, const unsigned char *cells, int move, unsigned char *out);
+
+	/* Optional parts (0 or NULL where absent) */
+
+	/* inverse[m]: the move that undoes move m wherever m is legal
+	 * (PB_PLUGIN_NO_MOVE where no single move does) */
+	const unsigned char *inverse;
+	/* 1 when the goal can be reached from CELLS, else 0 */
+	int (*solvable)(const void *data, const unsigned char *cells);
+	/* The states of the goal's class, and a bijection between them and
+	 * 0..index_count-1 (rank of a state of that class; unrank back) */
+	uint64_t index_count;
+	uint64_t (*rank)(const void *data, const unsigned char *cells);
+	void (*unrank)(const void *data, uint64_t index, unsigned char *cells);
+	/* A uniformly random state of the goal's class into CELLS; BELOW(RNG, N)
+	 * gives a uniform number 0..N-1 */
+	void (*sample)(const void *data, uint64_t (*below)(void *rng, uint64_t n), void *rng,
+		       unsigned char *cells);
+	void *data; /* the plugin's own, passed to every function above */
+};
+
+/* A family of domains. */
+typedef struct pb_plugin_family {
+	/* The names it makes, as 'bench list' shows them ("hanoi4-N"), a line
+	 * about it, one member's name ("hanoi4-4") and a puzzle of that
+	 * member ("0 0 0 0") */
+	const char *pattern;
+	const char *summary;
+	const char *example;
+	const char *example_puzzle;
+	/* Which states can reach the goal, in words, or NULL where the
+	 * family declares no rule */
+	const char *solvability;
+	/* The member called NAME into SPACE (zeroed before): 0; 1 where NAME
+	 * is not of this family; -1 where it is but cannot be made (a size
+	 * out of range), with why in ERR */
+	int (*make)(const char *name, pb_plugin_space *space, char *err, size_t errlen);
+	/* Free what make allocated for SPACE (may be NULL); called at the
+	 * process's exit for each member made (a member, once made, is kept
+	 * and made once) */
+	void (*release)(pb_plugin_space *space);
+	/* Its heuristics: valid on every member */
+	size_t nheuristics;
+	const pb_plugin_heuristic *heuristics;
+	/* Its smallest members, NULL-terminated (NULL: the example alone), on
+	 * which 'bench selftest' holds the solvability rule, the rank and the
+	 * heuristics against a search of every state */
+	const char *const *smallest;
+	/* The index its members offer (rank), in words, or NULL: none */
+	const char *index;
+} pb_plugin_family;
+
 /* What puzzlebench_plugin returns. */
 typedef struct pb_plugin {
 	unsigned abi; /* PB_PLUGIN_ABI, the version the plugin is built for */
-	size_t count;
+	size_t count; /* solvers (ABI 3: may be 0 where there are families) */
 	const pb_plugin_solver *solvers;
+	/* ABI 3 (not there for an older plugin): its domain families */
+	size_t nfamilies;
+	const pb_plugin_family *families;
 } pb_plugin;
 
 /* The one function a plugin defines (the harness finds it by name). */
