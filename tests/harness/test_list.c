@@ -76,9 +76,11 @@ Test(list, says_which_solvers_take_heuristics_and_what_each_heuristic_serves)
 	p = strstr(out, "\n  manhattan ");
 	cr_assert_not_null(p, "%s", out);
 	p = strchr(p + 1, '\n');
-	cr_assert(p && !strncmp(p, "\n                 serves: tiles2x2 8puzzle tiles2x5 tiles3x4 "
-				"15puzzle 24puzzle\n", strlen("\n                 serves: tiles2x2 8puzzle "
-						     "tiles2x5 tiles3x4 15puzzle 24puzzle\n")),
+	/* the samples: each family's smallest member and its example, in
+	 * the table's order, each once */
+	cr_assert(p && !strncmp(p, "\n                 serves: tiles2x2 8puzzle 15puzzle 24puzzle "
+				"tiles3x4\n", strlen("\n                 serves: tiles2x2 8puzzle "
+						     "15puzzle 24puzzle tiles3x4\n")),
 		  "manhattan: %.200s", p);
 	free(out);
 }

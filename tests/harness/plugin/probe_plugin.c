@@ -209,7 +209,11 @@ static const pb_plugin_solver solvers[] = {
 	  NULL },
 };
 
-static const pb_plugin plugin = { PB_PLUGIN_ABI, sizeof(solvers) / sizeof(solvers[0]), solvers };
+static const pb_plugin plugin = {
+	.abi = PB_PLUGIN_ABI,
+	.count = sizeof(solvers) / sizeof(solvers[0]),
+	.solvers = solvers,
+};
 
 PB_PLUGIN_EXPORT const pb_plugin *puzzlebench_plugin(void)
 {
