@@ -803,6 +803,8 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 		snprintf(s->message, sizeof(s->message), "%s has no index for a table", d->name);
 		return PB_UNSUPPORTED;
 	}
+	if (pb_domain_needs_inverse(d, "the two-bit search", s->message, sizeof(s->message)))
+		return PB_UNSUPPORTED;
 	t->d = d;
 	t->states = d->index_count;
 	t->nwords = pb_twobit_bytes(d) / sizeof(uint64_t);

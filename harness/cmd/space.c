@@ -9,8 +9,9 @@
 
 #include "algorithms/core/clock.h"
 #include "algorithms/puzzles/twobit.h"
-#include "harness/cmd/commands.h"
 #include "harness/cmd/cmdline.h"
+#include "harness/cmd/commands.h"
+#include "harness/engine/outside.h"
 #include "harness/engine/signals.h"
 #include "harness/io/outfile.h"
 #include "harness/report/charts_draw.h"
@@ -41,6 +42,7 @@ static void usage(FILE *out)
 	      "      --charts DIR   draw the counts with gnuplot: DIR/charts/space.png, .svg\n"
 	      "      --gnuplot PATH the gnuplot to run (default: gnuplot)\n"
 	      "  -q, --quiet        print the summary line only\n"
+	      "      --plugin FILE.so  load a plugin's domains (repeatable)\n"
 	      "  -h, --help         show this and exit\n", out);
 }
 
@@ -155,6 +157,7 @@ static int parse_threads(const char *text, int *out)
 
 int cmd_space(int argc, char **argv)
 {
+	enum { OPT_OUTSIDE = 256 };
 	static const struct option longopts[] = {
 		{ "domain", required_argument, NULL, 'd' },
 		{ "goal", required_argument, NULL, 'g' },
@@ -166,6 +169,7 @@ int cmd_space(int argc, char **argv)
 		{ "charts", required_argument, NULL, 'C' },
 		{ "gnuplot", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
+		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	const volatile sig_atomic_t *stop;
@@ -197,6 +201,10 @@ int cmd_space(int argc, char **argv)
 		case 'C': charts = optarg; break;
 		case 'G': gnuplot = optarg; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
+		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
+			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
+				return PB_EXIT_USAGE;
+			break;
 		case ':': return cmdline_bad_usage(CMD, "'%s' wants a value", argv[optind - 1]);
 		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
 		}

@@ -750,9 +750,8 @@ static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ct
 		return fail(s, PB_FAILED, "out of memory");
 	}
 	/* one move from the goal: the first move the goal allows */
-	while (m < d->nmoves && d->next_class[d->goal.cls][m] < 0)
+	while (m < d->nmoves && !pb_apply(d, &d->goal, m, &c->startup))
 		m++;
-	pb_apply(d, &d->goal, m, &c->startup);
 	make_text(c, &c->startup);
 	memcpy(c->startup_text, c->text, c->text_len);
 	c->startup_len = c->text_len;

@@ -221,3 +221,25 @@ Test(domain_plugin, a_plugin_domain_without_its_plugin_is_refused)
 	cr_assert(strstr(out, "ts.txt:3: unknown domain 'topspin-8-4'"), "%s", out);
 	free(out);
 }
+
+/* An outside program in the line protocol serves a plugin's domain as it
+ * serves any: here bench solve itself, fed the puzzles as the cells'
+ * numbers and answering move names between blanks, every answer ok. */
+Test(domain_plugin, an_outside_program_serves_a_plugin_domain)
+{
+	char *out = NULL, path[1200], dir[1200];
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/h5.txt", ht_dir);
+	rc = ht_bench(&out, "gen -d hanoi4-5 -m depth --per-depth 1 -s 4 --plugin '%s' -o %s",
+		      PB_HANOI4_PLUGIN, path);
+	cr_assert_eq(rc, 0, "gen: exit %d:\n%s", rc, out);
+	free(out);
+	snprintf(dir, sizeof(dir), "%s/ext", ht_dir);
+	rc = ht_bench(&out, "run %s -a bibfs --plugin '%s' --solver \"ext=%s solve -d hanoi4-5 -a "
+		      "bibfs --plugin %s\" -r 1 -w 0 -o %s", path, PB_HANOI4_PLUGIN, PB_BENCH,
+		      PB_HANOI4_PLUGIN, dir);
+	cr_assert_eq(rc, 0, "run: exit %d:\n%s", rc, out);
+	cr_assert(strstr(out, "  ext ") && !strstr(out, "wrong answers"), "%s", out);
+	free(out);
+}
