@@ -75,10 +75,12 @@ typedef struct puzzle {
 static int apply(const void *data, const unsigned char *cells, int move, unsigned char *out)
 {
 	const puzzle *p = data;
-	int blank = 0, to;
+	int blank = CELLS, to;
 
-	while (blank < CELLS && cells[blank] != BLANK)
-		blank++;
+	/* the blank's cell, every cell looked at (no branch on where it is,
+	 * which a search cannot predict) */
+	for (int c = 0; c < CELLS; c++)
+		blank = cells[c] == BLANK ? c : blank;
 	if (blank == CELLS || (to = p->target[move][blank]) == NO_CELL)
 		return 0; /* no blank (not a state of the puzzle), or the edge */
 	memcpy(out, cells, CELLS);

@@ -249,7 +249,9 @@ PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
 				x->next_bound = f;
 			continue;
 		}
-		if (same_bytes(out, sp->goal, n)) {
+		/* an admissible heuristic is 0 at the goal: the bytes are
+		 * compared only then */
+		if (nh == 0 && same_bytes(out, sp->goal, n)) {
 			x->length = g + 1;
 			result = FOUND;
 			break;
