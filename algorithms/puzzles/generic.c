@@ -120,43 +120,19 @@ static void generic_random(const pb_domain *d, const pb_random *r, pb_state *out
 	out->cls = 0;
 }
 
-static const pb_domain_ops generic_ops = {
-	.parse = generic_parse,
-	.format = generic_format,
-	.set_goal = NULL, /* one goal: the space's (its tests, rank and heuristics are about it) */
-	.to_plain = generic_to_plain,
-	.from_plain = generic_from_plain,
-	.unindex = generic_unindex,
-	.random = generic_random,
-	.twin = NULL,
-	.estimate = NULL,
-};
+/* The ops of a space, with UNINDEX and RANDOM where it offers them
+ * (pb_domain_ops says NULL where there is none). One goal: the space's
+ * (its tests, rank and heuristics are about it). */
+#define GENERIC_OPS(UNINDEX, RANDOM)                                                     \
+	{                                                                                \
+		.parse = generic_parse, .format = generic_format, .set_goal = NULL,     \
+		.to_plain = generic_to_plain, .from_plain = generic_from_plain,        \
+		.unindex = UNINDEX, .random = RANDOM, .twin = NULL, .estimate = NULL,  \
+	}
 
-/* The same, where the space offers no index or no sampler (pb_domain_ops
- * says NULL where there is none). */
-static const pb_domain_ops generic_ops_unindexed = {
-	.parse = generic_parse,
-	.format = generic_format,
-	.set_goal = NULL,
-	.to_plain = generic_to_plain,
-	.from_plain = generic_from_plain,
-	.unindex = NULL,
-	.random = NULL,
-	.twin = NULL,
-	.estimate = NULL,
-};
-
-static const pb_domain_ops generic_ops_sampled = {
-	.parse = generic_parse,
-	.format = generic_format,
-	.set_goal = NULL,
-	.to_plain = generic_to_plain,
-	.from_plain = generic_from_plain,
-	.unindex = NULL,
-	.random = generic_random,
-	.twin = NULL,
-	.estimate = NULL,
-};
+static const pb_domain_ops generic_ops = GENERIC_OPS(generic_unindex, generic_random);
+static const pb_domain_ops generic_ops_sampled = GENERIC_OPS(NULL, generic_random);
+static const pb_domain_ops generic_ops_unindexed = GENERIC_OPS(NULL, NULL);
 
 /* A move name: 1..PB_PLUGIN_MOVE_NAME_MAX printable characters, none a
  * blank. */

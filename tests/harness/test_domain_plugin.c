@@ -6,6 +6,7 @@
  * built-in dataset's references, and gen, verify, solve and check on a
  * plugin's domain. */
 #include <criterion/criterion.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,24 @@
 TestSuite(domain_plugin, .init = ht_suite_init, .fini = ht_suite_fini);
 
 #define NS_PER_S 1000000000ULL
+
+/* 'bench ARGS' (formatted as printf does) must exit 0; WHAT names it in
+ * the failure. */
+static void bench_ok(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void bench_ok(const char *what, const char *fmt, ...)
+{
+	char args[4096], *out = NULL;
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof(args), fmt, ap);
+	va_end(ap);
+	rc = ht_bench(&out, "%s", args);
+	cr_assert_eq(rc, 0, "%s: exit %d:\n%s", what, rc, out);
+	free(out);
+}
 
 /* The fields of a runs.csv line: FIELD[0..n), pointing into LINE (which
  * is cut at the commas). Returns how many. */
@@ -165,34 +184,24 @@ Test(domain_plugin, the_8puzzle_as_a_plugin_answers_the_references)
  * grades the answers. */
 Test(domain_plugin, gen_verify_solve_and_check)
 {
-	char *out = NULL, path[1024], answers[1024];
-	int rc;
+	char *out = NULL, path[1024], answers[1024], puzzles[1024];
 
 	snprintf(path, sizeof(path), "%s/ts.txt", ht_dir);
-	rc = ht_bench(&out, "gen -d topspin-7-4 -m depth --per-depth 2 -s 5 --plugin '%s' -o %s",
-		      PB_TOPSPIN_PLUGIN, path);
-	cr_assert_eq(rc, 0, "gen: exit %d:\n%s", rc, out);
-	free(out);
-	rc = ht_bench(&out, "verify %s -a bfs-hash,bibfs,astar,idastar,reverse-table --heuristic "
-		      "breakpoints --plugin '%s'", path, PB_TOPSPIN_PLUGIN);
-	cr_assert_eq(rc, 0, "verify: exit %d:\n%s", rc, out);
-	free(out);
-	/* a walk, then every puzzle of the walks answered and graded */
+	bench_ok("gen", "gen -d topspin-7-4 -m depth --per-depth 2 -s 5 --plugin '%s' -o %s",
+		 PB_TOPSPIN_PLUGIN, path);
+	bench_ok("verify", "verify %s -a bfs-hash,bibfs,astar,idastar,reverse-table --heuristic "
+		 "breakpoints --plugin '%s'", path, PB_TOPSPIN_PLUGIN);
+	/* a walk, then puzzles answered and graded */
 	snprintf(path, sizeof(path), "%s/hw.txt", ht_dir);
-	rc = ht_bench(&out, "gen -d hanoi4-5 -m walk -l 12 -n 4 -s 2 --plugin '%s' -o %s",
-		      PB_HANOI4_PLUGIN, path);
-	cr_assert_eq(rc, 0, "gen walk: exit %d:\n%s", rc, out);
-	free(out);
+	bench_ok("gen walk", "gen -d hanoi4-5 -m walk -l 12 -n 4 -s 2 --plugin '%s' -o %s",
+		 PB_HANOI4_PLUGIN, path);
+	bench_ok("solve of nothing", "solve --domain hanoi4-5 -a astar --plugin '%s' < /dev/null",
+		 PB_HANOI4_PLUGIN);
+	snprintf(puzzles, sizeof(puzzles), "%s/puzzles.txt", ht_dir);
 	snprintf(answers, sizeof(answers), "%s/answers.txt", ht_dir);
-	rc = ht_bench(&out, "solve --domain hanoi4-5 -a astar --plugin '%s' < /dev/null", PB_HANOI4_PLUGIN);
-	cr_assert_eq(rc, 0, "solve of nothing: exit %d:\n%s", rc, out);
-	free(out);
-	snprintf(path, sizeof(path), "%s/puzzles.txt", ht_dir);
-	ht_write(path, "0 0 0 0 0\n1 2 3 0 3\n");
-	rc = ht_bench(&out, "solve --domain hanoi4-5 -a astar --plugin '%s' < %s > %s",
-		      PB_HANOI4_PLUGIN, path, answers);
-	cr_assert_eq(rc, 0, "solve: exit %d:\n%s", rc, out);
-	free(out);
+	ht_write(puzzles, "0 0 0 0 0\n1 2 3 0 3\n");
+	bench_ok("solve", "solve --domain hanoi4-5 -a astar --plugin '%s' < %s > %s",
+		 PB_HANOI4_PLUGIN, puzzles, answers);
 	out = ht_read(answers);
 	/* FS(5) = 13 moves of two characters each, between blanks */
 	cr_assert_not_null(out);
@@ -201,9 +210,7 @@ Test(domain_plugin, gen_verify_solve_and_check)
 	snprintf(path, sizeof(path), "%s/two.txt", ht_dir);
 	ht_write(path, "# puzzlebench dataset\n# format: 1\n# domain: hanoi4-5\n"
 		       "a\t0 0 0 0 0\t13\nb\t1 2 3 0 3\t-\n");
-	rc = ht_bench(&out, "check %s %s --plugin '%s'", path, answers, PB_HANOI4_PLUGIN);
-	cr_assert_eq(rc, 0, "check: exit %d:\n%s", rc, out);
-	free(out);
+	bench_ok("check", "check %s %s --plugin '%s'", path, answers, PB_HANOI4_PLUGIN);
 }
 
 /* A plugin's domain in a file that names no plugin: the reader says which
@@ -231,10 +238,8 @@ Test(domain_plugin, an_outside_program_serves_a_plugin_domain)
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/h5.txt", ht_dir);
-	rc = ht_bench(&out, "gen -d hanoi4-5 -m depth --per-depth 1 -s 4 --plugin '%s' -o %s",
-		      PB_HANOI4_PLUGIN, path);
-	cr_assert_eq(rc, 0, "gen: exit %d:\n%s", rc, out);
-	free(out);
+	bench_ok("gen", "gen -d hanoi4-5 -m depth --per-depth 1 -s 4 --plugin '%s' -o %s",
+		 PB_HANOI4_PLUGIN, path);
 	snprintf(dir, sizeof(dir), "%s/ext", ht_dir);
 	rc = ht_bench(&out, "run %s -a bibfs --plugin '%s' --solver \"ext=%s solve -d hanoi4-5 -a "
 		      "bibfs --plugin %s\" -r 1 -w 0 -o %s", path, PB_HANOI4_PLUGIN, PB_BENCH,
