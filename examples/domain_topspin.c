@@ -8,32 +8,53 @@
  * numbered discs and a turntable that reverses 4 of them). The goal is 1 2 ... N as listed: a
  * rotation of it is another state. Every move is its own inverse.
  *
- * Which states reach the goal. A move is floor(K/2) swaps, so it is an
- * even permutation of the cells when floor(K/2) is even (K = 0 or 1 mod
- * 4) and an odd one otherwise; the moves generate a group G of
- * permutations of the positions, and the states that reach the goal are
- * exactly G applied to it. The order of G was computed for every member
- * of the family (2 <= K <= N <= 24) by Schreier-Sims (sympy 1.14,
- * PermutationGroup.order) and, for N <= 10, by a breadth-first search
- * from the goal over all N! arrangements (a scratch program driving this
- * plugin; the counts agree). G is the whole alternating group (N!/2
- * states: K = 0 or 1 mod 4) or the whole symmetric group (N!: K = 2 or
- * 3 mod 4) exactly when
+ * Which states reach the goal. Move i sends the token at position p of
+ * its segment to position 2i+K-1-p (mod N); the moves generate a group G
+ * of permutations of the positions, and the states that reach the goal
+ * are exactly G applied to it. Every member has an exact test, by kind:
  *
- *     N <= 3, or K <= N - 2 and (K is even or N is odd);
+ * - K >= N-1 (all of N <= 3 among them): the ring's symmetries. K = N
+ *   reverses the whole ring; K = N-1 all but position i-1, which
+ *   2i+K-1-p maps to itself: every move is the reflection p -> c-p with
+ *   c = 2i+K-1, and two of them a turn by an even number of places. The
+ *   goal's class: token p+d+1 at each position p (the goal turned), or
+ *   token c-p+1 (read backwards), mod N; any d and c where N is odd (2N
+ *   states: topspin-5-4 and 5-5 reach 10), d even and c = K-1 mod 2
+ *   where N is even (N states: topspin-8-7 and 8-8 reach 8).
+ * - K <= N-2, K even or N odd: a move is floor(K/2) swaps, an even
+ *   permutation when K = 0 or 1 mod 4; G is the alternating group then
+ *   (the even arrangements, N!/2: topspin-8-4 20160), the symmetric
+ *   group otherwise (every arrangement, N!: topspin-9-3 362880).
+ * - K <= N-2, K odd, N even: p and 2i+K-1-p have the same parity, so a
+ *   token stays on the positions of its goal position's parity (the odd
+ *   tokens on the even positions, the even tokens on the odd ones: two
+ *   halves of N/2). A move reverses (K+1)/2 positions of one parity and
+ *   (K-1)/2 of the other: floor((K+1)/4) and floor((K-1)/4) swaps. K = 3
+ *   mod 4: an odd number in one half and an even one in the other, and
+ *   G is every placing within the halves ((N/2)!^2 states: topspin-8-3
+ *   576); K = 5 mod 8: an odd number in each, and G is the placings of
+ *   even parity ((N/2)!^2/2: topspin-8-5 288); K = 1 mod 8: an even
+ *   number in each, and G is the placings even within each half
+ *   ((N/2)!^2/4: topspin-12-9 129600).
  *
- * e.g. topspin-8-4 reaches 20160 = 8!/2 states, topspin-9-3 all 9! =
- * 362880, topspin-10-6 all 10! = 3628800. The other members reach fewer:
- * K = N or N - 1 gives the turns and reflections of the ring, or fewer
- * (topspin-4-4 reaches 4 states, topspin-5-4 10, topspin-9-8 18); K odd
- * with N even never takes a token between the even and the odd positions
- * (a reversal of odd length moves a token an even number of places, and
- * N is even), topspin-8-3 reaching 576 = 4! 4! states, topspin-8-5 288.
- * Only the members where the rule holds declare it (solvable, and
- * rank/unrank where N! fits in 64 bits: N <= 20); the others declare
- * none. T. Chen and S. Skiena study the question for the line and the
- * ring ("Sorting with fixed-length reversals", Discrete Applied
- * Mathematics 71, 1996); the rule here rests on the computation above.
+ * Those arguments show the goal's class within each set; that it is the
+ * whole set was computed. For every member (2 <= K <= N <= 24, 276 of
+ * them) each move was checked to keep its set, and the order of G, by
+ * Schreier-Sims (sympy 1.14, PermutationGroup.order), is the set's size.
+ * For N <= 10 a breadth-first search from the goal over all N!
+ * arrangements (a scratch program driving this plugin) reached exactly
+ * the arrangements the test below calls solvable, and for N = 12 (where
+ * K = 1 mod 8 first occurs) a search of the goal's class, indexed by the
+ * rank below, reached index_count states, each called solvable. T. Chen
+ * and S. Skiena study the question for the line and the ring ("Sorting
+ * with fixed-length reversals", Discrete Applied Mathematics 71, 1996).
+ *
+ * The rank, where the class's size fits in 64 bits (every member but the
+ * even or every arrangements of N > 20): the even or every arrangements,
+ * the Lehmer rank (halved for the even ones); the ring's symmetries, the
+ * turn d or the reflection c; the halves, the Lehmer ranks of the two
+ * halves combined (each halved where it must be even, the second where
+ * the two must agree). sample draws from the class uniformly.
  *
  * Heuristics:
  * - breakpoints: the ring-neighbour pairs of positions (N-1 and 0
@@ -70,7 +91,6 @@
 
 #define PREFIX "topspin-"
 #define MIN_K 2            /* a reversal of one token is no move */
-#define SMALL_RING 3       /* up to here every arrangement is a turn or a reflection */
 #define MAX_NUMBER_DIGITS 3 /* more cannot be a size in range */
 #define NAME_SIZE (PB_PLUGIN_MOVE_NAME_MAX + 1)
 #define STATE_BITS 128     /* what the harness packs a state into */
@@ -78,13 +98,27 @@
 #define PDB_MAX_ENTRIES (1u << 18)
 #define UNSEEN UINT8_MAX
 
-/* Which states reach the goal, where a member declares it. */
-enum rule { NO_RULE, EVEN_PERMUTATIONS, ALL_PERMUTATIONS };
+/* Which states reach the goal (the comment at the top): the even
+ * arrangements, every one, the ring's symmetries, and the halves' placings
+ * (every one, the even ones, those even within each half). */
+enum rule {
+	EVEN_PERMUTATIONS,
+	ALL_PERMUTATIONS,
+	RING_SYMMETRIES,
+	HALVES,
+	HALVES_EVEN,
+	HALVES_EACH_EVEN
+};
 
 /* One member, made by make and freed by release. */
 typedef struct topspin {
 	int n, k;
 	enum rule rule;
+	/* the states of the goal's class where they fit in 64 bits (then
+	 * ranked), else 0; for the halves, the placings of one half that
+	 * its rank counts (the first half's, then the second's) */
+	uint64_t count;
+	uint64_t half_count[2];
 	unsigned char goal[PB_PLUGIN_MAX_CELLS];
 	unsigned char inverse[PB_PLUGIN_MAX_MOVES];
 	char names[PB_PLUGIN_MAX_MOVES][NAME_SIZE];
@@ -178,14 +212,71 @@ static int permutation_parity(int n, const unsigned char *cells, int *odd)
 	return 1;
 }
 
+/* Whether each token of CELLS (an arrangement of the tokens) is on the
+ * positions of its goal position's parity; then the two halves (side 0:
+ * the even positions, holding the odd tokens; side 1: the odd ones, the
+ * even tokens) into HALF[side], position p's token t as (t + 1) / 2 at
+ * p / 2, each half then an arrangement of 1..N/2, and their parities into
+ * ODD. */
+static int halves_of(int n, const unsigned char *cells, unsigned char half[2][PB_PLUGIN_MAX_CELLS],
+		     int odd[2])
+{
+	for (int p = 0; p < n; p++) {
+		if ((cells[p] - 1) % 2 != p % 2)
+			return 0;
+		half[p % 2][p / 2] = (unsigned char)((cells[p] + 1) / 2);
+	}
+	for (int side = 0; side < 2; side++)
+		permutation_parity(n / 2, half[side], &odd[side]);
+	return 1;
+}
+
+/* The index of CELLS among the ring's symmetries of the goal, -1 where
+ * it is none: the turns first (token p+d+1 at each position p, mod N:
+ * index d, or d/2 where N is even and d must be), then the reflections
+ * (token c-p+1: the turns' count plus c, or plus c/2 where N is even and
+ * c must be K-1 mod 2). */
+static int ring_index(const topspin *t, const unsigned char *cells)
+{
+	int n = t->n, even = n % 2 == 0, turns = even ? n / 2 : n;
+	int d = cells[0] - 1, turned = 1, reflected = 1;
+
+	if (d < 0 || d >= n)
+		return -1;
+	for (int p = 0; p < n; p++) {
+		turned &= cells[p] == (p + d) % n + 1;
+		reflected &= cells[p] == (d - p + n) % n + 1;
+	}
+	if (turned && (!even || d % 2 == 0))
+		return even ? d / 2 : d;
+	if (reflected && (!even || d % 2 == (t->k - 1) % 2))
+		return turns + (even ? d / 2 : d);
+	return -1;
+}
+
 static int solvable(const void *data, const unsigned char *cells)
 {
 	const topspin *t = data;
-	int odd = 0;
+	unsigned char half[2][PB_PLUGIN_MAX_CELLS];
+	int odd = 0, odd_half[2];
 
 	if (!permutation_parity(t->n, cells, &odd))
 		return 0;
-	return t->rule == ALL_PERMUTATIONS || !odd;
+	switch (t->rule) {
+	case EVEN_PERMUTATIONS:
+		return !odd;
+	case ALL_PERMUTATIONS:
+		return 1;
+	case RING_SYMMETRIES:
+		return ring_index(t, cells) >= 0;
+	case HALVES:
+		return halves_of(t->n, cells, half, odd_half);
+	case HALVES_EVEN:
+		return halves_of(t->n, cells, half, odd_half) && !odd;
+	case HALVES_EACH_EVEN:
+		return halves_of(t->n, cells, half, odd_half) && !odd_half[0] && !odd_half[1];
+	}
+	return 0;
 }
 
 /* The Lehmer rank of the tokens, 0..N!-1 (N <= 20: N! fits). */
@@ -224,46 +315,130 @@ static void lehmer_unrank(int n, uint64_t index, unsigned char *cells)
 	}
 }
 
+/* Whether the rank of side SIDE's half is halved: where that half's
+ * parity is fixed (even; for the second half of HALVES_EVEN, the first
+ * half's). */
+static int half_halved(const topspin *t, int side)
+{
+	return t->rule == HALVES_EACH_EVEN || (t->rule == HALVES_EVEN && side == 1);
+}
+
+/* Swap the last two cells of the N cells at CELLS. */
+static void swap_last_two(int n, unsigned char *cells)
+{
+	unsigned char last = cells[n - 1];
+
+	cells[n - 1] = cells[n - 2];
+	cells[n - 2] = last;
+}
+
 /* Even permutations: two arrangements whose Lehmer ranks are 2j and 2j+1
  * differ in the last two cells only (the rank's last digit but one is 0
- * or 1, the last always 0), so exactly one of them is even: its rank
- * halved is j, a bijection onto 0..N!/2-1. */
+ * or 1, the last always 0), so exactly one of them is even (and one odd):
+ * the rank halved is j, a bijection of the even arrangements (or of the
+ * odd ones) onto 0..N!/2-1. A half's rank is halved so where its parity
+ * is fixed; the halves' ranks then combine in the mixed radix of their
+ * counts, and swapping the last two tokens of a half keeps every token on
+ * its side. */
 static uint64_t rank(const void *data, const unsigned char *cells)
 {
 	const topspin *t = data;
-	uint64_t index = lehmer_rank(t->n, cells);
+	unsigned char half[2][PB_PLUGIN_MAX_CELLS];
+	int odd_half[2];
+	uint64_t index[2];
 
-	return t->rule == EVEN_PERMUTATIONS ? index / 2 : index;
+	switch (t->rule) {
+	case EVEN_PERMUTATIONS:
+		return lehmer_rank(t->n, cells) / 2;
+	case ALL_PERMUTATIONS:
+		return lehmer_rank(t->n, cells);
+	case RING_SYMMETRIES:
+		return (uint64_t)ring_index(t, cells);
+	case HALVES:
+	case HALVES_EVEN:
+	case HALVES_EACH_EVEN:
+		break;
+	}
+	halves_of(t->n, cells, half, odd_half);
+	for (int side = 0; side < 2; side++)
+		index[side] = lehmer_rank(t->n / 2, half[side]) >> half_halved(t, side);
+	return index[0] * t->half_count[1] + index[1];
+}
+
+/* The arrangement of ring index INDEX (ring_index) into CELLS. */
+static void ring_unrank(const topspin *t, uint64_t index, unsigned char *cells)
+{
+	int n = t->n, even = n % 2 == 0, turns = even ? n / 2 : n, j = (int)index;
+
+	if (j < turns) {
+		int d = even ? 2 * j : j;
+
+		for (int p = 0; p < n; p++)
+			cells[p] = (unsigned char)((p + d) % n + 1);
+	} else {
+		int c = even ? 2 * (j - turns) + (t->k - 1) % 2 : j - turns;
+
+		for (int p = 0; p < n; p++)
+			cells[p] = (unsigned char)((c - p + n) % n + 1);
+	}
 }
 
 static void unrank(const void *data, uint64_t index, unsigned char *cells)
 {
 	const topspin *t = data;
-	int odd = 0;
+	unsigned char half[2][PB_PLUGIN_MAX_CELLS];
+	uint64_t part[2];
+	int h = t->n / 2, odd = 0, odd_half[2];
 
-	if (t->rule != EVEN_PERMUTATIONS) {
+	switch (t->rule) {
+	case ALL_PERMUTATIONS:
 		lehmer_unrank(t->n, index, cells);
 		return;
+	case EVEN_PERMUTATIONS:
+		lehmer_unrank(t->n, 2 * index, cells);
+		permutation_parity(t->n, cells, &odd);
+		if (odd)
+			swap_last_two(t->n, cells);
+		return;
+	case RING_SYMMETRIES:
+		ring_unrank(t, index, cells);
+		return;
+	case HALVES:
+	case HALVES_EVEN:
+	case HALVES_EACH_EVEN:
+		break;
 	}
-	lehmer_unrank(t->n, 2 * index, cells);
-	permutation_parity(t->n, cells, &odd);
-	if (odd) {
-		unsigned char last = cells[t->n - 1];
-
-		cells[t->n - 1] = cells[t->n - 2];
-		cells[t->n - 2] = last;
+	part[0] = index / t->half_count[1];
+	part[1] = index % t->half_count[1];
+	for (int side = 0; side < 2; side++) {
+		lehmer_unrank(h, part[side] << half_halved(t, side), half[side]);
+		permutation_parity(h, half[side], &odd_half[side]);
 	}
+	/* the parity each half must have: even, or the first half's */
+	if (half_halved(t, 0) && odd_half[0])
+		swap_last_two(h, half[0]);
+	if (half_halved(t, 1) && odd_half[1] != (t->rule == HALVES_EVEN && odd_half[0]))
+		swap_last_two(h, half[1]);
+	for (int p = 0; p < t->n; p++)
+		cells[p] = (unsigned char)(2 * half[p % 2][p / 2] - 1 + p % 2);
 }
 
-/* A uniform arrangement (Fisher-Yates); for the even ones, the odd made
- * even by swapping the last two cells: a map two to one onto the even
- * ones, so still uniform. */
+/* A uniform state of the goal's class. The even or every arrangement: a
+ * uniform arrangement (Fisher-Yates), for the even ones the odd made even
+ * by swapping the last two cells, a map two to one onto the even ones, so
+ * still uniform. The other classes: the state of a uniform index (their
+ * counts fit in 64 bits for every N in range: at most 2N, or (N/2)!^2 <=
+ * 12!^2). */
 static void sample(const void *data, uint64_t (*below)(void *rng, uint64_t n), void *rng,
 		   unsigned char *cells)
 {
 	const topspin *t = data;
 	int odd = 0;
 
+	if (t->rule != EVEN_PERMUTATIONS && t->rule != ALL_PERMUTATIONS) {
+		unrank(data, below(rng, t->count), cells);
+		return;
+	}
 	for (int p = 0; p < t->n; p++)
 		cells[p] = (unsigned char)(p + 1);
 	for (int p = t->n - 1; p > 0; p--) {
@@ -274,12 +449,8 @@ static void sample(const void *data, uint64_t (*below)(void *rng, uint64_t n), v
 		cells[q] = c;
 	}
 	permutation_parity(t->n, cells, &odd);
-	if (t->rule == EVEN_PERMUTATIONS && odd) {
-		unsigned char last = cells[t->n - 1];
-
-		cells[t->n - 1] = cells[t->n - 2];
-		cells[t->n - 2] = last;
-	}
+	if (t->rule == EVEN_PERMUTATIONS && odd)
+		swap_last_two(t->n, cells);
 }
 
 /* The heuristics */
@@ -451,11 +622,18 @@ static void release(pb_plugin_space *space)
 /* The rule of topspin-N-K, as the comment at the top tells it. */
 static enum rule rule_of(int n, int k)
 {
-	int reaches_all = n <= SMALL_RING || (k <= n - 2 && (k % 2 == 0 || n % 2 == 1));
-
-	if (!reaches_all)
-		return NO_RULE;
-	return (k / 2) % 2 == 0 ? EVEN_PERMUTATIONS : ALL_PERMUTATIONS;
+	if (k >= n - 1)
+		return RING_SYMMETRIES;
+	if (k % 2 == 0 || n % 2 == 1)
+		return (k / 2) % 2 == 0 ? EVEN_PERMUTATIONS : ALL_PERMUTATIONS;
+	switch (k % 8) {
+	case 1:
+		return HALVES_EACH_EVEN;
+	case 5:
+		return HALVES_EVEN;
+	default:
+		return HALVES;
+	}
 }
 
 /* N! where it fits in 64 bits, else 0. */
@@ -471,12 +649,39 @@ static uint64_t factorial(int n)
 	return f;
 }
 
+/* The states of T's class into t->count (0 where they do not fit in 64
+ * bits) and, for the halves, each half's count into t->half_count. */
+static void count_class(topspin *t)
+{
+	uint64_t all = factorial(t->n), half = factorial(t->n / 2);
+
+	switch (t->rule) {
+	case EVEN_PERMUTATIONS:
+		t->count = all / 2;
+		return;
+	case ALL_PERMUTATIONS:
+		t->count = all;
+		return;
+	case RING_SYMMETRIES:
+		t->count = (uint64_t)(t->n % 2 ? 2 * t->n : t->n);
+		return;
+	case HALVES:
+	case HALVES_EVEN:
+	case HALVES_EACH_EVEN:
+		break;
+	}
+	for (int side = 0; side < 2; side++)
+		t->half_count[side] = half >> half_halved(t, side);
+	t->count = t->half_count[0] && t->half_count[1] <= UINT64_MAX / t->half_count[0]
+			   ? t->half_count[0] * t->half_count[1]
+			   : 0;
+}
+
 static int make(const char *name, pb_plugin_space *space, char *err, size_t errlen)
 {
 	const char *s = name + strlen(PREFIX);
 	int n, k, max_n = PB_PLUGIN_MAX_MOVES;
 	topspin *t;
-	uint64_t states;
 
 	if (strncmp(name, PREFIX, strlen(PREFIX)))
 		return 1;
@@ -498,6 +703,7 @@ static int make(const char *name, pb_plugin_space *space, char *err, size_t errl
 	t->n = n;
 	t->k = k;
 	t->rule = rule_of(n, k);
+	count_class(t);
 	for (int p = 0; p < n; p++) {
 		t->goal[p] = (unsigned char)(p + 1);
 		t->inverse[p] = (unsigned char)p;
@@ -518,12 +724,10 @@ static int make(const char *name, pb_plugin_space *space, char *err, size_t errl
 	space->apply = apply;
 	space->inverse = t->inverse;
 	space->data = t;
-	if (t->rule == NO_RULE)
-		return 0;
 	space->solvable = solvable;
 	space->sample = sample;
-	if ((states = factorial(n))) {
-		space->index_count = t->rule == EVEN_PERMUTATIONS ? states / 2 : states;
+	if (t->count) {
+		space->index_count = t->count;
 		space->rank = rank;
 		space->unrank = unrank;
 	}
@@ -537,11 +741,16 @@ static const pb_plugin_heuristic heuristics[] = {
 	  pdb },
 };
 
-/* Members 'bench selftest' searches whole: each kind of rule (the even
- * arrangements, every one) and a member with none (topspin-6-3). */
-static const char *const smallest[] = { "topspin-5-3", "topspin-6-2", "topspin-6-3",
-					"topspin-6-4", "topspin-7-3", "topspin-7-4",
-					"topspin-7-5", "topspin-8-6", NULL };
+/* Members 'bench selftest' searches whole, at most 129600 states each:
+ * every kind of rule, the even arrangements and every one (K even or N
+ * odd), the ring's symmetries (N odd and even, K = N and N-1) and the
+ * halves (K = 3, 5, 7 and 1 mod 8). */
+static const char *const smallest[] = {
+	"topspin-5-3", "topspin-6-2", "topspin-6-4", "topspin-7-3", "topspin-7-4",
+	"topspin-7-5", "topspin-8-6", "topspin-5-4", "topspin-5-5", "topspin-6-5",
+	"topspin-6-6", "topspin-6-3", "topspin-8-3", "topspin-8-5", "topspin-10-7",
+	"topspin-12-9", NULL
+};
 
 static const pb_plugin_family families[] = {
 	{
@@ -550,11 +759,15 @@ static const pb_plugin_family families[] = {
 			   "(examples/domain_topspin.c)",
 		.example = "topspin-8-4",
 		.example_puzzle = "2 1 4 3 5 6 7 8",
-		.solvability = "where N <= 3, or K <= N-2 and K is even or N odd: the even "
-			       "arrangements if K is 0 or 1 mod 4, every one if 2 or 3 mod 4; "
-			       "no rule for the other members",
-		.index = "where a rule is declared and N <= 20: the Lehmer rank, halved where the "
-			 "class is the even arrangements",
+		.solvability = "K >= N-1: the goal turned by d or read backwards from c (token "
+			       "p+d+1 or c-p+1 at position p), d even and c = K-1 mod 2 if N is even; "
+			       "else K even or N odd: the even arrangements if K is 0 or 1 mod 4, "
+			       "every one if 2 or 3; else each token on positions of its goal's "
+			       "parity, the arrangement even if K is 5 mod 8, each parity's tokens "
+			       "even if 1 mod 8",
+		.index = "every member but the even or every arrangements of N > 20 (beyond 64 "
+			 "bits): the Lehmer rank (halved for the even ones), the turn or the "
+			 "reflection, or the two parities' Lehmer ranks combined",
 		.smallest = smallest,
 		.make = make,
 		.release = release,

@@ -477,6 +477,17 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 		   "-a idastar-example", prefix, PB_SOURCE_DIR, src);
 	cr_expect_eq(rc, 0, "the installed bench with the IDA* example on the cube: %s", out);
 	free(out);
+	/* the example domains, each one file built the same way, checked by
+	 * the installed bench against the domain contract */
+	rc = ot_sh(&out, "cd '%s' && cp '%s/examples/domain_topspin.c' '%s/examples/domain_hanoi4.c' . && "
+		   "PKG_CONFIG_PATH='%s/share/pkgconfig' && export PKG_CONFIG_PATH && "
+		   "'%s' -O2 -shared -fPIC $(pkg-config --cflags puzzlebench) -o topspin.so domain_topspin.c && "
+		   "'%s' -O2 -shared -fPIC $(pkg-config --cflags puzzlebench) -o hanoi4.so domain_hanoi4.c && "
+		   "'%s/bin/bench' selftest -q -t 3 -d topspin-7-4 --plugin ./topspin.so && "
+		   "'%s/bin/bench' selftest -q -t 3 -d hanoi4-5 --plugin ./hanoi4.so", src, PB_SOURCE_DIR,
+		   PB_SOURCE_DIR, prefix, PB_CC, PB_CC, prefix, prefix);
+	cr_expect_eq(rc, 0, "the example domains built outside the tree: %s", out);
+	free(out);
 	/* the same through the CMake package */
 	snprintf(path, sizeof(path), "%s/CMakeLists.txt", src);
 	cr_assert_eq(ht_write(path, "cmake_minimum_required(VERSION 3.16)\nproject(my C)\n"

@@ -45,7 +45,8 @@ Test(selftest, passes_on_the_example_domain_plugins, .timeout = 600)
 	} cases[] = {
 		{ "topspin-8-4", PB_TOPSPIN_PLUGIN }, /* the even arrangements */
 		{ "topspin-9-3", PB_TOPSPIN_PLUGIN }, /* every arrangement */
-		{ "topspin-6-3", PB_TOPSPIN_PLUGIN }, /* no rule declared */
+		{ "topspin-10-5", PB_TOPSPIN_PLUGIN }, /* each token on its goal's parity */
+		{ "topspin-7-7", PB_TOPSPIN_PLUGIN }, /* the ring turned or read backwards */
 		{ "hanoi4-4", PB_HANOI4_PLUGIN },
 		{ "hanoi4-7", PB_HANOI4_PLUGIN },
 		{ "p8puzzle", PB_P8PUZZLE_PLUGIN },
