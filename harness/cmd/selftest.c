@@ -701,6 +701,14 @@ static void check_solvers(tester *t, const pb_domain *d)
 		st = solve_once(t, s, heuristics[i], d, &start, &p, note, sizeof(note));
 		if (st == PB_UNSUPPORTED)
 			continue;
+		/* past the limits on a solvable state: no rule broken, nothing
+		 * learnt (a large domain, a blind solver) */
+		if (st == PB_TIMEOUT || st == PB_MEMOUT) {
+			if (!t->o->quiet)
+				printf("%s: %-12s skipped '%s' on the walk's state: %s (-t, -m)\n", d->name,
+				       "solvers", s->name, pb_status_name(st));
+			continue;
+		}
 		x = start;
 		for (int k = 0; st == PB_SOLVED && k < p.length; k++) {
 			if (!pb_apply(d, &x, p.moves[k], &x)) {
