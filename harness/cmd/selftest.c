@@ -32,6 +32,7 @@
  * plugin's cells that are enumerated to find states outside the goal's
  * class (beyond: as many drawn at random). */
 #define SPACE_MAX (4u << 20)
+#define SPACE_MOST (256u << 20)
 #define ENUMERATE_MAX (1u << 22)
 #define DRAWN 100000
 /* The depth of the walk whose state every solver answers. */
@@ -43,6 +44,7 @@ typedef struct options {
 	const char *domain;
 	uint64_t seed;
 	uint64_t time_limit; /* ns, a solve's and a preparation's */
+	uint64_t states;     /* the most states a search of every state keeps */
 	size_t mem_limit;
 	bool quiet;
 } options;
@@ -76,6 +78,8 @@ static void usage(FILE *out)
 	      "  -s, --seed N             the sample states' seed (default 1)\n"
 	      "  -t, --time-limit SECONDS a solve's and a preparation's limit (default 10)\n"
 	      "  -m, --mem-limit BYTES    a solve's memory limit (default 2G)\n"
+	      "      --states N           search members of at most N states whole\n"
+	      "                           (default 4194304)\n"
 	      "  -q, --quiet              print only what is broken\n"
 	      "  -h, --help               show this and exit\n", out);
 }
@@ -262,11 +266,11 @@ static void check_goal(tester *t, const pb_domain *d)
 
 /* Every state that reaches the goal of D (a search backwards from it), in
  * a table from the state to its distance + 1. Returns the count, or 0
- * where the search stopped past SPACE_MAX states or memory. */
-static size_t search_all(const pb_domain *d, pb_meter *meter, pb_table *seen)
+ * where the search stopped past MOST states or memory. */
+static size_t search_all(const pb_domain *d, size_t most, pb_meter *meter, pb_table *seen)
 {
 	int words = 1;
-	pb_state *queue = malloc(SPACE_MAX * sizeof(*queue));
+	pb_state *queue = malloc(most * sizeof(*queue));
 	size_t head = 0, tail = 0;
 
 	PB_WITH_KERNEL(d, words = pb_kernel_words(K));
@@ -288,7 +292,7 @@ static size_t search_all(const pb_domain *d, pb_meter *meter, pb_table *seen)
 			if (!pb_unapply(d, &x, m, &y))
 				continue;
 			fresh = pb_table_insert(seen, y.cells, dist, NULL, words);
-			if (fresh < 0 || (fresh && tail == SPACE_MAX)) {
+			if (fresh < 0 || (fresh && tail == most)) {
 				free(queue);
 				pb_table_release(seen);
 				return 0;
@@ -510,11 +514,11 @@ static void check_member(tester *t, const char *name)
 		return;
 	}
 	pb_meter_init(&meter, 0);
-	n = search_all(d, &meter, &seen);
+	n = search_all(d, (size_t)t->o->states, &meter, &seen);
 	if (!n) {
 		if (!t->o->quiet)
-			printf("%s: %-12s skipped: more than %u states reach the goal\n", name, "solvable",
-			       SPACE_MAX);
+			printf("%s: %-12s skipped: more than %llu states reach the goal (--states)\n", name,
+			       "solvable", (unsigned long long)t->o->states);
 		free(d);
 		return;
 	}
@@ -742,9 +746,10 @@ static void check_solvers(tester *t, const pb_domain *d)
 
 static int parse_args(int argc, char **argv, options *o)
 {
-	enum { OPT_OUTSIDE = 256 };
+	enum { OPT_OUTSIDE = 256, OPT_STATES };
 	static const struct option longopts[] = {
 		{ "domain", required_argument, NULL, 'd' },
+		{ "states", required_argument, NULL, OPT_STATES },
 		{ "seed", required_argument, NULL, 's' },
 		{ "time-limit", required_argument, NULL, 't' },
 		{ "mem-limit", required_argument, NULL, 'm' },
@@ -783,6 +788,13 @@ static int parse_args(int argc, char **argv, options *o)
 		case 'q':
 			o->quiet = true;
 			break;
+		case OPT_STATES:
+			if (units_parse_count(optarg, 1, SPACE_MOST, &o->states)) {
+				fprintf(stderr, "bench " CMD ": --states '%s' is not a count 1..%u\n", optarg,
+					SPACE_MOST);
+				return -1;
+			}
+			break;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -813,7 +825,8 @@ static int parse_args(int argc, char **argv, options *o)
 
 int cmd_selftest(int argc, char **argv)
 {
-	options o = { .seed = 1, .time_limit = 10000000000ULL, .mem_limit = (size_t)2 << 30 };
+	options o = { .seed = 1, .time_limit = 10000000000ULL, .mem_limit = (size_t)2 << 30,
+		      .states = SPACE_MAX };
 	tester t = { &o, { { 0 } }, 0, 0 };
 	pb_domain *d;
 	pb_state *s;
