@@ -338,6 +338,7 @@ typedef struct finding {
 	pb_state state;
 	char why[200];
 	const pb_heur *h;
+	const pb_table *seen; /* the states found, for twin_outside */
 	uint8_t *bits;
 	uint64_t count;
 } finding;
@@ -357,7 +358,7 @@ static bool solvable_there(const pb_domain *d, const pb_state *s, unsigned dist,
 static bool twin_outside(const pb_domain *d, const pb_state *s, unsigned dist, void *arg)
 {
 	finding *f = arg;
-	const pb_table *seen = (const pb_table *)f->h;
+	const pb_table *seen = f->seen;
 	pb_state twin;
 
 	(void)dist;
@@ -524,7 +525,7 @@ static void check_member(tester *t, const char *name)
 	}
 	if (!each_state(d, &seen, solvable_there, &f))
 		broken(t, d, "solvable", &f.state, "%s", f.why);
-	else if (d->ops->twin && (f.h = (const pb_heur *)&seen, !each_state(d, &seen, twin_outside, &f)))
+	else if (d->ops->twin && (f.seen = &seen, !each_state(d, &seen, twin_outside, &f)))
 		broken(t, d, "solvable", &f.state, "%s", f.why);
 	else if (d->space && d->space->solvable && !others_unsolvable(t, d, &seen, &f))
 		broken(t, d, "solvable", &f.state, "%s", f.why);
