@@ -534,9 +534,10 @@ static pb_status astar_solve(void *ctx, const pb_state *start, pb_search *s, pb_
 	return PB_FAILED;
 }
 
-static pb_status astar_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s,
+static pb_status astar_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg, pb_search *s,
 			       void **ctx)
 {
+	(void)self;
 	return pb_informed_prepare(d, cfg, s, sizeof(pb_informed), ctx);
 }
 

@@ -406,9 +406,10 @@ bfs_search(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, const pb
 }
 
 /* The pulls are the same for every search of a domain: made once. */
-static pb_status bfs_prepare(const pb_domain *d, const pb_config *cfg,
+static pb_status bfs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			     pb_search *s, void **ctx)
 {
+	(void)self;
 	bfs_ctx *c = pb_alloc(&s->meter, sizeof(*c));
 
 	(void)cfg;
@@ -457,9 +458,10 @@ static pb_status cantor_solve(void *ctx, const pb_state *start, pb_search *s, pb
 	return solve_with(&rank_ops, ctx, start, s, out);
 }
 
-static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
+static const char *hash_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 				 char *why, size_t whylen)
 {
+	(void)self;
 	(void)d, (void)cfg, (void)why, (void)whylen;
 	return NULL;
 }
@@ -469,9 +471,10 @@ static const char *hash_supports(const pb_domain *d, const pb_config *cfg,
 #define CANTOR_MAX_BYTES (16ULL << 30)
 #define CANTOR_BYTES_PER_STATE 10
 
-static const char *cantor_supports(const pb_domain *d, const pb_config *cfg,
+static const char *cantor_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 				   char *why, size_t whylen)
 {
+	(void)self;
 	char count[40];
 
 	(void)cfg;

@@ -339,16 +339,18 @@ static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
 	return PB_FAILED;
 }
 
-static const char *bibfs_supports(const pb_domain *d, const pb_config *cfg,
+static const char *bibfs_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 				  char *why, size_t whylen)
 {
+	(void)self;
 	(void)cfg;
 	return pb_domain_needs_inverse(d, "bibfs", why, whylen);
 }
 
-static pb_status bibfs_prepare(const pb_domain *d, const pb_config *cfg,
+static pb_status bibfs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			       pb_search *s, void **ctx)
 {
+	(void)self;
 	(void)cfg, (void)s;
 	*ctx = (void *)d;
 	return PB_SOLVED;

@@ -563,9 +563,10 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	return PB_FAILED;
 }
 
-static pb_status idastar_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s,
+static pb_status idastar_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg, pb_search *s,
 				 void **ctx)
 {
+	(void)self;
 	pb_status st = pb_informed_prepare(d, cfg, s, sizeof(ida_ctx), ctx);
 	ida_ctx *c = *ctx;
 

@@ -2,9 +2,10 @@
 
 #include <string.h>
 
-const char *pb_informed_supports(const pb_domain *d, const pb_config *cfg, char *why,
+const char *pb_informed_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg, char *why,
 				 size_t whylen)
 {
+	(void)self;
 	return pb_heuristic_supports_config(d, cfg, why, whylen);
 }
 
@@ -15,7 +16,7 @@ pb_status pb_informed_prepare(const pb_domain *d, const pb_config *cfg, pb_searc
 	pb_status st;
 
 	*ctx = NULL;
-	if (pb_informed_supports(d, cfg, s->message, sizeof(s->message)))
+	if (pb_informed_supports(NULL, d, cfg, s->message, sizeof(s->message)))
 		return PB_UNSUPPORTED;
 	c = pb_alloc(&s->meter, size);
 	if (!c)

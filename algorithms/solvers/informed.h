@@ -12,7 +12,7 @@ typedef struct pb_informed {
 } pb_informed;
 
 /* NULL when the heuristic CFG chooses serves D, else why (in WHY). */
-const char *pb_informed_supports(const pb_domain *d, const pb_config *cfg, char *why,
+const char *pb_informed_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg, char *why,
 				 size_t whylen);
 
 /* A context of SIZE bytes (at least sizeof(pb_informed), which it starts

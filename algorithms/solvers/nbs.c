@@ -449,11 +449,12 @@ static pb_status nbs_solve(void *ctx, const pb_state *start, pb_search *s, pb_pa
 	return st;
 }
 
-static const char *nbs_supports(const pb_domain *d, const pb_config *cfg, char *why,
+static const char *nbs_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg, char *why,
 				size_t whylen)
 {
+	(void)self;
 	const pb_heuristic_info *info = pb_heuristic_chosen(d, cfg);
-	const char *no = pb_informed_supports(d, cfg, why, whylen);
+	const char *no = pb_informed_supports(self, d, cfg, why, whylen);
 
 	if (no)
 		return no;
@@ -477,10 +478,11 @@ static const char *nbs_supports(const pb_domain *d, const pb_config *cfg, char *
 	return NULL;
 }
 
-static pb_status nbs_prepare(const pb_domain *d, const pb_config *cfg, pb_search *s, void **ctx)
+static pb_status nbs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg, pb_search *s, void **ctx)
 {
+	(void)self;
 	pb_status st;
-	const char *no = nbs_supports(d, cfg, s->message, sizeof(s->message));
+	const char *no = nbs_supports(self, d, cfg, s->message, sizeof(s->message));
 
 	*ctx = NULL;
 	if (no) {

@@ -36,7 +36,7 @@ const pb_solver *pb_solver_default(const pb_domain *d, const pb_config *cfg)
 
 		if (s == &pb_solver_reverse_table && d->index_count > DEFAULT_TABLE_MAX_STATES)
 			continue;
-		if (!s->supports(d, cfg, why, sizeof(why)))
+		if (!pb_solver_supports(s, d, cfg, why, sizeof(why)))
 			return s;
 	}
 	return NULL;

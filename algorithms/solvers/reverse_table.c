@@ -316,9 +316,10 @@ static bool entries_fit(const pb_domain *d)
 	return d->index_count <= ENTRIES_MAX_BYTES / TABLE_BYTES_PER_STATE;
 }
 
-static const char *table_supports(const pb_domain *d, const pb_config *cfg,
+static const char *table_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 				  char *why, size_t whylen)
 {
+	(void)self;
 	char count[40];
 
 	(void)cfg;
@@ -331,9 +332,10 @@ static const char *table_supports(const pb_domain *d, const pb_config *cfg,
 	return why;
 }
 
-static pb_status table_prepare(const pb_domain *d, const pb_config *cfg,
+static pb_status table_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			       pb_search *s, void **ctx)
 {
+	(void)self;
 	table_ctx *t = pb_alloc(&s->meter, sizeof(*t));
 	pb_status st;
 	bool built;

@@ -115,16 +115,34 @@ typedef enum pb_cost_class {
 #define PB_NO_HEURISTICS 0u
 #define PB_ALL_HEURISTICS (~0u)
 
-typedef struct pb_solver {
-	const char *name;
+/* A parameter a solver takes, as -a NAME:KEY=VALUE gives it: a word of
+ * CHOICES ("low|high"), or where CHOICES is NULL an integer in [MIN, MAX].
+ * A solver's list ends with an entry whose key is NULL. */
+typedef struct pb_param {
+	const char *key;
+	const char *summary; /* one line for 'bench list' */
+	const char *choices; /* the words, '|' between; NULL: an integer */
+	long min, max;       /* an integer's range */
+	const char *def;     /* the default, as written */
+} pb_param;
+
+/* The most parameters a solver takes. */
+#define PB_MAX_PARAMS 8
+
+typedef struct pb_solver pb_solver;
+
+struct pb_solver {
+	const char *name; /* a variant's: the base's name and its values,
+			   * "astar:ties=low" */
 	const char *summary;
-	/* NULL when the solver serves D with CFG; else a reason, a constant or
-	 * written into WHY. */
-	const char *(*supports)(const pb_domain *d, const pb_config *cfg,
+	/* NULL when the solver SELF (this table, or a variant made from it)
+	 * serves D with CFG; else a reason, a constant or written into WHY. */
+	const char *(*supports)(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 				char *why, size_t whylen);
 	/* Build what solving needs (tables, databases) into *CTX, allocating
-	 * through S->meter, which must outlive *CTX. The domain must too. */
-	pb_status (*prepare)(const pb_domain *d, const pb_config *cfg,
+	 * through S->meter, which must outlive *CTX. The domain must too. The
+	 * parameters' values are read from SELF (pb_solver_param). */
+	pb_status (*prepare)(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			     pb_search *s, void **ctx);
 	/* Solve START optimally into OUT: PB_SOLVED, PB_UNSOLVABLE, or the limit
 	 * reached. Everything allocated here is freed before returning. */
@@ -137,7 +155,33 @@ typedef struct pb_solver {
 	 * what its cost grows with. */
 	unsigned heuristics;
 	pb_cost_class cost;
-} pb_solver;
+	/* The parameters it takes (NULL: none), and, where given, a check of
+	 * the values together: NULL when SELF's values make sense, else why
+	 * (into WHY). */
+	const pb_param *params;
+	const char *(*check)(const pb_solver *self, char *why, size_t whylen);
+	/* Data of the solver's own, for its functions (an outside solver's). */
+	void *data;
+	/* A variant (params.c): the solver it was made from, and its values,
+	 * one a parameter in the order of params (NULL: the default). NULL in
+	 * the registry's own tables. */
+	const pb_solver *base;
+	const char *values[PB_MAX_PARAMS];
+};
+
+/* Whether S serves D with CFG (NULL) or why not, and its preparation: the
+ * calls every caller makes, S handed to itself. */
+static inline const char *pb_solver_supports(const pb_solver *s, const pb_domain *d,
+					     const pb_config *cfg, char *why, size_t whylen)
+{
+	return s->supports(s, d, cfg, why, whylen);
+}
+
+static inline pb_status pb_solver_prepare(const pb_solver *s, const pb_domain *d,
+					  const pb_config *cfg, pb_search *search, void **ctx)
+{
+	return s->prepare(s, d, cfg, search, ctx);
+}
 
 /* Whether S takes a heuristic (A*, IDA*). */
 static inline bool pb_solver_informed(const pb_solver *s)

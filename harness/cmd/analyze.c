@@ -369,7 +369,7 @@ static int setup_heuristic(analysis *a)
 	if (!a->info)
 		return fail("%s: no heuristic serves it (see 'bench list')", a->d->name);
 	if (!a->o->no_measure) {
-		no = pb_solver_idastar.supports(a->d, &a->cfg, why, sizeof(why));
+		no = pb_solver_supports(&pb_solver_idastar, a->d, &a->cfg, why, sizeof(why));
 		if (no)
 			return fail("%s: idastar: %s (give --no-measure)", a->d->name, no);
 	}
@@ -617,7 +617,7 @@ static int measure(analysis *a)
 	if (!n)
 		return 0;
 	pb_search_init(&prep, 0, 0, a->stop);
-	st = pb_solver_idastar.prepare(a->d, &a->cfg, &prep, &ctx);
+	st = pb_solver_prepare(&pb_solver_idastar, a->d, &a->cfg, &prep, &ctx);
 	if (st != PB_SOLVED)
 		return stopped(a, st, "idastar", prep.message);
 	progress_start(&p, "starts", n);

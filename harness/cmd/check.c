@@ -60,7 +60,7 @@ static int least_start(least *l, const pb_domain *d)
 		return 0;
 	l->solver = pb_solver_default(d, &cfg);
 	pb_search_init(&l->prep, 0, 0, NULL);
-	if (!l->solver || l->solver->prepare(d, &cfg, &l->prep, &l->ctx) != PB_SOLVED) {
+	if (!l->solver || pb_solver_prepare(l->solver, d, &cfg, &l->prep, &l->ctx) != PB_SOLVED) {
 		fprintf(stderr, "bench " CMD ": no solver to find the least answers of '%s'\n", d->name);
 		l->solver = NULL;
 		return -1;

@@ -632,7 +632,7 @@ static pb_status solve_once(tester *t, const pb_solver *s, const char *heuristic
 	pb_status st;
 
 	pb_search_init(&search, t->o->mem_limit, limit, NULL);
-	st = s->prepare(d, &cfg, &search, &ctx);
+	st = pb_solver_prepare(s, d, &cfg, &search, &ctx);
 	if (st != PB_SOLVED) {
 		snprintf(note, notelen, "its preparation ended %s%s%s", pb_status_name(st),
 			 search.message[0] ? ": " : "", search.message);

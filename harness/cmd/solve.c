@@ -347,7 +347,7 @@ static const pb_solver *choose_solver(const solve_options *o, const pb_domain *d
 		fprintf(stderr, "bench solve: unknown solver '%s' (see 'bench list')\n", o->algorithm);
 		return NULL;
 	}
-	no = solver->supports(d, &o->cfg, why, sizeof(why));
+	no = pb_solver_supports(solver, d, &o->cfg, why, sizeof(why));
 	if (no) {
 		fprintf(stderr, "bench solve: %s cannot serve '%s': %s\n", solver->name, d->name, no);
 		return NULL;
@@ -459,7 +459,7 @@ int cmd_solve(int argc, char **argv)
 	for (int m = 0; job.letters && m < d.nmoves; m++)
 		job.names16[m] = pb_move_name(&d, m)[0];
 	pb_search_init(&prep, 0, 0, NULL);
-	st = job.solver->prepare(&d, &o.cfg, &prep, &job.ctx);
+	st = pb_solver_prepare(job.solver, &d, &o.cfg, &prep, &job.ctx);
 	if (st != PB_SOLVED) {
 		fprintf(stderr, "bench solve: %s could not prepare: %s%s%s\n", job.solver->name,
 			pb_status_name(st), *prep.message ? ": " : "", prep.message);

@@ -676,9 +676,10 @@ static char **make_env(const pb_domain *d)
 	return envp;
 }
 
-static const char *program_supports(void *self, const pb_domain *d, const pb_config *cfg,
+static const char *program_supports(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
 				    char *why, size_t whylen)
 {
+	(void)solver;
 	const program *p = self;
 
 	(void)cfg;
@@ -760,9 +761,10 @@ static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ct
 	return PB_SOLVED;
 }
 
-static pb_status program_prepare(void *self, const pb_domain *d, const pb_config *cfg,
+static pb_status program_prepare(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
 				 pb_search *s, void **ctx)
 {
+	(void)solver;
 	program *p = self;
 	ext_ctx *c;
 	pb_status st = ctx_new(p, d, s, &c);

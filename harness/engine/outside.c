@@ -34,35 +34,23 @@ static external_round_trip round_trip;
 static void (*chained_extra)(FILE *out, const void *arg);
 static const void *chained_arg;
 
-/* Each slot's own supports() and prepare(), which hand the call on with
- * the slot's data. */
-#define SLOT_FUNCTIONS(k)                                                                  \
-	static const char *supports_##k(const pb_domain *d, const pb_config *cfg, char *why, \
-					size_t whylen)                                       \
-	{                                                                                  \
-		return slots[k].kind->supports(slots[k].self, d, cfg, why, whylen);         \
-	}                                                                                  \
-	static pb_status prepare_##k(const pb_domain *d, const pb_config *cfg, pb_search *s, \
-				     void **ctx)                                           \
-	{                                                                                  \
-		return slots[k].kind->prepare(slots[k].self, d, cfg, s, ctx);               \
-	}
-#define SLOT_ENTRY(k) { supports_##k, prepare_##k },
-#define SLOTS_8(X, t) X(t##0) X(t##1) X(t##2) X(t##3) X(t##4) X(t##5) X(t##6) X(t##7)
-/* Slot numbers written in octal (00..077), so that eight rows of eight
- * names count 0..63. */
-#define SLOTS_64(X) SLOTS_8(X, 0) SLOTS_8(X, 01) SLOTS_8(X, 02) SLOTS_8(X, 03) \
-		    SLOTS_8(X, 04) SLOTS_8(X, 05) SLOTS_8(X, 06) SLOTS_8(X, 07)
+/* An outside solver's supports() and prepare(): its slot is its data (a
+ * variant made from it carries the same), handed on to its kind. */
+static const char *slot_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
+				 char *why, size_t whylen)
+{
+	const slot *sl = self->data;
 
-SLOTS_64(SLOT_FUNCTIONS)
+	return sl->kind->supports(sl->self, self, d, cfg, why, whylen);
+}
 
-static const struct {
-	const char *(*supports)(const pb_domain *d, const pb_config *cfg, char *why, size_t whylen);
-	pb_status (*prepare)(const pb_domain *d, const pb_config *cfg, pb_search *s, void **ctx);
-} slot_functions[] = { SLOTS_64(SLOT_ENTRY) };
+static pb_status slot_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
+			      pb_search *s, void **ctx)
+{
+	const slot *sl = self->data;
 
-_Static_assert(sizeof(slot_functions) / sizeof(slot_functions[0]) == OUTSIDE_MAX,
-	       "one pair of functions a slot");
+	return sl->kind->prepare(sl->self, self, d, cfg, s, ctx);
+}
 
 static void release_all(void)
 {
@@ -126,10 +114,11 @@ const pb_solver *outside_add(const outside_kind *kind, void *self, const char *n
 	sl->solver = (pb_solver){
 		.name = sl->name,
 		.summary = sl->summary,
-		.supports = slot_functions[nslots].supports,
-		.prepare = slot_functions[nslots].prepare,
+		.supports = slot_supports,
+		.prepare = slot_prepare,
 		.solve = kind->solve,
 		.release = kind->release,
+		.data = sl,
 	};
 	nslots++;
 	return &sl->solver;
@@ -188,7 +177,7 @@ size_t outside_extend(const pb_solver **out, size_t n, size_t max, bool explicit
 			continue;
 		while (k < n && out[k] != s)
 			k++;
-		if (k < n || (d && s->supports(d, cfg, why, sizeof(why))))
+		if (k < n || (d && pb_solver_supports(s, d, cfg, why, sizeof(why))))
 			continue;
 		out[n++] = s;
 	}

@@ -4,12 +4,12 @@
  * reports use it unchanged: it is found by name, serves domains, prepares
  * a context, solves and releases.
  *
- * A pb_solver's supports() and prepare() are not told which solver they
- * belong to, so each outside solver takes one of OUTSIDE_MAX slots, and
- * each slot has its own pair of small functions that hand the call on with
- * the slot's data. The slots are the harness's registry of outside
- * solvers: filled from the command line before a run, read by everything
- * after it, emptied at exit. */
+ * Each outside solver takes one of OUTSIDE_MAX slots, which its pb_solver
+ * carries as its data: its supports() and prepare() hand the call on to
+ * its kind with the kind's data and the solver itself (a variant of it,
+ * "NAME:KEY=VALUE", carries its parameters' values). The slots are the
+ * harness's registry of outside solvers: filled from the command line
+ * before a run, read by everything after it, emptied at exit. */
 #ifndef OUTSIDE_H
 #define OUTSIDE_H
 
@@ -27,13 +27,15 @@
 /* Longest solver name, as runs.csv carries it. */
 #define OUTSIDE_NAME_MAX 31
 
-/* What one kind of outside solver does with its data SELF. */
+/* What one kind of outside solver does with its data SELF, as the solver
+ * SOLVER (the one added, or a variant of it: pb_solver_param reads its
+ * values). */
 typedef struct outside_kind {
 	const char *what; /* "external", "plugin" */
-	const char *(*supports)(void *self, const pb_domain *d, const pb_config *cfg,
-				char *why, size_t whylen);
-	pb_status (*prepare)(void *self, const pb_domain *d, const pb_config *cfg,
-			     pb_search *s, void **ctx);
+	const char *(*supports)(void *self, const pb_solver *solver, const pb_domain *d,
+				const pb_config *cfg, char *why, size_t whylen);
+	pb_status (*prepare)(void *self, const pb_solver *solver, const pb_domain *d,
+			     const pb_config *cfg, pb_search *s, void **ctx);
 	pb_status (*solve)(void *ctx, const pb_state *start, pb_search *s, pb_path *out);
 	void (*release)(void *ctx);
 	/* meta.json: the members of the solver's object, each line

@@ -193,9 +193,10 @@ static pb_status from_plugin(int st, plugin_env *e)
 
 /* The solver */
 
-static const char *plugin_supports(void *self, const pb_domain *d, const pb_config *cfg,
+static const char *plugin_supports(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
 				   char *why, size_t whylen)
 {
+	(void)solver;
 	const plugin_self *p = self;
 	int kind = plain_kind(d);
 	plain_view view;
@@ -225,9 +226,10 @@ static const char *plugin_supports(void *self, const pb_domain *d, const pb_conf
 	return why;
 }
 
-static pb_status plugin_prepare(void *self, const pb_domain *d, const pb_config *cfg,
+static pb_status plugin_prepare(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
 				pb_search *s, void **ctx)
 {
+	(void)solver;
 	const plugin_self *p = self;
 	plugin_ctx *c = calloc(1, sizeof(*c));
 	pb_status st = PB_SOLVED;

@@ -107,7 +107,7 @@ const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_conf
 		snprintf(why, whylen, "%s does not take the heuristic '%s'", s->name, h->name);
 		return why;
 	}
-	return s->supports(d, cfg, why, whylen);
+	return pb_solver_supports(s, d, cfg, why, whylen);
 }
 
 static run_status from_pb(pb_status st)
@@ -460,7 +460,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	cpu0 = pb_cpu_ns();
 	wall0 = pb_wall_ns();
 	ps->deadline_ns = rc->o->prepare_limit_ns ? wall0 + rc->o->prepare_limit_ns : 0;
-	st = rc->solver->prepare(d, &rc->cfg, ps, &rc->ctx);
+	st = pb_solver_prepare(rc->solver, d, &rc->cfg, ps, &rc->ctx);
 	wall1 = pb_wall_ns();
 	cpu1 = pb_cpu_ns();
 	row.wall_ns = wall1 - wall0;

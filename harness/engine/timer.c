@@ -139,16 +139,18 @@ void timer_measure(const timer_solve *t, const timer_plan *p, unsigned known, ti
 }
 
 /* The floor's empty solve: returns at once, as the harness times it. */
-static const char *serves_any(const pb_domain *d, const pb_config *cfg, char *why,
+static const char *serves_any(const pb_solver *self, const pb_domain *d, const pb_config *cfg, char *why,
 			      size_t whylen)
 {
+	(void)self;
 	(void)d, (void)cfg, (void)why, (void)whylen;
 	return NULL;
 }
 
-static pb_status prepare_nothing(const pb_domain *d, const pb_config *cfg, pb_search *s,
+static pb_status prepare_nothing(const pb_solver *self, const pb_domain *d, const pb_config *cfg, pb_search *s,
 				 void **ctx)
 {
+	(void)self;
 	(void)d, (void)cfg, (void)s;
 	*ctx = NULL;
 	return PB_SOLVED;

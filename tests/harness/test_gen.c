@@ -49,7 +49,7 @@ static int length_by(const pb_solver *s, const char *h, const dataset *ds,
 	pb_status st;
 
 	pb_search_init(&prep, 0, 0, NULL);
-	cr_assert_eq(s->prepare(&ds->domain, &cfg, &prep, &ctx), PB_SOLVED);
+	cr_assert_eq(pb_solver_prepare(s, &ds->domain, &cfg, &prep, &ctx), PB_SOLVED);
 	pb_search_init(&search, 0, 0, NULL);
 	st = s->solve(ctx, &in->state, &search, &path);
 	s->release(ctx);

@@ -90,8 +90,9 @@ static const pb_solver hanging = {
 #define SOLVE_BYTES (10 * MIB)
 
 /* A preparation that holds 100 MB resident, as a table would. */
-static pb_status big_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+static pb_status big_prepare(const pb_solver *self, const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
 {
+	(void)self;
 	char *t = malloc(TABLES);
 
 	(void)d, (void)c, (void)s;

@@ -369,8 +369,9 @@ static pb_status spin(pb_search *s)
 	return st;
 }
 
-static pb_status spinning_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+static pb_status spinning_prepare(const pb_solver *self, const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
 {
+	(void)self;
 	(void)d, (void)c;
 	*ctx = NULL;
 	return s->deadline_ns ? spin(s) : PB_SOLVED;

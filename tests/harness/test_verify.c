@@ -23,14 +23,15 @@ typedef struct spoiler {
 	void *cantor;
 } spoiler;
 
-static pb_status cantor_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+static pb_status cantor_prepare(const pb_solver *self, const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
 {
+	(void)self;
 	spoiler *w = malloc(sizeof(*w));
 	pb_status st;
 
 	cr_assert_not_null(w);
 	w->d = d;
-	st = pb_solver_bfs_cantor.prepare(d, c, s, &w->cantor);
+	st = pb_solver_prepare(&pb_solver_bfs_cantor, d, c, s, &w->cantor);
 	if (st != PB_SOLVED) {
 		free(w);
 		w = NULL;
@@ -49,9 +50,10 @@ static void cantor_release(void *ctx)
 	free(w);
 }
 
-static const char *cantor_supports(const pb_domain *d, const pb_config *c, char *w, size_t n)
+static const char *cantor_supports(const pb_solver *self, const pb_domain *d, const pb_config *c, char *w, size_t n)
 {
-	return pb_solver_bfs_cantor.supports(d, c, w, n);
+	(void)self;
+	return pb_solver_supports(&pb_solver_bfs_cantor, d, c, w, n);
 }
 
 /* Its last move changed: the path no longer ends on the goal. */
@@ -332,9 +334,9 @@ Test(verify, fifteen_puzzle_walks_by_the_heuristic_solvers, .timeout = 600)
 	int rc;
 
 	cr_assert_eq(pb_domain_init(&d, "15puzzle", err, sizeof(err)), 0);
-	if (!pb_solver_idastar.supports(&d, &cfg, why, sizeof(why)))
+	if (!pb_solver_supports(&pb_solver_idastar, &d, &cfg, why, sizeof(why)))
 		strcat(list, "idastar");
-	if (!pb_solver_astar.supports(&d, &cfg, why, sizeof(why)))
+	if (!pb_solver_supports(&pb_solver_astar, &d, &cfg, why, sizeof(why)))
 		strcat(list, *list ? ",astar" : "astar");
 	if (!*list)
 		cr_skip_test("no heuristic solver serves the 15-puzzle yet");

@@ -154,14 +154,14 @@ Test(idastar, unsupported_heuristics)
 	pb_search s;
 	void *ctx = NULL;
 
-	r = pb_solver_idastar.supports(&d3, &pdb, why, sizeof(why));
+	r = pb_solver_supports(&pb_solver_idastar, &d3, &pdb, why, sizeof(why));
 	cr_assert(r && strstr(r, "4x4"), "pdb78 on 3x3: '%s'", r ? r : "(served)");
-	r = pb_solver_idastar.supports(&d3, &nope, why, sizeof(why));
+	r = pb_solver_supports(&pb_solver_idastar, &d3, &nope, why, sizeof(why));
 	cr_assert(r && strstr(r, "unknown heuristic 'nope'"), "'nope': '%s'", r ? r : "(served)");
-	r = pb_solver_idastar.supports(&ms, &md, why, sizeof(why));
+	r = pb_solver_supports(&pb_solver_idastar, &ms, &md, why, sizeof(why));
 	cr_assert(r && strstr(r, "tiles"), "manhattan on msquare: '%s'", r ? r : "(served)");
 	pb_search_init(&s, 0, 0, NULL);
-	cr_assert_eq(pb_solver_idastar.prepare(&d3, &pdb, &s, &ctx), PB_UNSUPPORTED);
+	cr_assert_eq(pb_solver_prepare(&pb_solver_idastar, &d3, &pdb, &s, &ctx), PB_UNSUPPORTED);
 	cr_assert(strstr(s.message, "4x4"), "prepare's reason: '%s'", s.message);
 	cr_assert_eq(s.meter.current, 0, "an unsupported prepare holds %zu bytes", s.meter.current);
 }

@@ -130,7 +130,7 @@ Test(nbs, refuses_with_a_reason)
 		pb_domain d = it_domain(cases[i].domain, NULL);
 		pb_config cfg = { .heuristic = cases[i].heuristic };
 		char why[160] = "";
-		const char *no = nbs->supports(&d, &cfg, why, sizeof(why));
+		const char *no = pb_solver_supports(nbs, &d, &cfg, why, sizeof(why));
 
 		cr_assert_not_null(no, "nbs serves %s with %s", cases[i].domain, cases[i].heuristic);
 		cr_assert(strstr(no, cases[i].why), "%s: %s", cases[i].domain, no);

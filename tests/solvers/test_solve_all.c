@@ -185,7 +185,7 @@ static void solve_everything(const char *domain_name)
 		char *output, *at, *line;
 		int status;
 
-		if (solver->supports(&d, &cfg, why, sizeof(why)))
+		if (pb_solver_supports(solver, &d, &cfg, why, sizeof(why)))
 			continue;
 		inst = arrangements(&d, stride, &n);
 		output = run_solve(solver->name, domain_name, inst, n, &status);

@@ -269,7 +269,7 @@ Test(wide, tables_that_do_not_fit_are_refused)
 
 		for (size_t k = 0; k < 2; k++) {
 			char why[160];
-			const char *no = tables[k]->supports(&d, &cfg, why, sizeof(why));
+			const char *no = pb_solver_supports(tables[k], &d, &cfg, why, sizeof(why));
 
 			cr_assert(no && strstr(no, "the table does not fit"), "%s on %s: %s", tables[k]->name,
 				  boards[i], no ? no : "served");

@@ -343,14 +343,16 @@ void ht_load_dataset(dataset *ds, const char *path)
 	cr_assert_eq(dataset_load(ds, path, err, sizeof(err)), 0, "%s", err);
 }
 
-const char *ht_serves_all(const pb_domain *d, const pb_config *c, char *why, size_t whylen)
+const char *ht_serves_all(const pb_solver *self, const pb_domain *d, const pb_config *c, char *why, size_t whylen)
 {
+	(void)self;
 	(void)d, (void)c, (void)why, (void)whylen;
 	return NULL;
 }
 
-pb_status ht_no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
+pb_status ht_no_prepare(const pb_solver *self, const pb_domain *d, const pb_config *c, pb_search *s, void **ctx)
 {
+	(void)self;
 	(void)c, (void)s;
 	*ctx = (void *)d;
 	return PB_SOLVED;
@@ -393,7 +395,7 @@ void it_prepare(it_solver *t, const pb_solver *solver, const pb_domain *d, const
 	t->heuristic = heuristic;
 	t->cfg = (pb_config){ .heuristic = heuristic, .cache_dir = cache };
 	pb_search_init(&t->prep, 0, 0, NULL);
-	st = solver->prepare(d, &t->cfg, &t->prep, &t->ctx);
+	st = pb_solver_prepare(solver, d, &t->cfg, &t->prep, &t->ctx);
 	cr_assert_eq(st, PB_SOLVED, "%s with '%s' on %s: prepare says %s (%s)", solver->name,
 		     heuristic ? heuristic : "default", d->name, pb_status_name(st), t->prep.message);
 }

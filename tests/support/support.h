@@ -131,8 +131,8 @@ void ht_load_dataset(dataset *ds, const char *path);
 
 /* Parts of test-only solvers: serves every domain; a preparation that only
  * keeps the domain as the context; a release with nothing to free. */
-const char *ht_serves_all(const pb_domain *d, const pb_config *c, char *why, size_t whylen);
-pb_status ht_no_prepare(const pb_domain *d, const pb_config *c, pb_search *s, void **ctx);
+const char *ht_serves_all(const pb_solver *self, const pb_domain *d, const pb_config *c, char *why, size_t whylen);
+pb_status ht_no_prepare(const pb_solver *self, const pb_domain *d, const pb_config *c, pb_search *s, void **ctx);
 void ht_no_release(void *ctx);
 
 /* --- domains, states, solvers --------------------------------------------- */
