@@ -183,6 +183,14 @@ static inline pb_status pb_solver_prepare(const pb_solver *s, const pb_domain *d
 	return s->prepare(s, d, cfg, search, ctx);
 }
 
+/* The value of S's parameter KEY as written: the variant's, or the
+ * default where S does not set it; NULL when S takes no parameter KEY
+ * (params.c). */
+const char *pb_solver_param(const pb_solver *s, const char *key);
+
+/* The same as a number (an integer parameter's); 0 where there is none. */
+long pb_solver_param_long(const pb_solver *s, const char *key);
+
 /* Whether S takes a heuristic (A*, IDA*). */
 static inline bool pb_solver_informed(const pb_solver *s)
 {
