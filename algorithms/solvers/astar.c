@@ -320,8 +320,10 @@ static pb_status astar_prepare(const pb_solver *self, const pb_domain *d, const 
 {
 	pb_status st = pb_informed_prepare(d, cfg, s, sizeof(astar_ctx), ctx);
 
+	const char *ties = pb_solver_param(self, "ties");
+
 	if (st == PB_SOLVED)
-		((astar_ctx *)*ctx)->low_ties = !strcmp(pb_solver_param(self, "ties"), "low");
+		((astar_ctx *)*ctx)->low_ties = ties && !strcmp(ties, "low");
 	return st;
 }
 
