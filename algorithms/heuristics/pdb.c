@@ -11,6 +11,7 @@
 
 #include "../core/blob.h"
 #include "pdb_int.h"
+
 uint64_t pb_placement_weights(int n, int k, uint64_t *weight)
 {
 	uint64_t count = 1;

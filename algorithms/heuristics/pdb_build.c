@@ -10,6 +10,7 @@
 
 #include "../core/blob.h"
 #include "pdb_int.h"
+
 /* Words of `front` a worker takes at a time: at least CHUNK_WORDS, and
  * large enough that a layer has CHUNKS_PER_THREAD of them for each thread
  * at most (so that the regions where the threads' successors land, most of

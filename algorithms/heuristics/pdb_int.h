@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "pdb.h"
+
 /* The build is a breadth-first search over (placement, slot) pairs, layer
  * by layer, with two bit arrays: `seen`, a bit per pair at placement *
  * slots + slot, and `front`, two bits per placement at 2 * placement: its

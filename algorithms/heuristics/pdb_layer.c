@@ -10,6 +10,7 @@
 #endif
 
 #include "pdb_int.h"
+
 /* A worker writes the successors of the placements it expands into an
  * array of its own, prefetching their seen words as it goes, and looks them
  * up once it holds BATCH of them: by then the first ones' cache misses have

@@ -11,6 +11,7 @@
 
 #include "kernel.h"
 #include "twobit.h"
+
 /* Codes a word of the table holds. */
 #define CODES_PER_WORD 32
 /* Groups a worker takes at a time (a multiple of 32, so that a chunk's
@@ -73,7 +74,6 @@ PB_INLINE uint64_t group_of(const builder *b, uint64_t i)
 {
 	return (uint64_t)(((unsigned __int128)i * b->size_inverse) >> 64);
 }
-
 
 /* twobit_layer.c: one layer with NTHREADS workers (this thread one of
  * them): how many states it reached into *FRESH, in how many groups into

@@ -20,7 +20,6 @@
 /* The exit status of a command a signal stopped: 128 + its number. */
 #define EXIT_SIGNAL_BASE 128
 
-
 typedef struct analyze_options {
 	const char *domain, *goal, *dataset, *heuristic, *out, *cache, *gnuplot;
 	uint64_t samples, seed, measure, time_limit_ns, random, lo, hi;

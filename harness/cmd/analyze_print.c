@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "harness/cmd/analyze_int.h"
+
 static void print_distributions(const analysis *a)
 {
 	const pb_kre_values *p = values_of(a);

@@ -11,6 +11,7 @@
 #include "harness/io/outfile.h"
 #include "harness/report/charts_draw.h"
 #include "harness/report/gnuplot.h"
+
 /* --- files --------------------------------------------------------------- */
 
 static int commit(outfile *f)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "harness/engine/external_int.h"
+
 /* A solve longer than this is followed by a read of the program's peak
  * resident set (about 6 us); after a shorter one, the last value read. */
 #define HWM_AFTER_NS NS_PER_MS

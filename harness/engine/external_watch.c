@@ -131,7 +131,6 @@ outcome ext_await_output(ext_ctx *c, const pb_search *s, watch *w, bool until_eo
 	}
 }
 
-
 /* Keep what came back for the fault log. */
 void ext_keep_answer(ext_ctx *c)
 {
