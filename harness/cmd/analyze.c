@@ -201,8 +201,7 @@ static int parse_options(int argc, char **argv, analyze_options *o)
 		case OPT_GNUPLOT: o->gnuplot = optarg; break;
 		case 'q': o->quiet = true; break;
 		case 'h': usage(stdout); return -1;
-		case ':': return cmdline_bad_usage(CMD, "'%s' wants a value", argv[optind - 1]);
-		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
+		default: return cmdline_bad_option(CMD, c, argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
