@@ -5,6 +5,7 @@
  * the waiting for an answer in external_watch.c, the parsing of its spec
  * in external_spec.c and the harness's round trip in
  * external_round_trip.c. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -29,22 +30,57 @@ static void free_env(char **envp)
 	free(envp);
 }
 
-/* The environment of the program for domain D: ours, and the domain's
- * name, size and moves. One block (free_env it), or NULL. */
-static char **make_env(const pb_domain *d)
-{
-	static const char prefix[] = "PUZZLEBENCH_";
-	size_t n = 0, bytes = 0;
-	char vars[4][64], **envp, *w;
-	int nvars = 4;
+/* The variables the harness sets (ours of these names are not passed
+ * on): the domain's, and a variant's parameters. */
+#define DOMAIN_VARS 4
+#define ENV_PREFIX "PUZZLEBENCH_"
+#define PARAM_PREFIX "PB_PARAM_"
 
-	snprintf(vars[0], sizeof(vars[0]), "PUZZLEBENCH_DOMAIN=%s", d->name);
-	snprintf(vars[1], sizeof(vars[1]), "PUZZLEBENCH_WIDTH=%d", d->width);
-	snprintf(vars[2], sizeof(vars[2]), "PUZZLEBENCH_HEIGHT=%d", d->height);
-	w = vars[3] + snprintf(vars[3], sizeof(vars[3]), "PUZZLEBENCH_MOVES=");
+/* Whether the variable E ("NAME=VALUE") is one the harness sets. */
+static bool harness_var(const char *e)
+{
+	return !strncmp(e, ENV_PREFIX, strlen(ENV_PREFIX)) ||
+	       !strncmp(e, PARAM_PREFIX, strlen(PARAM_PREFIX));
+}
+
+/* SOLVER's values (a variant's: "-a prog:depth=3"), each as
+ * PB_PARAM_KEY=VALUE (the key upper-cased, '-' as '_'), into VARS. Returns
+ * how many. */
+static int param_vars(const pb_solver *solver, char vars[][PB_VARIANT_NAME_MAX + 16])
+{
+	int n = 0;
+
+	for (int i = 0; solver->params && i < PB_MAX_PARAMS && solver->params[i].key; i++) {
+		const char *v = pb_solver_param(solver, solver->params[i].key);
+		char *w = vars[n] + snprintf(vars[n], sizeof(vars[n]), PARAM_PREFIX);
+
+		if (!v)
+			continue;
+		for (const char *k = solver->params[i].key; *k; k++)
+			*w++ = *k == '-' ? '_' : (char)toupper((unsigned char)*k);
+		snprintf(w, sizeof(vars[n]) - (size_t)(w - vars[n]), "=%s", v);
+		n++;
+	}
+	return n;
+}
+
+/* The environment of SOLVER's program for domain D: ours, the domain's
+ * name, size and moves, and SOLVER's parameters. One block (free_env
+ * it), or NULL. */
+static char **make_env(const pb_domain *d, const pb_solver *solver)
+{
+	size_t n = 0, bytes = 0;
+	char vars[DOMAIN_VARS + PB_MAX_PARAMS][PB_VARIANT_NAME_MAX + 16], **envp, *w;
+	int nvars = DOMAIN_VARS;
+
+	snprintf(vars[0], sizeof(vars[0]), ENV_PREFIX "DOMAIN=%s", d->name);
+	snprintf(vars[1], sizeof(vars[1]), ENV_PREFIX "WIDTH=%d", d->width);
+	snprintf(vars[2], sizeof(vars[2]), ENV_PREFIX "HEIGHT=%d", d->height);
+	w = vars[3] + snprintf(vars[3], sizeof(vars[3]), ENV_PREFIX "MOVES=");
 	for (int m = 0; m < d->nmoves && w + PB_MOVE_NAME_MAX + 1 < vars[3] + sizeof(vars[3]); m++)
 		w += snprintf(w, PB_MOVE_NAME_MAX + 1, "%s%s", m && *d->move_sep ? "," : "",
 			      pb_move_name(d, m));
+	nvars += param_vars(solver, vars + DOMAIN_VARS);
 	for (char **e = environ; *e; e++)
 		n++;
 	for (int i = 0; i < nvars; i++)
@@ -55,7 +91,7 @@ static char **make_env(const pb_domain *d)
 	w = (char *)(envp + n + (size_t)nvars + 1);
 	n = 0;
 	for (char **e = environ; *e; e++)
-		if (strncmp(*e, prefix, strlen(prefix)))
+		if (!harness_var(*e))
 			envp[n++] = *e;
 	for (int i = 0; i < nvars; i++) {
 		envp[n++] = strcpy(w, vars[i]);
@@ -114,9 +150,11 @@ static void ctx_free(ext_ctx *c)
 	free(c);
 }
 
-/* The context for PROG on D, with its start-up puzzle, into *OUT.
- * Returns PB_SOLVED, or why not (message in S). */
-static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ctx **out)
+/* The context for PROG on D as SOLVER (a variant: its values), with its
+ * start-up puzzle, into *OUT. Returns PB_SOLVED, or why not (message in
+ * S). */
+static pb_status ctx_new(program *prog, const pb_solver *solver, const pb_domain *d, pb_search *s,
+			 ext_ctx **out)
 {
 	ext_ctx *c = calloc(1, sizeof(*c));
 	char why[WHY_MAX];
@@ -134,7 +172,7 @@ static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ct
 	}
 	if (!turn_none_needed(d))
 		c->frame = &c->turned.board;
-	c->envp = make_env(c->frame);
+	c->envp = make_env(c->frame, solver);
 	if (!c->envp) {
 		free(c);
 		return ext_fail(s, PB_FAILED, "out of memory");
@@ -150,13 +188,14 @@ static pb_status ctx_new(program *prog, const pb_domain *d, pb_search *s, ext_ct
 	return PB_SOLVED;
 }
 
+/* A variant ("-a prog:depth=3") is prepared apart, with its values in
+ * its environment: a long-lived program runs as a process of its own. */
 static pb_status program_prepare(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
 				 pb_search *s, void **ctx)
 {
-	(void)solver;
 	program *p = self;
 	ext_ctx *c;
-	pb_status st = ctx_new(p, d, s, &c);
+	pb_status st = ctx_new(p, solver, d, s, &c);
 
 	(void)cfg;
 	*ctx = NULL;
@@ -257,7 +296,7 @@ static void program_row(void *self, const run_row *row, FILE *log)
 	    row->status == RUN_INTERRUPTED)
 		return;
 	answer_quote(p->last_answer, p->last_answer_len + p->last_cut, p->last_answer_len, q, sizeof(q));
-	fprintf(log, "%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", p->spec.name, row->ds->name,
+	fprintf(log, "%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", row->algorithm->name, row->ds->name,
 		row->instance == RUN_NO_INSTANCE ? "-" : row->ds->instances[row->instance].id,
 		row->repeat, run_status_name(row->status), *row->note ? row->note : "-",
 		p->last_puzzle[0] ? p->last_puzzle : "-", p->last_answer_len ? q : "-");
@@ -309,6 +348,7 @@ static const outside_kind external_kind = {
 	.free = program_free,
 	.always_runs = true,
 	.own_process = true,
+	.any_params = true,
 };
 
 /* Adding one */

@@ -119,6 +119,7 @@ const pb_solver *outside_add(const outside_kind *kind, void *self, const char *n
 		.prepare = slot_prepare,
 		.solve = kind->solve,
 		.release = kind->release,
+		.any_params = kind->any_params,
 		.data = sl,
 	};
 	nslots++;

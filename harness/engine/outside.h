@@ -54,6 +54,9 @@ typedef struct outside_kind {
 	/* true: solves in a process of its own, measured by the solver
 	 * (pb_search.child_measured); --isolate adds nothing to it */
 	bool own_process;
+	/* true: takes any parameter, declaring none (pb_solver.any_params:
+	 * an external program, which finds its values in its environment) */
+	bool any_params;
 } outside_kind;
 
 /* Whether NAME may name a new solver: letters, digits, '.', '_', '+' and
