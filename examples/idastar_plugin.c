@@ -1,5 +1,6 @@
 /* IDA* for the pancake puzzle and the 2x2x2 cube, as a puzzlebench plugin
- * of plugin ABI 2.
+ * of plugin ABI 4 (the pancakes and the cube came with ABI 2, parameters
+ * with ABI 4).
  *
  * The search: iterative-deepening A* (R. E. Korf, "Depth-first
  * iterative-deepening: an optimal admissible tree search", Artificial
@@ -8,6 +9,12 @@
  * before; with an admissible h the first path found is a shortest one.
  * No move follows one that, with it, undoes itself or makes a single move
  * (a flip twice; two turns of one face).
+ *
+ * Its parameters (-a idastar-example:KEY=VALUE), read in prepare:
+ * - prune=on|off (default on): that pruning of moves, or every move tried
+ *   after every other (the same answers, more nodes: what it saves);
+ * - max-depth=1..255 (default 255): the longest answer looked for; past
+ *   it the solve fails, saying so.
  *
  * The heuristics:
  * - pancakes: the gaps (M. Helmert, "Landmark heuristics for the pancake
@@ -35,6 +42,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <puzzlebench/plugin.h>
@@ -47,6 +55,16 @@
 #define QUARTERS 4 /* quarter turns that make a whole one */
 #define CYCLE 4    /* places a quarter turn moves */
 #define NOT_FOUND (-1)
+
+/* What -a idastar-example:KEY=VALUE sets, as 'bench list' shows it; the
+ * harness checks each value against this before prepare reads it. */
+static const pb_plugin_param params[] = {
+	{ .key = "prune", .summary = "skip a move that undoes the last or repeats its face (off: "
+	  "try every move)", .choices = "on|off", .def = "on" },
+	{ .key = "max-depth", .summary = "the longest answer looked for; past it the solve fails",
+	  .min = 1, .max = MAX_DEPTH, .def = "255" },
+	{ 0 },
+};
 
 /* The cube's quarter turns as plugin.h tells them: the corner at
  * cycle[k] goes to cycle[k + 1] (the last to the first), its twist grown
@@ -64,6 +82,7 @@ static const struct {
 /* What a domain's search needs, built by prepare. */
 typedef struct context {
 	int kind, cells, nmoves;
+	int prune, max_depth; /* the parameters' values */
 	/* the moves not tried after move m, a bit each ([nmoves]: after none) */
 	uint32_t skipped_after[MAX_MOVES + 1];
 	/* the cube: move m takes the corner at place p to to[m][p], its twist
@@ -323,7 +342,7 @@ static void set_skipped(context *c, const pb_plugin_domain *d)
 	unsigned powers[FACES] = { 0 }; /* the turns of each face, a bit a power */
 
 	for (int m = 0; m < c->nmoves; m++)
-		c->skipped_after[m] = c->kind == PB_PLUGIN_PANCAKE ? 1u << m : 0;
+		c->skipped_after[m] = c->kind == PB_PLUGIN_PANCAKE && c->prune ? 1u << m : 0;
 	if (c->kind != PB_PLUGIN_CUBE)
 		return;
 	for (int m = 0; m < c->nmoves; m++) {
@@ -331,7 +350,7 @@ static void set_skipped(context *c, const pb_plugin_domain *d)
 		powers[face[m]] |= 1u << power[m];
 		set_turn(c, m, face[m], power[m]);
 	}
-	for (int l = 0; l < c->nmoves; l++)
+	for (int l = 0; l < c->nmoves && c->prune; l++)
 		for (int m = 0; m < c->nmoves; m++) {
 			int both = (power[l] + power[m]) % QUARTERS;
 
@@ -370,6 +389,9 @@ static int idastar_prepare(const pb_plugin_domain *d, pb_plugin_env *env, void *
 	c->kind = d->kind;
 	c->cells = d->cells;
 	c->nmoves = d->nmoves;
+	/* the values as written, each one the harness has checked */
+	c->prune = !strcmp(env->param(env, "prune"), "on");
+	c->max_depth = atoi(env->param(env, "max-depth"));
 	set_skipped(c, d);
 	if (c->kind != PB_PLUGIN_CUBE)
 		return PB_PLUGIN_SOLVED;
@@ -400,7 +422,7 @@ static int idastar_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *en
 		return PB_PLUGIN_MEMOUT;
 	s->c = c;
 	s->env = env;
-	s->max_depth = answer->capacity < MAX_DEPTH ? (int)answer->capacity : MAX_DEPTH;
+	s->max_depth = answer->capacity < (size_t)c->max_depth ? (int)answer->capacity : c->max_depth;
 	if (c->kind == PB_PLUGIN_PANCAKE) {
 		pancake_relabel(p, s->stack[0]);
 		for (int i = 0; i < c->cells; i++)
@@ -412,18 +434,18 @@ static int idastar_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *en
 	}
 	s->bound = heuristic(c, s->stack[0]);
 	for (;;) {
+		if (s->bound > s->max_depth) {
+			snprintf(env->message, sizeof(env->message), "no answer within %d moves",
+				 s->max_depth);
+			st = PB_PLUGIN_FAILED;
+			break;
+		}
 		s->next_bound = INT_MAX;
 		st = dfs(s, 0, c->nmoves);
 		if (st != NOT_FOUND)
 			break;
 		if (s->next_bound == INT_MAX) {
 			st = PB_PLUGIN_UNSOLVABLE;
-			break;
-		}
-		if (s->next_bound > s->max_depth) {
-			snprintf(env->message, sizeof(env->message), "no answer within %d moves",
-				 s->max_depth);
-			st = PB_PLUGIN_FAILED;
 			break;
 		}
 		s->bound = s->next_bound;
@@ -446,6 +468,7 @@ static const pb_plugin_solver solvers[] = {
 		.prepare = idastar_prepare,
 		.solve = idastar_solve,
 		.release = idastar_release,
+		.params = params,
 	},
 };
 

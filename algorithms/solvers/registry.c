@@ -14,12 +14,27 @@ const pb_solver *const pb_solvers[] = {
 };
 const size_t pb_solver_count = sizeof(pb_solvers) / sizeof(pb_solvers[0]);
 
+const pb_solver *pb_solver_lookup(const char *name, char *why, size_t whylen)
+{
+	size_t n = strcspn(name, ":");
+
+	if (whylen)
+		why[0] = '\0';
+	for (size_t i = 0; i < pb_solver_count; i++) {
+		const pb_solver *s = pb_solvers[i];
+
+		if (strncmp(s->name, name, n) || s->name[n])
+			continue;
+		return name[n] ? pb_solver_variant(s, name + n + 1, why, whylen) : s;
+	}
+	return NULL;
+}
+
 const pb_solver *pb_solver_find(const char *name)
 {
-	for (size_t i = 0; i < pb_solver_count; i++)
-		if (!strcmp(pb_solvers[i]->name, name))
-			return pb_solvers[i];
-	return NULL;
+	char why[PB_VARIANT_NAME_MAX + 1];
+
+	return pb_solver_lookup(name, why, sizeof(why));
 }
 
 /* A table solver is the default only where its build takes a few

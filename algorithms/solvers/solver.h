@@ -126,8 +126,10 @@ typedef struct pb_param {
 	const char *def;     /* the default, as written */
 } pb_param;
 
-/* The most parameters a solver takes. */
+/* The most parameters a solver takes, and the longest name of a variant
+ * (its base's name and its values). */
 #define PB_MAX_PARAMS 8
+#define PB_VARIANT_NAME_MAX 255
 
 typedef struct pb_solver pb_solver;
 
@@ -160,6 +162,10 @@ struct pb_solver {
 	 * (into WHY). */
 	const pb_param *params;
 	const char *(*check)(const pb_solver *self, char *why, size_t whylen);
+	/* true: takes any KEY=VALUE, declaring none (an outside program,
+	 * which reads its values from its environment); params is then
+	 * NULL, and a variant's params are the keys it was given */
+	bool any_params;
 	/* Data of the solver's own, for its functions (an outside solver's). */
 	void *data;
 	/* A variant (params.c): the solver it was made from, and its values,
@@ -191,6 +197,33 @@ const char *pb_solver_param(const pb_solver *s, const char *key);
 /* The same as a number (an integer parameter's); 0 where there is none. */
 long pb_solver_param_long(const pb_solver *s, const char *key);
 
+/* The variant of BASE (a solver, not a variant) with VALUES, written
+ * "KEY=VALUE[:KEY=VALUE...]": each key one BASE takes and given once,
+ * each value one of its choices or an integer in its range, and BASE's
+ * check content with them together. Its name is BASE's, then ":KEY=VALUE"
+ * for each value given, in the order BASE lists its parameters (an
+ * integer as %ld writes it): "astar:ties=low". A variant is made once and
+ * kept until the process exits (one list, params.c): the same name gives
+ * the same solver. Returns it, or NULL with why in WHY, in the solver's
+ * words ("astar: ties must be low or high, not 'x'", "astar takes no
+ * parameter 'foo' (it takes: ties)", "bfs-hash takes no parameters"). */
+const pb_solver *pb_solver_variant(const pb_solver *base, const char *values, char *why,
+				   size_t whylen);
+
+/* Whether VALUE is one P takes: 0, or -1 with why in WHY ("ties must be
+ * low or high, not 'x'"). */
+int pb_param_check(const pb_param *p, const char *value, char *why, size_t whylen);
+
+/* Whether the list PARAMS is well made (a plugin's is checked so when it
+ * loads): at most PB_MAX_PARAMS, each key of letters, digits, '-' and
+ * '_' and given once, choices or a range, and a default it takes.
+ * Returns 0, or -1 with why in WHY. */
+int pb_params_valid(const pb_param *params, char *why, size_t whylen);
+
+/* What P takes, as 'bench list' shows it: "low|high", "1..255". Returns
+ * BUF. */
+const char *pb_param_takes(const pb_param *p, char *buf, size_t size);
+
 /* Whether S takes a heuristic (A*, IDA*). */
 static inline bool pb_solver_informed(const pb_solver *s)
 {
@@ -201,8 +234,15 @@ static inline bool pb_solver_informed(const pb_solver *s)
 extern const pb_solver *const pb_solvers[];
 extern const size_t pb_solver_count;
 
-/* The solver called NAME, or NULL. */
+/* The solver called NAME: a registered one, or a variant of one
+ * ("astar:ties=low", made by pb_solver_variant); NULL where there is
+ * none. */
 const pb_solver *pb_solver_find(const char *name);
+
+/* The same, with why not into WHY: "" where no registered solver has
+ * NAME's base name (before the first ':'), else why its values are
+ * refused (pb_solver_variant). */
+const pb_solver *pb_solver_lookup(const char *name, char *why, size_t whylen);
 
 /* The fastest solver that serves D with CFG (the first in the registry). */
 const pb_solver *pb_solver_default(const pb_domain *d, const pb_config *cfg);

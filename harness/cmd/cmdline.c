@@ -105,6 +105,13 @@ int cmdline_bad_usage(const char *cmd, const char *fmt, ...)
 	return PB_EXIT_USAGE;
 }
 
+int cmdline_bad_option(const char *cmd, int c, const char *word)
+{
+	if (c == ':')
+		return cmdline_bad_usage(cmd, "option '%s' needs a value", word);
+	return cmdline_bad_usage(cmd, "unknown option '%s'", word);
+}
+
 const char *cmdline_default_domain(void)
 {
 	return pb_family_at(0)->example;

@@ -41,4 +41,11 @@ void cmdline_print_domains(FILE *out, const char *indent);
 int cmdline_bad_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The answer to getopt_long's C (with ":" first in its short options) for
+ * an option the command does not take: ':', its value missing, or any
+ * other, an unknown option; WORD the argument it came from (argv[optind -
+ * 1]). Prints it as cmdline_bad_usage does and returns the exit status for
+ * bad usage. */
+int cmdline_bad_option(const char *cmd, int c, const char *word);
+
 #endif

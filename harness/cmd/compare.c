@@ -354,14 +354,44 @@ static void format_p(const comparison *c, char *buf, size_t size)
 		snprintf(buf, size, "%.3f", c->test.p);
 }
 
-static void print_comparison(FILE *out, const comparison *c, const char *flags)
-{
-	char label[64], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48], p[16];
+/* The narrowest the label column is, and room for a label: a solver's
+ * name (a variant's is long: "astar:ties=low") and a heuristic's. */
+#define LABEL_MIN 22
+#define LABEL_MAX 600
 
-	if (strcmp(c->heuristic, NO_VALUE))
-		snprintf(label, sizeof(label), "%s/%s", c->algorithm, c->heuristic);
+/* An entry's label: ALGORITHM, or ALGORITHM/HEURISTIC, into BUF. */
+static const char *label_of(const char *algorithm, const char *heuristic, char *buf, size_t size)
+{
+	if (strcmp(heuristic, NO_VALUE))
+		snprintf(buf, size, "%s/%s", algorithm, heuristic);
 	else
-		snprintf(label, sizeof(label), "%s", c->algorithm);
+		snprintf(buf, size, "%s", algorithm);
+	return buf;
+}
+
+/* The label column's width: the longest label of O and N, LABEL_MIN at
+ * least, so that a variant's name does not push its line out of line. */
+static int label_width(const run_entries *o, const run_entries *n)
+{
+	const run_entries *runs[] = { o, n };
+	char label[LABEL_MAX];
+	size_t w = LABEL_MIN;
+
+	for (size_t r = 0; r < 2; r++)
+		for (size_t i = 0; i < runs[r]->n; i++) {
+			size_t len = strlen(label_of(runs[r]->e[i].algorithm, runs[r]->e[i].heuristic,
+						     label, sizeof(label)));
+
+			w = len > w ? len : w;
+		}
+	return (int)w;
+}
+
+static void print_comparison(FILE *out, const comparison *c, const char *flags, int width)
+{
+	char label[LABEL_MAX], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48], p[16];
+
+	label_of(c->algorithm, c->heuristic, label, sizeof(label));
 	snprintf(solved, sizeof(solved), "%zu/%zu -> %zu/%zu", c->old_solved, c->old_total,
 		 c->new_solved, c->new_total);
 	if (c->common) {
@@ -380,7 +410,7 @@ static void print_comparison(FILE *out, const comparison *c, const char *flags)
 		snprintf(mr, sizeof(mr), NO_VALUE);
 	}
 	format_p(c, p, sizeof(p));
-	fprintf(out, "  %-22s %17s %6zu %10s %10s %6s %6s %10s %10s %6s  %s\n", label, solved,
+	fprintf(out, "  %-*s %17s %6zu %10s %10s %6s %6s %10s %10s %6s  %s\n", width, label, solved,
 		c->common, ot, nt, tr, p, om, nm, mr, flags);
 }
 
@@ -392,6 +422,7 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 	size_t i = 0, j = 0, regressions = 0;
 	double *buf = malloc(7 * (o->n + 1) * sizeof(*buf));
 	const char *shown = NULL;
+	int width = label_width(o, n);
 
 	if (!buf) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
@@ -426,12 +457,12 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 					    stats_near_floor(c.new_wall, n->rep.floor_ns));
 		if (!shown || strcmp(shown, c.dataset)) {
 			shown = c.dataset;
-			fprintf(out, "\n%s\n  %-22s %17s %6s %10s %10s %6s %6s %10s %10s %6s  %s\n",
-				shown, "algorithm", "solved old -> new", "common", "time old", "time new",
+			fprintf(out, "\n%s\n  %-*s %17s %6s %10s %10s %6s %6s %10s %10s %6s  %s\n",
+				shown, width, "algorithm", "solved old -> new", "common", "time old", "time new",
 				"ratio", "p", "mem old", "mem new", "ratio", "flags");
 		}
 		regressions += flags_of(&c, opt, flags, sizeof(flags));
-		print_comparison(out, &c, flags);
+		print_comparison(out, &c, flags, width);
 		i = i2;
 		j = j2;
 	}

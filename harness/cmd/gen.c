@@ -248,8 +248,7 @@ static int parse_options(int argc, char **argv, gen_options *o)
 			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
 				return PB_EXIT_USAGE;
 			break;
-		case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
+		default: return cmdline_bad_option(CMD, c, argv[optind - 1]);
 		}
 	}
 	if (optind < argc)

@@ -25,8 +25,9 @@ static void usage(FILE *out)
 	fputs("usage: bench list [--plugin FILE.so] [-h]\n"
 	      "\n"
 	      "List the solvers (each with the sample domains it serves and why it\n"
-	      "does not serve the others), the domains and the heuristics, by the\n"
-	      "names 'bench run', 'bench verify' and 'bench solve' take.\n"
+	      "does not serve the others, and its parameters: their choices or\n"
+	      "range and default), the domains and the heuristics, by the names\n"
+	      "'bench run', 'bench verify' and 'bench solve' take.\n"
 	      "\n"
 	      "options:\n"
 	      OUTSIDE_PLUGIN_USAGE
@@ -84,6 +85,26 @@ static void print_heuristics(const pb_solver *s)
 		putchar('\n');
 }
 
+/* The parameters S takes, a line each: "parameter ties=low|high (default
+ * high): ..."; an outside program's, that it takes any. */
+static void print_params(const pb_solver *s)
+{
+	char takes[160];
+
+	if (s->any_params) {
+		printf("%-17stakes any parameter (-a %s:KEY=VALUE), in its environment as "
+		       "PB_PARAM_KEY\n", "", s->name);
+		return;
+	}
+	for (int i = 0; s->params && i < PB_MAX_PARAMS && s->params[i].key; i++) {
+		const pb_param *p = &s->params[i];
+
+		printf("%-17sparameter %s=%s (default %s)%s%s\n", "", p->key,
+		       pb_param_takes(p, takes, sizeof(takes)), p->def,
+		       p->summary && *p->summary ? ": " : "", p->summary ? p->summary : "");
+	}
+}
+
 /* The sample domains into DOMAINS (room for SAMPLES_MAX), each once. */
 static void init_samples(pb_domain *domains)
 {
@@ -124,6 +145,7 @@ static void list_solver(const pb_solver *s, const pb_domain *domains)
 		putchar('\n');
 	print_refusals(s, domains, served);
 	print_heuristics(s);
+	print_params(s);
 }
 
 static void list_solvers(void)
@@ -131,7 +153,8 @@ static void list_solvers(void)
 	static pb_domain domains[SAMPLES_MAX];
 
 	init_samples(domains);
-	puts("solvers (the default for a domain is the first listed that serves it):");
+	puts("solvers (the default for a domain is the first listed that serves it;\n"
+	     "-a NAME:KEY=VALUE runs one with a parameter set, a series of its own):");
 	for (size_t i = 0; i < pb_solver_count; i++)
 		list_solver(pb_solvers[i], domains);
 	if (outside_count())

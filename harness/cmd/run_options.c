@@ -254,19 +254,33 @@ void run_common_note_row(const char *cmd, const run_row *row, run_seen *seen, pr
 		units_format_ns(row->wall_ns, took, sizeof(took)));
 }
 
+const pb_solver *run_common_find_solver(const char *cmd, const char *option, const char *name)
+{
+	char why[PB_VARIANT_NAME_MAX + 1];
+	const pb_solver *s = outside_solver_lookup(name, why, sizeof(why));
+
+	if (!s && why[0])
+		fprintf(stderr, "bench %s: %s %s: %s\n", cmd, option, name, why);
+	else if (!s)
+		fprintf(stderr, "bench %s: unknown solver '%.*s' (see 'bench list')\n", cmd,
+			(int)strcspn(name, ":"), name);
+	return s;
+}
+
 /* The solvers called NAMES[0..n) into OUT. Returns N, or -1 (said why). */
 static int look_up(const char *cmd, const char *option, char *const *names, int n,
 		   const pb_solver **out)
 {
+	/* a refused variant is told as the user mostly writes the option */
+	const char *shown = strcmp(option, "--algorithms") ? option : "-a";
+
 	for (int i = 0; i < n; i++) {
-		out[i] = outside_solver_find(names[i]);
-		if (!out[i]) {
-			fprintf(stderr, "bench %s: unknown solver '%s' (see 'bench list')\n", cmd, names[i]);
+		out[i] = run_common_find_solver(cmd, shown, names[i]);
+		if (!out[i])
 			return -1;
-		}
 		for (int k = 0; k < i; k++) {
 			if (out[k] == out[i]) {
-				cmdline_bad_usage(cmd, "%s names '%s' twice", option, names[i]);
+				cmdline_bad_usage(cmd, "%s names '%s' twice", option, out[i]->name);
 				return -1;
 			}
 		}
@@ -313,9 +327,11 @@ void run_common_usage(FILE *out)
 {
 	fprintf(out,
 "  -d, --dataset FILE       a dataset file (repeatable; also as arguments)\n"
-"  -a, --algorithms LIST    comma-separated solver names (see 'bench list');\n"
-"                           default: every solver that serves each dataset's\n"
-"                           domain\n"
+"  -a, --algorithms LIST    comma-separated solver names (see 'bench list'),\n"
+"                           each with parameters as NAME:KEY=VALUE[:KEY=...]\n"
+"                           where it takes them (a variant: a series of its\n"
+"                           own); default: every solver that serves each\n"
+"                           dataset's domain\n"
 "      --heuristic LIST     comma-separated heuristics (see 'bench list'):\n"
 "                           each informed solver (astar, idastar) runs once\n"
 "                           with each that serves the dataset's domain, a\n"

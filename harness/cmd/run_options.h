@@ -99,9 +99,17 @@ typedef struct run_seen {
 } run_seen;
 void run_common_note_row(const char *cmd, const run_row *row, run_seen *seen, progress *prog);
 
+/* The solver called NAME, given with OPTION ("-a"): a built-in or an
+ * outside one, or a variant of one ("astar:ties=low"). NULL when there
+ * is none, said why on standard error: "bench CMD: unknown solver 'x'
+ * (see 'bench list')", "bench CMD: -a astar:ties=x: astar: ties must be
+ * low or high, not 'x'". */
+const pb_solver *run_common_find_solver(const char *cmd, const char *option, const char *name);
+
 /* The solvers named in the comma-separated LIST (which is not changed)
  * into OUT (room for RUN_MAX_SOLVERS); OPTION names the list in messages.
- * Each name must be registered (or an outside solver's) and given once. Returns the count, or -1
+ * Each name must be a solver's (registered or outside, or a variant of
+ * one: run_common_find_solver) and given once. Returns the count, or -1
  * (said why). */
 int run_common_solvers(const char *cmd, const char *option, const char *list,
 		       const pb_solver **out);

@@ -22,6 +22,7 @@
 #include "algorithms/solvers/registry.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/cmd/run_options.h"
 #include "harness/engine/outside.h"
 #include "harness/io/output.h"
 
@@ -43,8 +44,9 @@ static const char solve_usage[] =
 	"solution, space-separated, quarter turns only in cube2q.\n"
 	"\n"
 	"options:\n"
-	"  -a, --algorithm NAME  solver (see 'bench list'); default: the fastest\n"
-	"                        that serves the domain\n"
+	"  -a, --algorithm NAME  solver (see 'bench list'), with parameters as\n"
+	"                        NAME:KEY=VALUE[:KEY=VALUE...]; default: the\n"
+	"                        fastest that serves the domain\n"
 	"  -d, --domain NAME     a domain (below; default: the first)\n"
 	"  -g, --goal STATE      another goal for tiles, e.g. 'x 1 2 3 4 5 6 7 8'\n"
 	"      --heuristic NAME  heuristic of an informed solver (see 'bench list');\n"
@@ -342,11 +344,9 @@ static const pb_solver *choose_solver(const solve_options *o, const pb_domain *d
 			fprintf(stderr, "bench solve: no solver serves '%s'\n", d->name);
 		return solver;
 	}
-	solver = outside_solver_find(o->algorithm);
-	if (!solver) {
-		fprintf(stderr, "bench solve: unknown solver '%s' (see 'bench list')\n", o->algorithm);
+	solver = run_common_find_solver("solve", "-a", o->algorithm);
+	if (!solver)
 		return NULL;
-	}
 	no = pb_solver_supports(solver, d, &o->cfg, why, sizeof(why));
 	if (no) {
 		fprintf(stderr, "bench solve: %s cannot serve '%s': %s\n", solver->name, d->name, no);

@@ -28,7 +28,11 @@
  * \" \\ \$ \` escapes, a backslash outside quotes takes the next
  * character), the first found on PATH, and run without a shell in a
  * process group of its own, with PUZZLEBENCH_DOMAIN, PUZZLEBENCH_WIDTH,
- * PUZZLEBENCH_HEIGHT and PUZZLEBENCH_MOVES in its environment. Puzzles go
+ * PUZZLEBENCH_HEIGHT and PUZZLEBENCH_MOVES in its environment, and for a
+ * variant ("-a NAME:KEY=VALUE": a program declares no parameters, so it
+ * takes any) each value as PB_PARAM_KEY=VALUE, the key upper-cased and
+ * '-' as '_' (ours of those names are not passed on). A variant is
+ * prepared apart: its own processes, a series of its own. Puzzles go
  * in the default goal's labelling: for a dataset that declares another
  * goal, the board is turned by the symmetry that takes the goal's blank to
  * the last cell and the tiles relabelled, and the answer's moves are

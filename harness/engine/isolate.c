@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "harness/engine/process.h"
+
 #define BYTES_PER_KIB 1024u
 #define NS_PER_US 1000ULL
 #define NS_PER_S 1000000000ULL
@@ -72,23 +74,6 @@ static uint64_t rss_now(pid_t pid)
 	n = fscanf(f, "%lu %lu", &size, &resident);
 	fclose(f);
 	return n == 2 ? (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
-}
-
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n) {
-		ssize_t k = write(fd, p, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
 }
 
 /* The value in kB of the line "KEY: N kB" in TEXT, in bytes, or 0. */
@@ -169,7 +154,7 @@ static void run_child(int fd, pid_t parent, const timer_solve *t, const timer_pl
 	memset(&a, 0, sizeof(a));
 	measure_in_child(t, p, known, &a);
 	/* _exit: no atexit handlers, no stdio buffers of the parent's flushed */
-	_exit(write_all(fd, &a, sizeof(a)) ? 1 : 0);
+	_exit(process_write_all(fd, &a, sizeof(a)) ? 1 : 0);
 }
 
 /* Why the child is being killed, if it is. */

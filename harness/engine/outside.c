@@ -1,5 +1,6 @@
 #include "harness/engine/outside.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -118,28 +119,53 @@ const pb_solver *outside_add(const outside_kind *kind, void *self, const char *n
 		.prepare = slot_prepare,
 		.solve = kind->solve,
 		.release = kind->release,
+		.any_params = kind->any_params,
 		.data = sl,
 	};
 	nslots++;
 	return &sl->solver;
 }
 
+/* The slot of S, or of the solver S is a variant of; NULL for a built-in
+ * solver. */
 static slot *slot_of(const pb_solver *s)
 {
+	const pb_solver *base = s->base ? s->base : s;
+
 	for (size_t i = 0; i < nslots; i++)
-		if (&slots[i].solver == s)
+		if (&slots[i].solver == base)
 			return &slots[i];
 	return NULL;
 }
 
+void outside_set_params(const pb_solver *s, const pb_param *params)
+{
+	slot *sl = slot_of(s);
+
+	assert(sl && !s->base);
+	sl->solver.params = params;
+}
+
+const pb_solver *outside_solver_lookup(const char *name, char *why, size_t whylen)
+{
+	const pb_solver *s = pb_solver_lookup(name, why, whylen);
+	size_t n = strcspn(name, ":");
+
+	for (size_t i = 0; !s && !why[0] && i < nslots; i++) {
+		if (strncmp(slots[i].name, name, n) || slots[i].name[n])
+			continue;
+		s = &slots[i].solver;
+		if (name[n])
+			s = pb_solver_variant(s, name + n + 1, why, whylen);
+	}
+	return s;
+}
+
 const pb_solver *outside_solver_find(const char *name)
 {
-	const pb_solver *s = pb_solver_find(name);
+	char why[PB_VARIANT_NAME_MAX + 1];
 
-	for (size_t i = 0; !s && i < nslots; i++)
-		if (!strcmp(slots[i].name, name))
-			s = &slots[i].solver;
-	return s;
+	return outside_solver_lookup(name, why, sizeof(why));
 }
 
 bool outside_is(const pb_solver *s)
@@ -175,7 +201,8 @@ size_t outside_extend(const pb_solver **out, size_t n, size_t max, bool explicit
 
 		if (explicit && !slots[i].kind->always_runs)
 			continue;
-		while (k < n && out[k] != s)
+		/* a program named with values ("-a prog:depth=3") runs so */
+		while (k < n && out[k] != s && out[k]->base != s)
 			k++;
 		if (k < n || (d && pb_solver_supports(s, d, cfg, why, sizeof(why))))
 			continue;

@@ -54,6 +54,9 @@ typedef struct outside_kind {
 	/* true: solves in a process of its own, measured by the solver
 	 * (pb_search.child_measured); --isolate adds nothing to it */
 	bool own_process;
+	/* true: takes any parameter, declaring none (pb_solver.any_params:
+	 * an external program, which finds its values in its environment) */
+	bool any_params;
 } outside_kind;
 
 /* Whether NAME may name a new solver: letters, digits, '.', '_', '+' and
@@ -68,8 +71,18 @@ int outside_check_name(const char *name, char *err, size_t errlen);
 const pb_solver *outside_add(const outside_kind *kind, void *self, const char *name,
 			     const char *summary, char *err, size_t errlen);
 
-/* The solver called NAME: a built-in one or an outside one; NULL if none. */
+/* Give the outside solver S, just added (not a variant), the parameters
+ * PARAMS (pb_param; a list that outlives S). */
+void outside_set_params(const pb_solver *s, const pb_param *params);
+
+/* The solver called NAME: a built-in one or an outside one, or a variant
+ * of one ("astar:ties=low", "prog:depth=3": pb_solver_variant); NULL if
+ * none. */
 const pb_solver *outside_solver_find(const char *name);
+
+/* The same, with why not into WHY: "" where no solver has NAME's base
+ * name, else why its values are refused, in the solver's words. */
+const pb_solver *outside_solver_lookup(const char *name, char *why, size_t whylen);
 
 /* Whether S is an outside solver, and one that solves in a process of its
  * own (an external program; --isolate leaves it in place). */

@@ -23,16 +23,23 @@ typedef struct plugin_file {
 	size_t solvers;
 } plugin_file;
 
-/* One of its solvers: the outside solver's data. */
+/* One of its solvers: the outside solver's data, with its parameters
+ * (ABI 4) as the harness's solvers declare theirs. */
 typedef struct plugin_self {
 	const pb_plugin_solver *ps;
 	plugin_file *file;
+	pb_param params[PB_MAX_PARAMS + 1];
 } plugin_self;
 
-/* The environment a plugin gets, backed by a pb_search. */
+_Static_assert(PB_PLUGIN_MAX_PARAMS == PB_MAX_PARAMS, "a plugin's solver has as many parameters "
+	       "as the harness's");
+
+/* The environment a plugin gets, backed by a pb_search, and the solver
+ * (a variant: its values) it serves. */
 typedef struct plugin_env {
 	pb_plugin_env env;
 	pb_search *s;
+	const pb_solver *solver;
 } plugin_env;
 
 /* The domain as a plugin sees it, and what that view points into. */
@@ -46,6 +53,7 @@ typedef struct plain_view {
 /* A prepared plugin solver. */
 typedef struct plugin_ctx {
 	const pb_plugin_solver *ps;
+	const pb_solver *solver;  /* the one prepared (a variant: its values) */
 	const pb_domain *d;
 	unsigned abi;             /* the plugin's */
 	void *inner;              /* the plugin's own context */
@@ -150,7 +158,12 @@ static int env_check(pb_plugin_env *env)
 	}
 }
 
-static void env_init(plugin_env *e, pb_search *s)
+static const char *env_param(pb_plugin_env *env, const char *key)
+{
+	return pb_solver_param(((plugin_env *)env)->solver, key);
+}
+
+static void env_init(plugin_env *e, pb_search *s, const pb_solver *solver)
 {
 	memset(e, 0, sizeof(*e));
 	e->env.alloc = env_alloc;
@@ -160,7 +173,9 @@ static void env_init(plugin_env *e, pb_search *s)
 	e->env.check = env_check;
 	e->env.countdown = PB_PLUGIN_POLL_EVERY;
 	e->env.harness = e;
+	e->env.param = env_param;
 	e->s = s;
+	e->solver = solver;
 }
 
 /* What the plugin's status ST means here; its message and counters go to
@@ -229,7 +244,6 @@ static const char *plugin_supports(void *self, const pb_solver *solver, const pb
 static pb_status plugin_prepare(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
 				pb_search *s, void **ctx)
 {
-	(void)solver;
 	const plugin_self *p = self;
 	plugin_ctx *c = calloc(1, sizeof(*c));
 	pb_status st = PB_SOLVED;
@@ -239,10 +253,11 @@ static pb_status plugin_prepare(void *self, const pb_solver *solver, const pb_do
 	if (!c)
 		return pb_search_alloc_failed(s);
 	c->ps = p->ps;
+	c->solver = solver;
 	c->d = d;
 	c->abi = p->file->abi;
 	plain_domain(d, &c->view);
-	env_init(&c->prep, s);
+	env_init(&c->prep, s, solver);
 	if (c->ps->prepare)
 		st = from_plugin(c->ps->prepare(&c->view.plain, &c->prep.env, &c->inner), &c->prep);
 	if (st != PB_SOLVED) {
@@ -322,7 +337,7 @@ static pb_status plugin_solve(void *ctx, const pb_state *start, pb_search *s, pb
 	pb_status st;
 
 	plugin_plain_of(c->d, start, cells, goal);
-	env_init(&e, s);
+	env_init(&e, s, c->solver);
 	st = from_plugin(c->ps->solve(c->inner, &puzzle, &e.env, &answer), &e);
 	if (st == PB_SOLVED && take_answer(c, letters, answer.length, s, out))
 		return PB_WRONG;
@@ -597,38 +612,94 @@ static const pb_plugin *open_plugin(const char *path, plugin_file **file, char *
 	return table;
 }
 
-int plugin_load(const char *path, char *err, size_t errlen)
+/* The size of a solver in TABLE: a plugin older than ABI 4 has the
+ * solvers of its header, which end before params. */
+static size_t solver_size(const pb_plugin *table)
 {
-	plugin_file *file;
-	const pb_plugin *table = open_plugin(path, &file, err, errlen);
+	return table->abi >= 4 ? sizeof(pb_plugin_solver) : offsetof(pb_plugin_solver, params);
+}
+
+/* Solver I of TABLE. */
+static const pb_plugin_solver *solver_at(const pb_plugin *table, size_t i)
+{
+	return (const pb_plugin_solver *)((const char *)table->solvers + i * solver_size(table));
+}
+
+/* The parameters of PS (ABI 4; none before) into OUT (room for
+ * PB_MAX_PARAMS + 1) and checked. Returns 0, or -1 with why in ERR. */
+static int take_params(const pb_plugin *table, const pb_plugin_solver *ps, pb_param *out,
+		       char *err, size_t errlen)
+{
+	const pb_plugin_param *pp = table->abi >= 4 ? ps->params : NULL;
+	int n = 0;
+
+	memset(out, 0, (PB_MAX_PARAMS + 1) * sizeof(*out));
+	for (; pp && pp[n].key; n++) {
+		if (n == PB_MAX_PARAMS) {
+			snprintf(err, errlen, "more than %d parameters", PB_MAX_PARAMS);
+			return -1;
+		}
+		out[n] = (pb_param){
+			.key = pp[n].key, .summary = pp[n].summary, .choices = pp[n].choices,
+			.min = pp[n].min, .max = pp[n].max, .def = pp[n].def,
+		};
+	}
+	return pb_params_valid(out, err, errlen);
+}
+
+/* Whether TABLE's solvers can be added: each named, with a solve
+ * function, a free name of its own and well-made parameters. Returns 0,
+ * or -1 with why in ERR. */
+static int check_solvers(const pb_plugin *table, const char *path, char *err, size_t errlen)
+{
+	pb_param params[PB_MAX_PARAMS + 1];
 	char why[WHY_MAX];
 
-	if (!table)
-		return -1;
-	/* every solver checked before any is added */
 	for (size_t i = 0; table->solvers && i < table->count; i++) {
-		const pb_plugin_solver *ps = &table->solvers[i];
+		const pb_plugin_solver *ps = solver_at(table, i);
 
 		if (!ps->name || !ps->solve) {
 			snprintf(err, errlen, "plugin '%s': solver %zu has no %s", path, i + 1,
 				 ps->name ? "solve function" : "name");
-			goto fail;
+			return -1;
 		}
 		if (outside_check_name(ps->name, why, sizeof(why))) {
 			snprintf(err, errlen, "plugin '%s': %s", path, why);
-			goto fail;
+			return -1;
 		}
 		for (size_t k = 0; k < i; k++) {
-			if (!strcmp(table->solvers[k].name, ps->name)) {
+			if (!strcmp(solver_at(table, k)->name, ps->name)) {
 				snprintf(err, errlen, "plugin '%s': two solvers called '%s'", path,
 					 ps->name);
-				goto fail;
+				return -1;
 			}
 		}
+		if (take_params(table, ps, params, why, sizeof(why))) {
+			snprintf(err, errlen, "plugin '%s': solver '%s': %s", path, ps->name, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int plugin_load(const char *path, char *err, size_t errlen)
+{
+	plugin_file *file;
+	const pb_plugin *table = open_plugin(path, &file, err, errlen);
+
+	if (!table)
+		return -1;
+	/* every solver checked before any is added */
+	if (check_solvers(table, path, err, errlen)) {
+		dlclose(file->handle);
+		free(file->path);
+		free(file);
+		return -1;
 	}
 	for (size_t i = 0; table->solvers && i < table->count; i++) {
-		const pb_plugin_solver *ps = &table->solvers[i];
+		const pb_plugin_solver *ps = solver_at(table, i);
 		plugin_self *self = calloc(1, sizeof(*self));
+		const pb_solver *added;
 		char summary[WHY_MAX];
 
 		if (!self) {
@@ -638,18 +709,17 @@ int plugin_load(const char *path, char *err, size_t errlen)
 		self->ps = ps;
 		self->file = file;
 		file->solvers++;
+		take_params(table, ps, self->params, summary, sizeof(summary));
 		snprintf(summary, sizeof(summary), "%s (plugin %s)", ps->summary ? ps->summary : "",
 			 path);
-		if (!outside_add(&plugin_kind, self, ps->name, summary, err, errlen))
+		added = outside_add(&plugin_kind, self, ps->name, summary, err, errlen);
+		if (!added)
 			return -1;
+		if (self->params[0].key)
+			outside_set_params(added, self->params);
 	}
 	/* ABI 3: the families (an older plugin's table ends before them) */
 	if (table->abi >= 3 && table->nfamilies && add_families(table, file, err, errlen))
 		return -1;
 	return 0;
-fail:
-	dlclose(file->handle);
-	free(file->path);
-	free(file);
-	return -1;
 }

@@ -776,8 +776,10 @@ char *process_find(const char *word, char *err, size_t errlen)
 	return NULL;
 }
 
-int process_write_all(int fd, const char *p, size_t n)
+int process_write_all(int fd, const void *buf, size_t n)
 {
+	const char *p = buf;
+
 	while (n) {
 		ssize_t k = write(fd, p, n);
 

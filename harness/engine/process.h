@@ -111,7 +111,9 @@ void process_describe_end(const process *p, char *why, size_t whylen, const char
 /* Close *FD if open and set it to -1. */
 void process_close(int *fd);
 
-/* Write all of BUF[0..n) to FD. Returns 0, or -1. */
-int process_write_all(int fd, const char *buf, size_t n);
+/* Write all N bytes of BUF to FD, again where a signal cut a write short.
+ * Returns 0, or -1. Safe in a child between fork and _exit (it calls
+ * write alone). */
+int process_write_all(int fd, const void *buf, size_t n);
 
 #endif

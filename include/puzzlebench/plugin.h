@@ -14,7 +14,8 @@
  *     PB_PLUGIN_EXPORT const pb_plugin *puzzlebench_plugin(void);
  *
  * returning a table whose abi is PB_PLUGIN_ABI (as this header says when
- * the plugin is built), its solvers and (ABI 3) its domain families: see
+ * the plugin is built), its solvers (ABI 4: with parameters, see
+ * pb_plugin_param) and (ABI 3) its domain families: see
  * pb_plugin_family below for a puzzle of your own. A bench that does not take that
  * ABI version (an older bench, for one) refuses it. Build one outside the
  * puzzlebench tree with
@@ -36,11 +37,14 @@ extern "C" {
  * takes a new number. ABI 2 added pancakes, the 2x2x2 cube, move_names
  * and answers by move number; ABI 3 added domain families (a puzzle of
  * the plugin's own: pb_plugin_family) and solvers for them
- * (PB_PLUGIN_OWN). What ABI 1 and 2 defined is unchanged, so a bench
- * built from this header loads plugins of ABI PB_PLUGIN_ABI_OLDEST to
- * PB_PLUGIN_ABI (an ABI-1 plugin is offered tiles and Magic Squares
- * only, as it always was; an ABI-2 plugin no plugin's domain). */
-#define PB_PLUGIN_ABI 3
+ * (PB_PLUGIN_OWN); ABI 4 added solvers' parameters (pb_plugin_param,
+ * pb_plugin_solver's params at its end, pb_plugin_env's param at its
+ * end). What ABI 1 to 3 defined is unchanged, so a bench built from this
+ * header loads plugins of ABI PB_PLUGIN_ABI_OLDEST to PB_PLUGIN_ABI (an
+ * ABI-1 plugin is offered tiles and Magic Squares only, as it always
+ * was; an ABI-2 plugin no plugin's domain; the solvers of a plugin older
+ * than ABI 4 are read at their old size, without params). */
+#define PB_PLUGIN_ABI 4
 #define PB_PLUGIN_ABI_OLDEST 1
 
 /* The name of the one function a plugin exports. */
@@ -208,6 +212,13 @@ struct pb_plugin_env {
 	unsigned countdown; /* pb_plugin_poll's */
 	char message[160];  /* why, for FAILED and UNSUPPORTED */
 	void *harness;      /* the harness's own */
+	/* ABI 4 (not there for an older plugin): the value, as written, of
+	 * the solver's parameter KEY (pb_plugin_param): the one given with
+	 * -a NAME:KEY=VALUE, else its default; NULL for a key the solver does
+	 * not declare. The same in prepare, solve and release: a solver with
+	 * other values is prepared apart (a series of its own). The text
+	 * lives as long as the solver's context */
+	const char *(*param)(pb_plugin_env *env, const char *key);
 };
 
 #define PB_PLUGIN_POLL_EVERY 4096u
@@ -220,6 +231,27 @@ static inline int pb_plugin_poll(pb_plugin_env *env)
 	env->countdown = PB_PLUGIN_POLL_EVERY;
 	return env->check(env);
 }
+
+/* A parameter of a solver (ABI 4), which 'bench run -a NAME:KEY=VALUE'
+ * sets (the default where it is not given) and 'bench list' shows: one
+ * of the words of CHOICES, or, where CHOICES is NULL, a whole number in
+ * MIN..MAX. The harness checks each value against this before the solver
+ * sees it, and tells the user what it takes where one does not fit;
+ * prepare (or solve) reads it with env->param. A solver with values is
+ * named by them ("idastar-example:prune=off"), in runs.csv and every
+ * report: a series of its own. */
+typedef struct pb_plugin_param {
+	const char *key;     /* letters, digits, '-' and '_'; once a solver */
+	const char *summary; /* a line for 'bench list': what it changes */
+	/* the words it takes, '|' between ("on|off"): letters, digits, '.',
+	 * '_', '+' and '-'; NULL: a whole number */
+	const char *choices;
+	long min, max;       /* a number's range (where CHOICES is NULL) */
+	const char *def;     /* the default, as written: a word of CHOICES, or a number */
+} pb_plugin_param;
+
+/* The most parameters of a solver. */
+#define PB_PLUGIN_MAX_PARAMS 8
 
 /* One solver. */
 typedef struct pb_plugin_solver {
@@ -234,6 +266,12 @@ typedef struct pb_plugin_solver {
 		     pb_plugin_answer *answer);
 	/* Free what prepare built (ENV is the preparation's; may be NULL) */
 	void (*release)(void *ctx, pb_plugin_env *env);
+	/* ABI 4 (not there for an older plugin, whose table of solvers the
+	 * harness reads at the size without it): its parameters, a list
+	 * ended by an entry whose key is NULL, at most PB_PLUGIN_MAX_PARAMS;
+	 * NULL: none. A plugin whose list is not well made (a key twice, a
+	 * default it does not take) is refused when it loads, saying why */
+	const pb_plugin_param *params;
 } pb_plugin_solver;
 
 

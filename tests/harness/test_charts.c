@@ -12,6 +12,7 @@
 
 #include "harness/io/meta_read.h"
 #include "harness/report/report.h"
+#include "tests/support/outside.h"
 #include "tests/support/support.h"
 
 #define MAX_ROWS 512
@@ -401,4 +402,37 @@ Test(charts, the_break_even_verdicts_follow_the_table)
 		  strstr(strstr(text, "\n  p2 "), " 2.00 "), "the table ranks p1 first:\n%s", text);
 	free(text);
 	report_release(&r);
+}
+
+/* A series' name comes out whole in the charts, whatever it holds of
+ * ':', '=' and '_' (the variants of a solver: a plugin's, an external
+ * program's): in the driver's arrays of names, as gnuplot strings, and in
+ * the drawn SVG as it is (the terminals are noenhanced, so '_' is no
+ * subscript). */
+Test(charts, a_variants_name_comes_out_whole)
+{
+	static const char *const names[] = { "probe-knob:nodes=99", "p:alpha_beta=x_y:node-count=3" };
+	char path[512], *driver, *svg;
+
+	ht_write_in(ht_dir, "s.txt", "# puzzlebench dataset\n# format: 1\n# domain: 8puzzle\n"
+		    "# goal: 1 2 3 4 5 6 7 8 x\nd0\t1 2 3 4 5 6 7 8 x\t0\nd1\t1 2 3 4 5 6 7 x 8\t1\n");
+	BENCH_OK("run %s/s.txt --plugin '%s' --solver \"p=%s %s/tests/harness/external/params.py "
+		 "%s/p.log\" -a 'probe-knob:nodes=99,p:node-count=3:alpha_beta=x_y' -o %s/v", ht_dir,
+		 PB_PROBE_PLUGIN, ot_python(), PB_SOURCE_DIR, ht_dir, ht_dir);
+	BENCH_OK("plot %s/v", ht_dir);
+	snprintf(path, sizeof(path), "%s/v/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	snprintf(path, sizeof(path), "%s/v/charts/s-time.svg", ht_dir);
+	svg = ht_read(path);
+	cr_assert(driver && svg, "no charts in %s/v/charts", ht_dir);
+	for (size_t i = 0; i < 2; i++) {
+		char quoted[128], shown[128];
+
+		snprintf(quoted, sizeof(quoted), "'%s'", names[i]);
+		snprintf(shown, sizeof(shown), ">%s<", names[i]);
+		cr_expect(strstr(driver, quoted), "the driver does not name %s: %s", quoted, driver);
+		cr_expect(strstr(svg, shown), "the time chart does not show '%s'", names[i]);
+	}
+	free(driver);
+	free(svg);
 }

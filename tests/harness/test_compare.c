@@ -363,3 +363,61 @@ Test(compare, two_halves_of_one_real_run_are_not_flagged_a_doubled_half_is)
 				  "doubled, so slower: %.120s", p + 1);
 	free(out);
 }
+
+/* A variant of a solver is a series of its own in compare and report: a
+ * run with probe-knob and probe-knob:nodes=99 against one with probe-knob
+ * and probe-knob:mode=fail pairs only probe-knob, and says which variant
+ * each run lacks; report tables each variant apart. */
+Test(compare, variants_are_series_of_their_own)
+{
+	char *out;
+	int rc;
+
+	ht_write_in(ht_dir, "s.txt", "# puzzlebench dataset\n# format: 1\n# domain: 8puzzle\n"
+		    "# goal: 1 2 3 4 5 6 7 8 x\nd0\t1 2 3 4 5 6 7 8 x\t0\nd1\t1 2 3 4 5 6 7 x 8\t1\n");
+	rc = ht_bench(&out, "run %s/s.txt --plugin '%s' -a probe-knob,probe-knob:nodes=99 -o %s/va",
+		      ht_dir, PB_PROBE_PLUGIN, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/s.txt --plugin '%s' -a probe-knob,probe-knob:mode=fail -o %s/vb",
+		      ht_dir, PB_PROBE_PLUGIN, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	rc = ht_bench(&out, "compare %s/va %s/vb", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_expect(strstr(out, "\n  probe-knob                    2/2 -> 2/2      2 "), "%s", out);
+	cr_expect(strstr(out, "\n  probe-knob:mode=fail          0/0 -> 0/2      0 ") &&
+		  strstr(out, "not in the old run"), "%s", out);
+	cr_expect(strstr(out, "\n  probe-knob:nodes=99           2/2 -> 0/0      0 ") &&
+		  strstr(out, "not in the new run"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "report %s/va", ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_expect(strstr(out, "  probe-knob (ns)  probe-knob:nodes=99 (ns)"), "%s", out);
+	free(out);
+}
+
+/* A name longer than the label column widens it: each line stays in line. */
+Test(compare, a_long_variant_name_widens_the_label_column)
+{
+	static const char name[] = "probe-knob:nodes=123456:mode=ok";
+	char *out, *line, want[128];
+	int rc;
+
+	ht_write_in(ht_dir, "s.txt", "# puzzlebench dataset\n# format: 1\n# domain: 8puzzle\n"
+		    "# goal: 1 2 3 4 5 6 7 8 x\nd1\t1 2 3 4 5 6 7 x 8\t1\n");
+	for (int k = 0; k < 2; k++) {
+		rc = ht_bench(&out, "run %s/s.txt --plugin '%s' -a probe-knob:mode=ok:nodes=123456 "
+			      "-o %s/long%d", ht_dir, PB_PROBE_PLUGIN, ht_dir, k);
+		cr_assert_eq(rc, 0, "%s", out);
+		free(out);
+	}
+	rc = ht_bench(&out, "compare %s/long0 %s/long1", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	snprintf(want, sizeof(want), "\n  %-*s solved old -> new", (int)strlen(name), "algorithm");
+	cr_expect(strstr(out, want), "the header's label column: %s", out);
+	snprintf(want, sizeof(want), "\n  %s        1/1 -> 1/1 ", name);
+	line = strstr(out, want);
+	cr_expect_not_null(line, "%s", out);
+	free(out);
+}

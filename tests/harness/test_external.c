@@ -408,3 +408,104 @@ Test(external, pancake_and_cube_answers)
 		free(csv);
 	}
 }
+
+/* Rows of solver ALGORITHM in CSV (any status). */
+static size_t rows_of(const char *csv, const char *algorithm)
+{
+	char want[128];
+	size_t n = 0;
+
+	snprintf(want, sizeof(want), ",%s,", algorithm);
+	for (const char *p = csv; (p = strstr(p, want)); p++)
+		n++;
+	return n;
+}
+
+/* A variant of a program (-a p:KEY=VALUE) finds its values in its
+ * environment as PB_PARAM_KEY, and runs as processes of its own: the
+ * program (tests/harness/external/params.py) counts as expanded the
+ * value of PB_PARAM_NODE_COUNT and as generated the PB_PARAM_ variables
+ * it has, and logs them as it starts. The program itself gets none, not
+ * even one in the harness's own environment; a program named only with
+ * values runs only so. */
+static void check_variants(const char *option)
+{
+	static const struct {
+		const char *name, *env;
+		long long expanded, generated;
+	} series[] = {
+		{ "p", "-", 0, 0 },
+		{ "p:node-count=5", "PB_PARAM_NODE_COUNT=5", 5, 1 },
+		{ "p:alpha=1.5:zeta=z", "PB_PARAM_ALPHA=1.5 PB_PARAM_ZETA=z", 0, 2 },
+	};
+	const char *ids[] = { "d0", "d1", "d2", "d3" };
+	bool once = !strcmp(option, "--solver-once");
+	char args[2048], name[64], log[1100], line[128], *csv, *text;
+
+	snprintf(name, sizeof(name), "variants%s", option);
+	snprintf(log, sizeof(log), "%s/%s.log", ot_dir, name);
+	setenv("PB_PARAM_NODE_COUNT", "9", 1);
+	snprintf(args, sizeof(args), "-a p,p:node-count=5,p:zeta=z:alpha=1.5 %s \"p=%s "
+		 "%s/tests/harness/external/params.py '%s'\"", option, ot_python(), PB_SOURCE_DIR, log);
+	csv = ot_run(ot_ds, name, args, 0);
+	text = ht_read(log);
+	cr_assert_not_null(text, "%s: no %s", option, log);
+	for (size_t i = 0; i < sizeof(series) / sizeof(series[0]); i++) {
+		for (size_t k = 0; k < sizeof(ids) / sizeof(ids[0]); k++) {
+			char st[32];
+
+			cr_assert_eq(ot_field(csv, series[i].name, ids[k], OT_STATUS, st, sizeof(st)), 0,
+				     "%s: no row of %s on %s: %s", option, series[i].name, ids[k], csv);
+			cr_expect_str_eq(st, "ok", "%s: %s on %s", option, series[i].name, ids[k]);
+			cr_expect_eq(ot_number(csv, series[i].name, ids[k], OT_EXPANDED),
+				     series[i].expanded, "%s: %s on %s", option, series[i].name, ids[k]);
+			cr_expect_eq(ot_number(csv, series[i].name, ids[k], OT_GENERATED),
+				     series[i].generated, "%s: %s on %s", option, series[i].name, ids[k]);
+		}
+		/* long-lived: one process a variant; one-shot: one a puzzle */
+		snprintf(line, sizeof(line), "%s\n", series[i].env);
+		if (i)
+			cr_expect_eq(ht_count_lines(text, line), once ? 4 : 1, "%s: processes started "
+				     "with '%s': %s", option, series[i].env, text);
+	}
+	free(text);
+	free(csv);
+	unsetenv("PB_PARAM_NODE_COUNT");
+	snprintf(name, sizeof(name), "alone%s", option);
+	snprintf(args, sizeof(args), "-a p:node-count=5 %s \"p=%s %s/tests/harness/external/params.py "
+		 "'%s'\"", option, ot_python(), PB_SOURCE_DIR, log);
+	csv = ot_run(ot_ds, name, args, 0);
+	cr_expect_eq(rows_of(csv, "p"), 0, "%s: the program ran without values too: %s", option, csv);
+	cr_expect_eq(rows_of(csv, "p:node-count=5"), 5, "%s: %s", option, csv);
+	free(csv);
+}
+
+Test(external, a_variant_gets_its_parameters_in_its_environment)
+{
+	check_variants("--solver");
+}
+
+Test(external, a_one_shot_variant_gets_them_too)
+{
+	check_variants("--solver-once");
+}
+
+/* A program declares nothing, so it takes any KEY=VALUE that is well
+ * formed, and no other. */
+Test(external, a_variant_of_a_program_must_be_well_formed)
+{
+	char *out;
+	int rc;
+
+	rc = ht_bench(&out, "run '%s' -a 'p:a/b=1' --solver \"p=%s %s/examples/bfs.py\"", ot_ds,
+		      ot_python(), PB_SOURCE_DIR);
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(out, "bench run: -a p:a/b=1: p: 'a/b' is no parameter's name: use letters, "
+			 "digits, '-' and '_'"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run '%s' -a 'p:k=a b' --solver \"p=%s %s/examples/bfs.py\"", ot_ds,
+		      ot_python(), PB_SOURCE_DIR);
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(out, "p: the value of k has ' '"), "%s", out);
+	free(out);
+}

@@ -84,3 +84,49 @@ Test(list, says_which_solvers_take_heuristics_and_what_each_heuristic_serves)
 		  "manhattan: %.200s", p);
 	free(out);
 }
+
+/* The end of the block of lines of the solver whose line is at LINE: the
+ * next line that starts a solver or a part ("  name", or no indent). */
+static const char *block_end(const char *line)
+{
+	const char *p = strchr(line + 1, '\n');
+
+	while (p && p[1] == ' ' && p[2] == ' ' && p[3] == ' ')
+		p = strchr(p + 1, '\n');
+	return p ? p : line + strlen(line);
+}
+
+/* Each solver's parameters, a line each under it: the key, its choices
+ * or range, its default and what it changes (a plugin's, declared in its
+ * table: the probe's and the IDA* example's). */
+Test(list, shows_each_solvers_parameters)
+{
+	static const char *const lines[] = {
+		"\n                 parameter nodes=0..1000000 (default 7): nodes it counts a solve\n"
+		"                 parameter mode=ok|fail (default ok): ok: it answers; fail: it fails\n",
+		"\n                 parameter prune=on|off (default on): skip a move that undoes the "
+		"last or repeats its face (off: try every move)\n"
+		"                 parameter max-depth=1..255 (default 255): the longest answer looked "
+		"for; past it the solve fails\n",
+	};
+	static const char *const owners[] = { "\n  probe-knob ", "\n  idastar-example " };
+	const char *bytes;
+	char *out;
+	int rc = ht_bench(&out, "list --plugin '%s' --plugin '%s'", PB_PROBE_PLUGIN, PB_IDASTAR_PLUGIN);
+
+	cr_assert_eq(rc, 0, "%s", out);
+	for (size_t i = 0; i < 2; i++) {
+		const char *owner = strstr(out, owners[i]), *at = strstr(out, lines[i]);
+
+		cr_assert(owner && at, "'bench list' does not show %s's parameters: %s", owners[i] + 3,
+			  out);
+		cr_expect(at > owner && at < block_end(owner), "%s's parameters are not under it: %s",
+			  owners[i] + 3, out);
+	}
+	/* a solver without parameters shows none */
+	bytes = strstr(out, "\n  probe-bytes ");
+	cr_assert_not_null(bytes);
+	cr_expect(!strstr(bytes, "parameter") || strstr(bytes, "parameter") > block_end(bytes),
+		  "%.400s", bytes);
+	free(out);
+}

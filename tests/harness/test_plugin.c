@@ -1,7 +1,8 @@
 /* C plugins: the environment (bytes counted exactly, the memory and time
  * limits, counters), plugins in every command, files that are not
  * plugins refused, ABI 2's domains (pancakes and the cube, answers by
- * move number) beside an ABI-1 plugin that still works, and plugins built
+ * move number) beside an ABI-1 plugin that still works, ABI 4's solvers'
+ * parameters beside an ABI-3 plugin read at its size, and plugins built
  * outside the tree against the installed header (pkg-config and the CMake
  * package). */
 #include <criterion/criterion.h>
@@ -403,18 +404,25 @@ Test(plugin, an_abi1_plugin_is_refused_pancakes_and_the_cube)
 	free(out);
 }
 
-/* Build SOURCE (C text) into DIR/NAME.so against the tree's header. */
-static void build_so(const char *name, const char *source)
+/* Build SOURCE (C text) into DIR/NAME.so against the header under
+ * INCLUDE (a folder of the source tree). */
+static void build_so_with(const char *include, const char *name, const char *source)
 {
 	char path[1024], *out;
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/%s.c", ot_dir, name);
 	cr_assert_eq(ht_write(path, source), 0);
-	rc = ot_sh(&out, "cd '%s' && '%s' -shared -fPIC -I'%s/include' -o %s.so %s.c", ot_dir, PB_CC,
-		   PB_SOURCE_DIR, name, name);
+	rc = ot_sh(&out, "cd '%s' && '%s' -shared -fPIC -I'%s/%s' -o %s.so %s.c", ot_dir, PB_CC,
+		   PB_SOURCE_DIR, include, name, name);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
+}
+
+/* The same against the tree's header. */
+static void build_so(const char *name, const char *source)
+{
+	build_so_with("include", name, source);
 }
 
 Test(plugin, a_file_that_is_not_a_plugin_is_refused)
@@ -499,5 +507,120 @@ Test(plugin, built_outside_the_tree_against_the_installed_header)
 		   "--plugin '%s/build/libmy_cmake.so' -a astar-example", PB_CMAKE, src, src, prefix,
 		   PB_CC, PB_CMAKE, src, prefix, ot_ds, src);
 	cr_expect_eq(rc, 0, "through find_package(puzzlebench): %s", out);
+	free(out);
+}
+
+/* A plugin's solver declares parameters (ABI 4) and reads them in its
+ * prepare: the IDA* example without its pruning of moves answers the same
+ * in more nodes, and with max-depth=5 answers only what is 5 moves or
+ * fewer from the goal, failing the rest, saying so. Each is a series of
+ * its own. */
+Test(plugin, a_solver_declares_parameters_and_reads_them_in_prepare)
+{
+	char data[1024], args[1024], *csv, *out;
+	uint64_t more = 0;
+	size_t seen = 0;
+	int rc;
+
+	snprintf(data, sizeof(data), "%s/datasets/cube2-depth.txt", PB_SOURCE_DIR);
+	snprintf(args, sizeof(args), "--plugin '%s' -a idastar-example,idastar-example:prune=off,"
+		 "idastar-example:max-depth=05", PB_IDASTAR_PLUGIN);
+	csv = ot_run(data, "params", args, 0);
+	for (int depth = 0; depth <= 11; depth++)
+		for (int k = 1; k <= 3; k++) {
+			char id[16], st[32];
+			long long len, plain, off;
+
+			snprintf(id, sizeof(id), "d%d-%d", depth, k);
+			if (ot_field(csv, "idastar-example", id, OT_STATUS, st, sizeof(st)))
+				continue;
+			seen++;
+			cr_expect_str_eq(st, "ok", "%s", id);
+			len = ot_number(csv, "idastar-example", id, OT_LENGTH);
+			cr_expect_eq(len, depth, "%s", id);
+			cr_expect_eq(ot_number(csv, "idastar-example:prune=off", id, OT_LENGTH), len, "%s",
+				     id);
+			plain = ot_number(csv, "idastar-example", id, OT_EXPANDED);
+			off = ot_number(csv, "idastar-example:prune=off", id, OT_EXPANDED);
+			cr_expect_geq(off, plain, "%s: without pruning, fewer nodes", id);
+			more += (uint64_t)(off - plain);
+			cr_assert_eq(ot_field(csv, "idastar-example:max-depth=5", id, OT_STATUS, st,
+					      sizeof(st)), 0, "%s: no row of max-depth=5: %s", id, csv);
+			cr_expect_str_eq(st, depth <= 5 ? "ok" : "error", "%s with max-depth=5", id);
+		}
+	cr_expect_eq(seen, 34, "the instances of cube2-depth");
+	cr_expect_gt(more, 0, "prune=off expanded no more nodes than prune=on");
+	free(csv);
+	/* bench solve takes a variant as well */
+	rc = ot_sh(&out, "echo \"R U2 F' R U\" | '%s' solve -d cube2 --plugin '%s' "
+		   "-a idastar-example:prune=off", PB_BENCH, PB_IDASTAR_PLUGIN);
+	cr_expect_eq(rc, 0, "%s", out);
+	cr_expect_eq(strspn(out, "URF2' \n"), strlen(out), "an answer of turns: %s", out);
+	free(out);
+	rc = ot_sh(&out, "echo \"R U2 F' R U\" | '%s' solve -d cube2 --plugin '%s' "
+		   "-a idastar-example:max-depth=3 --check", PB_BENCH, PB_IDASTAR_PLUGIN);
+	cr_expect(strstr(out, "no answer within 3 moves"), "%s", out);
+	free(out);
+}
+
+/* A plugin built against ABI 3's header (frozen under
+ * tests/harness/plugin/abi3) has solvers without params: the harness
+ * reads its table at their size, so that its second and third solvers are
+ * found, and they take no parameters. */
+Test(plugin, an_abi3_plugins_solvers_are_read_at_their_size)
+{
+	char args[1024], *out, *csv;
+	int rc;
+
+	build_so_with("tests/harness/plugin/abi3", "old",
+		      "#include <string.h>\n#include <puzzlebench/plugin.h>\n"
+		      "static const char *tiles(const pb_plugin_domain *d)\n"
+		      "{ return d->kind == PB_PLUGIN_TILES ? 0 : \"tiles only\"; }\n"
+		      "static int at_goal(void *c, const pb_plugin_puzzle *p, pb_plugin_env *e, "
+		      "pb_plugin_answer *a)\n"
+		      "{ (void)c, (void)e; a->length = 0;\n"
+		      "  return memcmp(p->start, p->goal, (size_t)p->domain->cells) ? "
+		      "PB_PLUGIN_FAILED : PB_PLUGIN_SOLVED; }\n"
+		      "static const pb_plugin_solver solvers[] = {\n"
+		      "  { \"old-one\", \"first\", tiles, 0, at_goal, 0 },\n"
+		      "  { \"old-two\", \"second\", tiles, 0, at_goal, 0 },\n"
+		      "  { \"old-three\", \"third\", tiles, 0, at_goal, 0 } };\n"
+		      "static const pb_plugin p = { 3, 3, solvers, 0, 0 };\n"
+		      "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
+	rc = ht_bench(&out, "list --plugin '%s/old.so'", ot_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_expect(strstr(out, "\n  old-one ") && strstr(out, "\n  old-two ") &&
+		  strstr(out, "\n  old-three "), "%s", out);
+	free(out);
+	snprintf(args, sizeof(args), "--plugin '%s/old.so' -a old-three", ot_dir);
+	csv = ot_run(ot_ds, "abi3", args, 0);
+	cr_expect_eq(ot_count(csv, "old-three", "ok"), 2 /* the preparation and d0 */, "%s", csv);
+	free(csv);
+	rc = ht_bench(&out, "run '%s' --plugin '%s/old.so' -a old-two:k=1", ot_ds, ot_dir);
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(out, "bench run: -a old-two:k=1: old-two takes no parameters"), "%s", out);
+	free(out);
+}
+
+/* A list of parameters that is not well made is refused when the plugin
+ * loads, saying which solver and parameter. */
+Test(plugin, parameters_not_well_made_are_refused_when_it_loads)
+{
+	char *out;
+	int rc;
+
+	build_so("badparams", "#include <puzzlebench/plugin.h>\n"
+		 "static int none(void *c, const pb_plugin_puzzle *p, pb_plugin_env *e, "
+		 "pb_plugin_answer *a)\n{ (void)c, (void)p, (void)e, (void)a; return PB_PLUGIN_FAILED; }\n"
+		 "static const pb_plugin_param params[] = {\n"
+		 "  { .key = \"k\", .summary = \"s\", .choices = \"a|b\", .def = \"c\" }, { 0 } };\n"
+		 "static const pb_plugin_solver solvers[] = {\n"
+		 "  { .name = \"bad-params\", .solve = none, .params = params } };\n"
+		 "static const pb_plugin p = { .abi = PB_PLUGIN_ABI, .count = 1, .solvers = solvers };\n"
+		 "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
+	rc = ht_bench(&out, "list --plugin '%s/badparams.so'", ot_dir);
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(out, "badparams.so': solver 'bad-params': parameter 'k': its default: k must "
+			 "be a or b, not 'c'"), "%s", out);
 	free(out);
 }

@@ -347,3 +347,85 @@ Test(resume, interrupted_rows_amid_others_are_dropped)
 	cr_assert_eq(check_unique(runs, "resumed"), ROWS, "%s", runs);
 	free(runs);
 }
+
+/* The variants of the IDA* example plugin the tests of variants run, on
+ * the cube (each within 7 moves: a few milliseconds a solve), and a third
+ * that --extend adds. */
+#define VARIANTS "idastar-example:max-depth=7,idastar-example:prune=off:max-depth=7"
+#define VARIANTS_REORDERED "idastar-example:max-depth=07,idastar-example:max-depth=7:prune=off"
+#define VARIANT_ADDED "idastar-example:max-depth=6"
+/* Fields of runs.csv that do not depend on timing: up to 'generated'. */
+#define STABLE_COLUMNS 11
+
+/* bench run of the cube's dataset with the IDA* example's solvers LIST and
+ * EXTRA options into DIR/NAME, exit status WANT; its output (free() it). */
+static char *run_variants(const char *name, const char *list, const char *extra, int want)
+{
+	char *out;
+	int rc = ht_bench(&out, "run %s/datasets/cube2-depth.txt --plugin '%s' -a %s -r 2 -w 0 "
+			  "-o %s/%s %s", PB_SOURCE_DIR, PB_IDASTAR_PLUGIN, list, ht_dir, name, extra);
+
+	cr_assert_eq(rc, want, "bench run -a %s %s: exit %d, want %d: %s", list, extra, rc, want, out);
+	return out;
+}
+
+/* DIR/NAME/runs.csv's stable fields, rows sorted (free() it); *N rows. */
+static char *stable_rows(const char *name, size_t *n)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/%s/runs.csv", ht_dir, name);
+	return ht_sorted_rows(path, STABLE_COLUMNS, n);
+}
+
+/* Variants are series of their own on resume: a run of two variants cut
+ * short (its last line torn) and resumed, their values given in another
+ * order, has the rows of the whole run, each once; --extend adds a third
+ * variant's rows and runs nothing else again; a variant not on record is
+ * refused by --resume. */
+Test(resume, variants_resume_and_extend_as_series_of_their_own)
+{
+	char path[1024], *whole, *resumed, *out, *runs, *cut;
+	size_t nwhole, nresumed, lines = 0;
+
+	free(run_variants("whole", VARIANTS, "", 0));
+	whole = stable_rows("whole", &nwhole);
+	cr_assert_gt(nwhole, 40);
+	/* what a kill leaves: the header and some rows, the last torn */
+	snprintf(path, sizeof(path), "%s/whole/runs.csv", ht_dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	for (cut = runs; cut && lines < nwhole / 2; lines++)
+		cut = strchr(cut, '\n') + 1;
+	cr_assert_not_null(cut);
+	cut[10] = '\0';
+	snprintf(path, sizeof(path), "mkdir -p %s/cut && cp %s/whole/meta.json %s/cut/", ht_dir, ht_dir,
+		 ht_dir);
+	cr_assert_eq(system(path), 0);
+	ht_write_in(ht_dir, "cut/runs.csv", runs);
+	free(runs);
+	out = run_variants("cut", VARIANTS_REORDERED, "--resume", 0);
+	cr_expect(strstr(out, "resuming"), "%s", out);
+	free(out);
+	resumed = stable_rows("cut", &nresumed);
+	cr_expect_eq(nresumed, nwhole, "rows after the resume: %s", resumed);
+	cr_expect_str_eq(resumed, whole, "the resumed rows differ from the whole run's");
+	free(resumed);
+	/* a third variant added: its rows, and only them */
+	out = run_variants("cut", VARIANTS "," VARIANT_ADDED, "--extend", 0);
+	free(out);
+	free(run_variants("all", VARIANTS "," VARIANT_ADDED, "", 0));
+	free(whole);
+	whole = stable_rows("all", &nwhole);
+	resumed = stable_rows("cut", &nresumed);
+	cr_expect_eq(nresumed, nwhole);
+	cr_expect_str_eq(resumed, whole, "the extended rows differ from a whole run's");
+	free(resumed);
+	free(whole);
+	/* a variant that is not the one on record */
+	out = run_variants("cut", "idastar-example:max-depth=7,idastar-example:prune=off:max-depth=8",
+			   "--resume", 2);
+	cr_expect(strstr(out, "cannot resume") && strstr(out, "idastar-example:prune=off:max-depth=8"),
+		  "%s", out);
+	free(out);
+}

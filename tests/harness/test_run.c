@@ -696,9 +696,83 @@ Test(run, bad_usage_exits_2)
 		{ "-r 0 -d x", "--repeat '0'" },
 		{ "--batch-threshold 5us -d x", "--batch-threshold '5us'" },
 		{ "--bogus", "unknown option '--bogus'" },
+		/* a solver's parameters: each refusal in the solver's words */
+		{ "-a bfs-hash:x=1 -d x", "bench run: -a bfs-hash:x=1: bfs-hash takes no parameters" },
+		{ "-a nosuch:x=1 -d x", "bench run: unknown solver 'nosuch' (see 'bench list')" },
+		{ "--plugin '" PB_PROBE_PLUGIN "' -a probe-knob:mode=x -d x",
+		  "bench run: -a probe-knob:mode=x: probe-knob: mode must be ok or fail, not 'x'" },
+		{ "--plugin '" PB_PROBE_PLUGIN "' -a probe-knob:foo=1 -d x",
+		  "bench run: -a probe-knob:foo=1: probe-knob takes no parameter 'foo' (it takes: "
+		  "nodes, mode)" },
+		{ "--plugin '" PB_PROBE_PLUGIN "' -a probe-knob:nodes=-1 -d x",
+		  "probe-knob: nodes must be an integer from 0 to 1000000, not '-1'" },
+		{ "--plugin '" PB_PROBE_PLUGIN "' -a probe-knob:nodes -d x",
+		  "probe-knob: 'nodes' is not KEY=VALUE" },
+		{ "--plugin '" PB_PROBE_PLUGIN "' -a probe-knob:nodes=1:nodes=2 -d x",
+		  "probe-knob: nodes is given twice" },
+		/* the same variant twice, its values in another order */
+		{ "--plugin '" PB_PROBE_PLUGIN "' -a probe-knob:mode=ok:nodes=07,probe-knob:nodes=7:mode=ok "
+		  "-d x", "--algorithms names 'probe-knob:nodes=7:mode=ok' twice" },
 	};
 
 	ht_expect_usage_errors("run", cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* -a takes a solver with its parameters: each variant is a unit of its
+ * own (prepared apart, its own rows, its own line in the summary), named
+ * by its values in the order the solver declares them; its values reach
+ * the solver (the probe counts the nodes it is told, fails when told). */
+Test(run, each_variant_is_a_series_of_its_own)
+{
+	static const char *const series[] = {
+		"probe-knob", "probe-knob:nodes=99", "probe-knob:nodes=3:mode=fail",
+	};
+	static const long nodes[] = { 7, 99, 3 };
+	char path[512], *out, *runs, *summary, *meta;
+	int rc;
+
+	ht_write_in(ht_dir, "small.txt", "# puzzlebench dataset\n# format: 1\n# domain: 8puzzle\n"
+		    "# goal: 1 2 3 4 5 6 7 8 x\n"
+		    "d0\t1 2 3 4 5 6 7 8 x\t0\nd1\t1 2 3 4 5 6 7 x 8\t1\n");
+	rc = ht_bench(&out, "run %s/small.txt --plugin '%s' -a probe-knob,probe-knob:nodes=0099,"
+		      "probe-knob:mode=fail:nodes=3 -r 2 -w 0 -o %s/v", ht_dir, PB_PROBE_PLUGIN, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	for (size_t i = 0; i < 3; i++)
+		cr_expect(strstr(out, series[i]), "the table has no line of '%s': %s", series[i], out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/v/runs.csv", ht_dir);
+	runs = ht_read(path);
+	snprintf(path, sizeof(path), "%s/v/summary.csv", ht_dir);
+	summary = ht_read(path);
+	snprintf(path, sizeof(path), "%s/v/meta.json", ht_dir);
+	meta = ht_read(path);
+	cr_assert(runs && summary && meta);
+	for (size_t i = 0; i < 3; i++) {
+		bool fails = nodes[i] == 3;
+		char prefix[128];
+
+		snprintf(prefix, sizeof(prefix), "small,-,%s,-,1,prepare,ok,", series[i]);
+		cr_expect_eq(ht_count_lines(runs, prefix), 1, "one preparation of '%s': %s", series[i],
+			     runs);
+		/* a solve that fails is not repeated */
+		for (int r = 1; r <= (fails ? 1 : 2); r++) {
+			char want[160];
+
+			snprintf(want, sizeof(want), "small,d1,%s,-,%d,solve,%s,%s,1,%ld,", series[i], r,
+				 fails ? "error" : "ok", fails ? "-" : "1", nodes[i]);
+			cr_expect_eq(ht_count_lines(runs, want), 1, "no row '%s': %s", want, runs);
+		}
+		snprintf(prefix, sizeof(prefix), "small,%s,-,", series[i]);
+		cr_expect_eq(ht_count_lines(summary, prefix), 2, "summary.csv's lines of '%s' (one an "
+			     "optimal length): %s", series[i], summary);
+		snprintf(prefix, sizeof(prefix), "small,%s,-,1,1,%d,", series[i], fails ? 0 : 1);
+		cr_expect_eq(ht_count_lines(summary, prefix), 1, "%s: %s", prefix, summary);
+	}
+	cr_expect(strstr(meta, "\"algorithms\": [\"probe-knob\", \"probe-knob:nodes=99\", "
+			 "\"probe-knob:nodes=3:mode=fail\"]"), "meta.json: %s", meta);
+	free(runs);
+	free(summary);
+	free(meta);
 }
 
 Test(run, help_explains_every_option)

@@ -341,3 +341,57 @@ Test(shard, the_cost_class_comes_from_the_solver_table)
 		      "depth 24: blind and table differ");
 	dataset_release(&d8);
 }
+
+/* The variants of the IDA* example plugin on the cube (each within 7
+ * moves) and the example itself: four series of one solver. */
+#define VARIANTS "idastar-example,idastar-example:max-depth=7," \
+	"idastar-example:prune=off:max-depth=7,idastar-example:max-depth=4"
+
+/* Variants of a solver are units of their own in the split and in merge:
+ * the shards of a campaign of four variants merge into the rows of the
+ * whole run, one preparation of each variant, and a line of each in the
+ * summary. */
+Test(shard, variants_are_split_and_merged_as_series_of_their_own)
+{
+	static const char *const series[] = {
+		"idastar-example", "idastar-example:max-depth=7", "idastar-example:prune=off:max-depth=7",
+		"idastar-example:max-depth=4",
+	};
+	char args[2048], path[512], *whole, *merged, *runs, *summary;
+	size_t nwhole, nmerged;
+
+	for (int k = 0; k <= SHARDS; k++) {
+		char shard[32] = "";
+
+		if (k)
+			snprintf(shard, sizeof(shard), "--shard %d/%d", k, SHARDS);
+		snprintf(args, sizeof(args), "run -d %s/datasets/cube2-depth.txt --plugin '%s' -a " VARIANTS
+			 " -r 1 -w 0 %s -o %s/v%d", PB_SOURCE_DIR, PB_IDASTAR_PLUGIN, shard, ht_dir, k);
+		free(bench_ok(0, args));
+	}
+	snprintf(args, sizeof(args), "merge -o %s/vm %s/v3 %s/v1 %s/v2", ht_dir, ht_dir, ht_dir, ht_dir);
+	free(bench_ok(0, args));
+	whole = stable_rows("v0", &nwhole);
+	merged = stable_rows("vm", &nmerged);
+	cr_assert_eq(nmerged, nwhole, "merged %zu rows, the single run %zu", nmerged, nwhole);
+	cr_assert_str_eq(merged, whole, "the merged rows differ from the single run's");
+	free(whole);
+	free(merged);
+	snprintf(path, sizeof(path), "%s/vm/runs.csv", ht_dir);
+	runs = ht_read(path);
+	snprintf(path, sizeof(path), "%s/vm/summary.csv", ht_dir);
+	summary = ht_read(path);
+	cr_assert(runs && summary);
+	for (size_t i = 0; i < sizeof(series) / sizeof(series[0]); i++) {
+		char want[128];
+
+		snprintf(want, sizeof(want), "cube2-depth,-,%s,-,1,prepare,ok,", series[i]);
+		cr_expect_eq(ht_count_lines(runs, want), 1, "preparations of '%s': %s", series[i], runs);
+		/* a line for each optimal length, 0 to 11 */
+		snprintf(want, sizeof(want), "cube2-depth,%s,-,", series[i]);
+		cr_expect_eq(ht_count_lines(summary, want), 12, "summary.csv of '%s': %s", series[i],
+			     summary);
+	}
+	free(runs);
+	free(summary);
+}

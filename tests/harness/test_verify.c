@@ -286,6 +286,14 @@ Test(verify, bad_usage_exits_2)
 		{ "-a bibfs --sample 3 --sample-algorithms bfs-hash x", "not among those verified" },
 		{ "--sample 0 x", "--sample '0'" },
 		{ "/nonexistent/y.txt", "/nonexistent/y.txt: No such file" },
+		/* a solver's parameters */
+		{ "-a bibfs:x=1 x", "bench verify: -a bibfs:x=1: bibfs takes no parameters" },
+		{ "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example:prune=off --sample 3 "
+		  "--sample-algorithms idastar-example:prune=of x", "bench verify: --sample-algorithms "
+		  "idastar-example:prune=of: idastar-example: prune must be on or off, not 'of'" },
+		{ "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example:prune=off --sample 3 "
+		  "--sample-algorithms idastar-example x", "names 'idastar-example', which is not among "
+		  "those verified" },
 	};
 
 	ht_expect_usage_errors("verify", cases, sizeof(cases) / sizeof(cases[0]));

@@ -13,7 +13,13 @@
  *   probe-numbers  tiles and pancakes, one move at most, answered by its
  *                  number
  *   probe-range    pancakes, answering the move number nmoves (one past
- *                  the last) */
+ *                  the last)
+ * and one takes parameters (ABI 4), read in its prepare:
+ *   probe-knob     tiles, one move at most, counting `nodes` nodes a solve
+ *                  (default PROBE_EXPANDED); with mode=fail it fails,
+ *                  saying its nodes */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "include/puzzlebench/plugin.h"
@@ -198,15 +204,59 @@ static void prep_release(void *ctx, pb_plugin_env *env)
 	env->free(env, ctx);
 }
 
+/* probe-knob: what its parameters said, read once in prepare. */
+typedef struct knob {
+	long nodes;
+	int fail;
+} knob;
+
+static const pb_plugin_param knob_params[] = {
+	{ .key = "nodes", .summary = "nodes it counts a solve", .min = 0, .max = 1000000,
+	  .def = "7" },
+	{ .key = "mode", .summary = "ok: it answers; fail: it fails", .choices = "ok|fail",
+	  .def = "ok" },
+	{ 0 },
+};
+
+static int knob_prepare(const pb_plugin_domain *d, pb_plugin_env *env, void **ctx)
+{
+	knob *k = env->alloc(env, sizeof(*k));
+
+	(void)d;
+	*ctx = k;
+	if (!k)
+		return PB_PLUGIN_MEMOUT;
+	k->nodes = strtol(env->param(env, "nodes"), NULL, 10);
+	k->fail = !strcmp(env->param(env, "mode"), "fail");
+	return PB_PLUGIN_SOLVED;
+}
+
+static int knob_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
+		      pb_plugin_answer *a)
+{
+	const knob *k = ctx;
+
+	env->expanded += (uint64_t)k->nodes;
+	if (k->fail) {
+		snprintf(env->message, sizeof(env->message), "told to fail (nodes=%ld)", k->nodes);
+		return PB_PLUGIN_FAILED;
+	}
+	return one_move(p, a);
+}
+
 static const pb_plugin_solver solvers[] = {
-	{ "probe-bytes", "known bytes and counters", tiles_only, NULL, bytes_solve, NULL },
-	{ "probe-hog", "allocates until refused", tiles_only, NULL, hog_solve, NULL },
-	{ "probe-spin", "polls until stopped", tiles_only, NULL, spin_solve, NULL },
-	{ "probe-leak", "keeps what it allocates", tiles_only, NULL, leak_solve, NULL },
-	{ "probe-prep", "a prepared table", tiles_only, prep_prepare, prep_solve, prep_release },
-	{ "probe-numbers", "answers by move number", tiles_or_pancakes, NULL, numbers_solve, NULL },
-	{ "probe-range", "answers a move number out of range", pancakes_only, NULL, range_solve,
+	{ "probe-bytes", "known bytes and counters", tiles_only, NULL, bytes_solve, NULL, NULL },
+	{ "probe-hog", "allocates until refused", tiles_only, NULL, hog_solve, NULL, NULL },
+	{ "probe-spin", "polls until stopped", tiles_only, NULL, spin_solve, NULL, NULL },
+	{ "probe-leak", "keeps what it allocates", tiles_only, NULL, leak_solve, NULL, NULL },
+	{ "probe-prep", "a prepared table", tiles_only, prep_prepare, prep_solve, prep_release,
 	  NULL },
+	{ "probe-numbers", "answers by move number", tiles_or_pancakes, NULL, numbers_solve, NULL,
+	  NULL },
+	{ "probe-range", "answers a move number out of range", pancakes_only, NULL, range_solve,
+	  NULL, NULL },
+	{ "probe-knob", "counts the nodes its parameter says", tiles_only, knob_prepare,
+	  knob_solve, prep_release, knob_params },
 };
 
 static const pb_plugin plugin = {

@@ -1,0 +1,84 @@
+/* What the parts of the two-bit search share (twobit.c, the table built
+ * layer by layer, walked down and cached; twobit_layer.c, a layer's work
+ * by the threads, the hot loops): the builder, the layout of the codes and
+ * the groups, and the inline helpers both sides call. Internal to
+ * algorithms/puzzles; what the rest sees is twobit.h. */
+#ifndef PB_TWOBIT_INT_H
+#define PB_TWOBIT_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel.h"
+#include "twobit.h"
+
+/* Codes a word of the table holds. */
+#define CODES_PER_WORD 32
+/* Groups a worker takes at a time (a multiple of 32, so that a chunk's
+ * codes are whole words, which a worker pulling writes alone, and of 64,
+ * so that a chunk's frontier bits are whole words): few enough that the
+ * last chunks of a layer spread over the threads, enough that taking one
+ * is rare. */
+#define CHUNK_GROUPS 4096
+
+typedef struct builder {
+	pb_twobit *t;
+	const pb_domain *d;
+	uint64_t *codes;    /* t->codes */
+	unsigned now, next; /* the layer's residue and the next one's */
+	bool pull;
+	uint64_t size;      /* states a group */
+	uint64_t groups;
+	uint64_t size_inverse; /* ceil(2^64 / size): a group's number by a multiply */
+	/* The frontiers, a bit a group: the groups holding a state of the
+	 * layer (read), and of the next (set as they are found). A bit a
+	 * group, not a few: a group of a frontier's block with no new state
+	 * may still hold states of 6, 12, ... before, which a push expands
+	 * again for nothing (a bit for 8 groups: 1.3 times the expansions
+	 * on 2x6, 1.2 times the time). */
+	const uint64_t *frontier;
+	uint64_t *next_frontier;
+	/* The layer's share-out (run_layer's), which the workers change
+	 * while they read the rest. */
+	struct share {
+		uint64_t next_chunk; /* atomic */
+		int stopped;         /* atomic: a worker hit a limit */
+	} *share;
+	/* Tiles (see enter_group): masks over a group's codes, bit 2j for the
+	 * state with the blank at cell j. */
+	int tiles;           /* tiles on the board */
+	uint64_t first_col, last_col; /* the blank in the first, last column */
+	uint64_t odd_rows;   /* the blank where the tiles' parity must be odd */
+	/* the blank an even, odd number of moves from the goal's blank (a
+	 * move takes it to a neighbouring cell, of the other colour of a
+	 * chessboard): with the code, a state's distance mod 6 */
+	uint64_t colour[2];
+	uint64_t layer_colour; /* colour[] of the states a layer takes: the
+				* layer's distance (push), the next (pull) */
+	uint64_t weight[PB_RANK_MAX]; /* weight[i]: (tiles - 1 - i)! */
+	uint64_t inverse[PB_RANK_MAX + 1]; /* inverse[r]: ceil(2^64 / r), r >= 2 */
+} builder;
+
+/* Whether the kernel's index has the tiles' groups: the index is the
+ * tiles' rank (halved) times the cells plus the blank's cell (see
+ * pb_kernel_index), so the d->cells states of a group share their tiles
+ * (but for the parity: the last two swapped), and a sideways move stays in
+ * the group. Elsewhere a group is a word of codes. */
+PB_INLINE bool grouped(const pb_kernel k)
+{
+	return pb_kernel_slides(k) && pb_kernel_words(k) == 1;
+}
+
+/* The group of index I. */
+PB_INLINE uint64_t group_of(const builder *b, uint64_t i)
+{
+	return (uint64_t)(((unsigned __int128)i * b->size_inverse) >> 64);
+}
+
+/* twobit_layer.c: one layer with NTHREADS workers (this thread one of
+ * them): how many states it reached into *FRESH, in how many groups into
+ * *GROUPS. Returns PB_SOLVED, or why a worker stopped. */
+pb_status twobit_run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fresh,
+			   uint64_t *groups);
+
+#endif

@@ -1,0 +1,624 @@
+/* A layer of the two-bit search (twobit.h, twobit_int.h): the workers take
+ * chunks of groups and push or pull them; on tiles a group at a time (its
+ * sideways moves shifts of its codes, its vertical ones from the Lehmer
+ * digits of its rank), elsewhere a word of codes at a time. The hot loops
+ * of the build: what they call is inline, here or in twobit_int.h. */
+#include <pthread.h>
+
+#include "twobit_int.h"
+
+/* A 1 in the low bit of each of a word's 32 codes. */
+#define LOW_BITS 0x5555555555555555ULL
+/* Neighbours a worker looks up ahead of looking at them (tiles): as many
+ * loads of far words in flight. */
+#define AHEAD 16
+
+/* A neighbour looked up (tiles): its index, its group (push), the state
+ * asking (pull). */
+typedef struct queued {
+	uint64_t at, group, from;
+} queued;
+
+typedef struct worker {
+	builder *b;
+	pb_search poll; /* a copy of the caller's limits */
+	pb_status status;
+	uint64_t fresh, fresh_groups, expanded, generated;
+	/* Tiles: the group entered last, the Lehmer digits of its rank (a
+	 * nibble each: digit i counts the tiles after the i-th, in reading
+	 * order, that are smaller) and their parity. */
+	uint64_t group, digits;
+	unsigned parity;
+	/* The neighbours looked up but not yet looked at (tiles), their
+	 * words fetched meanwhile: the neighbour's index, and (pull) the
+	 * state asking. */
+	uint64_t queued;
+	queued ring[AHEAD];
+} worker;
+
+/* Bits 2j of the result: code j of X is C. */
+PB_INLINE uint64_t codes_equal(uint64_t x, unsigned c)
+{
+	uint64_t y = x ^ (LOW_BITS * c);
+
+	return ~(y | y >> 1) & LOW_BITS;
+}
+
+PB_INLINE unsigned code_at(const uint64_t *codes, uint64_t i)
+{
+	return (unsigned)(__atomic_load_n(&codes[i / CODES_PER_WORD], __ATOMIC_RELAXED) >>
+			  (2 * (i % CODES_PER_WORD))) & 3u;
+}
+
+/* The codes of the states I..I+N-1 (N <= 32), the first lowest. */
+PB_INLINE uint64_t codes_from(const uint64_t *codes, uint64_t i, uint64_t n)
+{
+	uint64_t w = i / CODES_PER_WORD, at = 2 * (i % CODES_PER_WORD);
+	uint64_t x = __atomic_load_n(&codes[w], __ATOMIC_RELAXED) >> at;
+
+	if (at + 2 * n > 64)
+		x |= __atomic_load_n(&codes[w + 1], __ATOMIC_RELAXED) << (64 - at);
+	return 2 * n < 64 ? x & ((1ULL << (2 * n)) - 1) : x;
+}
+
+/* Clear, in the codes of states I..I+N-1, the bits set in MASK (laid out
+ * as codes_from gives them), other threads writing the same words; the
+ * codes as they were, laid out the same (beyond the cleared bits, as
+ * they were at some moment). */
+PB_INLINE uint64_t codes_clear(uint64_t *codes, uint64_t i, uint64_t n, uint64_t mask)
+{
+	uint64_t w = i / CODES_PER_WORD, at = 2 * (i % CODES_PER_WORD), was;
+
+	was = __atomic_fetch_and(&codes[w], ~(mask << at), __ATOMIC_RELAXED) >> at;
+	if (at + 2 * n > 64)
+		was |= __atomic_fetch_and(&codes[w + 1], ~(mask >> (64 - at)), __ATOMIC_RELAXED)
+		       << (64 - at);
+	return was;
+}
+
+/* The same where no other thread writes these words (they may read
+ * them). */
+PB_INLINE void codes_clear_own(uint64_t *codes, uint64_t i, uint64_t n, uint64_t mask)
+{
+	uint64_t w = i / CODES_PER_WORD, at = 2 * (i % CODES_PER_WORD);
+
+	__atomic_store_n(&codes[w], __atomic_load_n(&codes[w], __ATOMIC_RELAXED) & ~(mask << at),
+			 __ATOMIC_RELAXED);
+	if (at + 2 * n > 64)
+		__atomic_store_n(&codes[w + 1],
+				 __atomic_load_n(&codes[w + 1], __ATOMIC_RELAXED) & ~(mask >> (64 - at)),
+				 __ATOMIC_RELAXED);
+}
+
+/* Put group G in the next frontier. */
+PB_INLINE void mark_group(worker *w, uint64_t g)
+{
+	uint64_t bit = 1ULL << (g % 64), *word = &w->b->next_frontier[g / 64];
+
+	if (__atomic_load_n(word, __ATOMIC_RELAXED) & bit)
+		return;
+	if (!(__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit))
+		w->fresh_groups++;
+}
+
+/* Mark the state of index I, of group G, with the next residue if it is
+ * unseen (push: other threads may mark it at the same time, with the same
+ * code). */
+PB_INLINE void reach(worker *w, uint64_t i, uint64_t g)
+{
+	const builder *b = w->b;
+	uint64_t *word = &b->codes[i / CODES_PER_WORD];
+	unsigned shift = 2 * (unsigned)(i % CODES_PER_WORD);
+	/* the and that turns an unseen code (all ones) into the next one */
+	const uint64_t clear = PB_TWOBIT_UNSEEN ^ b->next;
+
+	if (((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & 3u) != PB_TWOBIT_UNSEEN)
+		return;
+	if (((__atomic_fetch_and(word, ~(clear << shift), __ATOMIC_RELAXED) >> shift) & 3u) ==
+	    PB_TWOBIT_UNSEEN) {
+		w->fresh++;
+		mark_group(w, g);
+	}
+}
+
+/* Pull: the state of index I, of group G (of the worker's own chunk), has
+ * a neighbour on the layer: it takes the next residue, unless it did
+ * already. */
+PB_INLINE void take(worker *w, uint64_t i, uint64_t g)
+{
+	const builder *b = w->b;
+	uint64_t *word = &b->codes[i / CODES_PER_WORD], x = __atomic_load_n(word, __ATOMIC_RELAXED);
+	unsigned shift = 2 * (unsigned)(i % CODES_PER_WORD);
+
+	if (((x >> shift) & 3u) != PB_TWOBIT_UNSEEN)
+		return;
+	/* each chunk's words are its worker's alone to write */
+	__atomic_store_n(word, x & ~((uint64_t)(PB_TWOBIT_UNSEEN ^ b->next) << shift), __ATOMIC_RELAXED);
+	w->fresh++;
+	mark_group(w, g);
+}
+
+/* Tiles: look at the neighbour queued in SLOT. */
+PB_INLINE void settle(worker *w, unsigned slot)
+{
+	const queued *q = &w->ring[slot];
+
+	if (!w->b->pull)
+		reach(w, q->at, q->group);
+	else if (code_at(w->b->codes, q->at) == w->b->now)
+		take(w, q->from, group_of(w->b, q->from));
+}
+
+/* Queue the neighbour of index I, of group G (pushing), or of the state
+ * FROM (pulling), fetching its words; the one queued AHEAD before is
+ * looked at. */
+PB_INLINE void look_up(worker *w, uint64_t i, uint64_t g, uint64_t from)
+{
+	unsigned slot = (unsigned)(w->queued++ % AHEAD);
+
+	__builtin_prefetch(&w->b->codes[i / CODES_PER_WORD], 1);
+	if (w->queued > AHEAD)
+		settle(w, slot);
+	w->ring[slot] = (queued){ .at = i, .group = g, .from = from };
+}
+
+/* Look at every neighbour queued. */
+PB_INLINE void settle_all(worker *w)
+{
+	for (uint64_t q = w->queued > AHEAD ? w->queued - AHEAD : 0; q < w->queued; q++)
+		settle(w, (unsigned)(q % AHEAD));
+	w->queued = 0;
+}
+
+/* ---- Tiles: a group at a time ------------------------------------------
+ * A group is one arrangement of the tiles in reading order with the blank
+ * in each cell. A sideways move leaves the arrangement as it is: the
+ * group's sideways moves are shifts of its codes, all at once. A move up
+ * or down takes the tile W cells away past the W - 1 between: it rotates
+ * a window of W tiles of the arrangement, which changes W of its Lehmer
+ * digits, so that the neighbour's rank is the group's plus a sum over the
+ * window (vertical), not a rank of all the tiles. */
+
+/* The digit sum's parity of Lehmer digits DG (a nibble each): the
+ * parity of the arrangement's inversions. */
+PB_INLINE unsigned digits_parity(uint64_t dg)
+{
+	return (unsigned)__builtin_popcountll(dg & 0x1111111111111111ULL) & 1u;
+}
+
+/* Groups ahead of the last one that stepping reaches sooner than a
+ * division of the rank into digits. */
+#define STEPS_MAX 4
+
+/* Group G into W (N tiles): the Lehmer digits of its rank 2G (a nibble each; digits
+ * N - 2 and N - 1 are 0), by adding one to digit N - 3 of the group
+ * before's, with carries, where it is a few behind, else by dividing the
+ * rank; and their parity. */
+PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
+{
+	const builder *b = w->b;
+
+	if (g == w->group)
+		return;
+	if (g > w->group && g - w->group <= STEPS_MAX) {
+		for (; w->group < g; w->group++) {
+			uint64_t dg = w->digits;
+			int i = n - 3;
+
+			for (; pb_nibble(dg, i) == (unsigned)(n - 1 - i); i--)
+				dg &= ~(15ULL << (4 * i));
+			w->digits = dg + (1ULL << (4 * i));
+		}
+	} else {
+		uint64_t r = 2 * g, dg = 0;
+
+		/* digit n - 1 is 0 (a radix of 1) */
+		for (int i = n - 2; i >= 0; i--) {
+			/* r / (n - i) by a multiply (r < 2^60) */
+			uint64_t q = (uint64_t)(((unsigned __int128)r * b->inverse[n - i]) >> 64);
+
+			dg |= (r - q * (uint64_t)(n - i)) << (4 * i);
+			r = q;
+		}
+		w->group = g;
+		w->digits = dg;
+	}
+	w->parity = digits_parity(w->digits);
+}
+
+/* Of the tiles a_0..a_(W-1) of a window whose Lehmer digits are the W
+ * nibbles of X: whether a_M is smaller than a_K (K < M), given CNT, how
+ * many of a_(K+1)..a_(M-1) are. The digit of a_K counts those, a_M if it
+ * is smaller, and the smaller ones after a_M: at least a_M's digit if a_M
+ * is smaller, at most it if not. */
+PB_INLINE unsigned below(uint64_t x, int k, int m, unsigned cnt)
+{
+	return pb_nibble(x, k) - cnt > pb_nibble(x, m);
+}
+
+/* The neighbour that a move up (UP) or down of the blank leads to from
+ * the state with the blank at J of the group entered, on the W x H board:
+ * its group into *G, its index returned. The digits alone give it: the
+ * order of the window's tiles among themselves follows from the window's
+ * digits (below). */
+PB_INLINE uint64_t vertical(const worker *w, const int W, const int H, int j, bool up,
+			    uint64_t *g)
+{
+	const builder *b = w->b;
+	const int n = W * H - 1;
+	/* the state's digits: the group's, or digit n - 2 one where its blank
+	 * needs the other parity (the last two tiles swapped, the rank one
+	 * more) */
+	unsigned s = (unsigned)(b->odd_rows >> (2 * j) & 1u) ^ w->parity;
+	/* the window: the W tiles from P (in the order without the blank) */
+	int p = up ? j - W : j;
+	uint64_t x = (w->digits | (uint64_t)s << (4 * (n - 2))) >> (4 * p);
+	const uint64_t *f = b->weight + p;
+	int64_t delta = 0;
+
+	if (!up) {
+		/* the tile below moves up, before the W - 1 between: the
+		 * window's last tile first */
+		unsigned c = 0;
+
+		for (int k = 0; k < W - 1; k++) {
+			unsigned cnt = 0, smaller;
+
+			for (int m = k + 1; m < W - 1; m++)
+				cnt += below(x, k, m, cnt);
+			smaller = !below(x, k, W - 1, cnt);
+			c += smaller;
+			delta += ((int64_t)pb_nibble(x, k) - 1 + smaller - pb_nibble(x, k + 1)) *
+				 (int64_t)f[k + 1];
+		}
+		delta += ((int64_t)pb_nibble(x, W - 1) + c - pb_nibble(x, 0)) * (int64_t)f[0];
+	} else {
+		/* the tile above moves down, after the W - 1 between: the
+		 * window's first tile last */
+		unsigned c = 0;
+
+		for (int k = 0; k < W - 1; k++) {
+			unsigned smaller = below(x, 0, k + 1, c);
+
+			c += smaller;
+			delta += ((int64_t)pb_nibble(x, k + 1) + !smaller - pb_nibble(x, k)) *
+				 (int64_t)f[k];
+		}
+		delta += ((int64_t)pb_nibble(x, 0) - c - pb_nibble(x, W - 1)) * (int64_t)f[W - 1];
+	}
+	*g = (2 * w->group + s + (uint64_t)delta) >> 1;
+	return *g * (uint64_t)(n + 1) + (uint64_t)(up ? j - W : j + W);
+}
+
+/* Push: the states HITS (bits 2j) of group G, whose codes X start at
+ * index FIRST, mark their unseen neighbours with the next residue. */
+PB_INLINE void push_tiles(worker *w, const int W, const int H, uint64_t g, uint64_t first,
+			  uint64_t x, uint64_t hits)
+{
+	const builder *b = w->b;
+	const int cells = W * H;
+	uint64_t side = ((hits & ~b->last_col) << 2) | ((hits & ~b->first_col) >> 2);
+	uint64_t fresh = side & codes_equal(x, PB_TWOBIT_UNSEEN);
+
+	w->expanded += (uint64_t)__builtin_popcountll(hits);
+	w->generated += (uint64_t)(__builtin_popcountll(hits & ~b->last_col) +
+				   __builtin_popcountll(hits & ~b->first_col));
+	enter_group(w, cells - 1, g);
+	for (uint64_t left = hits; left; left &= left - 1) {
+		int j = __builtin_ctzll(left) / 2;
+		uint64_t at, to;
+
+		if (j >= W) {
+			w->generated++;
+			at = vertical(w, W, H, j, true, &to);
+			look_up(w, at, to, 0);
+		}
+		if (j + W < cells) {
+			w->generated++;
+			at = vertical(w, W, H, j, false, &to);
+			look_up(w, at, to, 0);
+		}
+	}
+	if (fresh) {
+		uint64_t was = codes_clear(b->codes, first, (uint64_t)cells,
+					   fresh * (PB_TWOBIT_UNSEEN ^ b->next));
+
+		fresh &= codes_equal(was, PB_TWOBIT_UNSEEN);
+		if (fresh) {
+			w->fresh += (uint64_t)__builtin_popcountll(fresh);
+			mark_group(w, g);
+		}
+	}
+}
+
+/* Pull: the unseen states of group G (codes X from index FIRST) at the
+ * next distance's colour that have a neighbour on the layer take the next
+ * residue. Sideways neighbours first, all at once. */
+PB_INLINE void pull_tiles(worker *w, const int W, const int H, uint64_t g, uint64_t first,
+			  uint64_t x)
+{
+	const builder *b = w->b;
+	const int cells = W * H;
+	uint64_t want = codes_equal(x, PB_TWOBIT_UNSEEN) & b->layer_colour;
+	uint64_t layer = codes_equal(x, b->now), found;
+
+	if (!want)
+		return;
+	found = want & (((layer << 2) & ~b->first_col) | ((layer >> 2) & ~b->last_col));
+	w->expanded += (uint64_t)__builtin_popcountll(want);
+	w->generated += (uint64_t)(__builtin_popcountll(want & ~b->first_col) +
+				   __builtin_popcountll(want & ~b->last_col));
+	if (found) {
+		/* each chunk's words are its worker's alone to write */
+		codes_clear_own(b->codes, first, (uint64_t)cells, found * (PB_TWOBIT_UNSEEN ^ b->next));
+		w->fresh += (uint64_t)__builtin_popcountll(found);
+		mark_group(w, g);
+	}
+	if (want & ~found)
+		enter_group(w, cells - 1, g);
+	for (uint64_t left = want & ~found; left; left &= left - 1) {
+		int j = __builtin_ctzll(left) / 2;
+		uint64_t at, to;
+
+		if (j >= W) {
+			w->generated++;
+			at = vertical(w, W, H, j, true, &to);
+			look_up(w, at, to, first + (uint64_t)j);
+		}
+		if (j + W < cells) {
+			w->generated++;
+			at = vertical(w, W, H, j, false, &to);
+			look_up(w, at, to, first + (uint64_t)j);
+		}
+	}
+}
+
+/* Tiles: the groups FIRST..END-1 of a chunk, on the W x H board, by W
+ * (HOME's limits polled). Returns false when they say stop. */
+PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, uint64_t first,
+			   uint64_t end)
+{
+	const builder *b = w->b;
+	const uint64_t cells = (uint64_t)(W * H), *codes = b->codes;
+
+	if (!b->pull) {
+		/* the groups of the frontier */
+		for (uint64_t at = first; at < end; at += 64) {
+			for (uint64_t bits = b->frontier[at / 64]; bits; bits &= bits - 1) {
+				uint64_t g = at + (uint64_t)__builtin_ctzll(bits), x, hits;
+
+				x = codes_from(codes, g * cells, cells);
+				hits = codes_equal(x, b->now) & b->layer_colour;
+				if (!hits)
+					continue;
+				if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
+					return false;
+				push_tiles(w, W, H, g, g * cells, x, hits);
+			}
+		}
+		settle_all(w);
+		return true;
+	}
+	/* the groups with an unseen state: a word of codes at a time */
+	for (uint64_t i = first * cells, stop = end * cells; i < stop;) {
+		uint64_t word = __atomic_load_n(&codes[i / CODES_PER_WORD], __ATOMIC_RELAXED);
+		uint64_t unseen = word & word >> 1 & LOW_BITS & (~0ULL << (2 * (i % CODES_PER_WORD)));
+		uint64_t g;
+
+		if (!unseen) {
+			i = (i / CODES_PER_WORD + 1) * CODES_PER_WORD;
+			continue;
+		}
+		g = group_of(b, i / CODES_PER_WORD * CODES_PER_WORD +
+				   (uint64_t)__builtin_ctzll(unseen) / 2);
+		if (g >= end) /* the codes past the last state, unseen */
+			break;
+		if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
+			return false;
+		pull_tiles(w, W, H, g, g * cells, codes_from(codes, g * cells, cells));
+		i = (g + 1) * cells;
+	}
+	settle_all(w);
+	return true;
+}
+
+/* ---- Other domains: a word of codes at a time ------------------------- */
+
+/* Push: mark the unseen predecessors of X, of the layer, with the next
+ * residue. */
+PB_INLINE void push_state(const pb_kernel k, worker *w, const pb_state *x)
+{
+	const pb_domain *d = w->b->d;
+
+	w->expanded++;
+	for (int m = 0; m < pb_kernel_nmoves(k, d); m++) {
+		int from = d->prev_class[x->cls][m];
+		uint64_t i;
+
+		if (from < 0)
+			continue;
+		w->generated++;
+		i = pb_kernel_index(k, d, pb_kernel_unmove(k, d, x->cells, x->cls, m), from);
+		reach(w, i, i / CODES_PER_WORD); /* a group is a word here */
+	}
+}
+
+/* Pull: whether the unseen state Y has a successor on the layer. */
+PB_INLINE bool pull_state(const pb_kernel k, worker *w, const pb_state *y)
+{
+	const builder *b = w->b;
+	const pb_domain *d = b->d;
+
+	w->expanded++;
+	for (int m = 0; m < pb_kernel_nmoves(k, d); m++) {
+		int to = d->next_class[y->cls][m];
+
+		if (to < 0)
+			continue;
+		w->generated++;
+		if (code_at(b->codes,
+			    pb_kernel_index(k, d, pb_kernel_move_to(k, d, y->cells, y->cls, m, to),
+					    to)) == b->now)
+			return true;
+	}
+	return false;
+}
+
+/* The states of group (word) G that the layer touches: pushed or pulled.
+ * Returns false when the worker's limits say stop. */
+PB_INLINE bool layer_group(const pb_kernel k, worker *w, uint64_t g)
+{
+	builder *b = w->b;
+	uint64_t first = g * b->size, n = b->t->states - first < b->size ? b->t->states - first : b->size;
+	uint64_t x, hits, found = 0;
+
+	if (!b->pull && !(b->frontier[g / 64] >> (g % 64) & 1u))
+		return true;
+	x = codes_from(b->codes, first, n);
+	hits = codes_equal(x, b->pull ? PB_TWOBIT_UNSEEN : b->now);
+	if (2 * n < 64)
+		hits &= (1ULL << (2 * n)) - 1;
+	for (uint64_t left = hits; left; left &= left - 1) {
+		int at = __builtin_ctzll(left);
+		pb_state s;
+
+		if ((w->status = pb_search_poll(&w->poll)) != PB_SOLVED)
+			return false;
+		pb_unindex(b->d, first + (uint64_t)(at / 2), &s);
+		if (!b->pull)
+			push_state(k, w, &s);
+		else if (pull_state(k, w, &s))
+			found |= 1ULL << at;
+	}
+	if (found) {
+		codes_clear_own(b->codes, first, n, found * (PB_TWOBIT_UNSEEN ^ b->next));
+		w->fresh += (uint64_t)__builtin_popcountll(found);
+		mark_group(w, g);
+	}
+	return true;
+}
+
+PB_INLINE bool chunk_with(const pb_kernel k, worker *w, uint64_t first, uint64_t end)
+{
+	for (uint64_t g = first; g < end; g++)
+		if (!layer_group(k, w, g))
+			return false;
+	return true;
+}
+
+/* The groups FIRST..END-1 of the layer's next chunk: false when none is
+ * left or a worker was told to stop. */
+PB_INLINE bool take_chunk(const builder *b, uint64_t *first, uint64_t *end)
+{
+	if (__atomic_load_n(&b->share->stopped, __ATOMIC_RELAXED))
+		return false;
+	*first = __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) * CHUNK_GROUPS;
+	*end = *first + CHUNK_GROUPS < b->groups ? *first + CHUNK_GROUPS : b->groups;
+	return *first < b->groups;
+}
+
+/* Tell every worker to stop. */
+static void stop_all(const builder *b)
+{
+	__atomic_store_n(&b->share->stopped, 1, __ATOMIC_RELAXED);
+}
+
+/* The chunks of a layer, as long as there are any. */
+PB_INLINE void work_with(const pb_kernel k, worker *w)
+{
+	uint64_t first, end;
+
+	while (take_chunk(w->b, &first, &end)) {
+		if (!chunk_with(k, w, first, end)) {
+			stop_all(w->b);
+			return;
+		}
+	}
+}
+
+/* The same on tiles, the W x H board. The loops work on copies of the
+ * builder and of the worker that no other code can see, so that the
+ * compiler keeps their fields in registers across the writes to the
+ * table; the counts go back to W at the end. */
+PB_INLINE void work_tiles(worker *w, const int W, const int H)
+{
+	builder b = *w->b;
+	worker me = { .b = &b, .group = UINT64_MAX };
+	uint64_t first, end;
+
+	while (take_chunk(&b, &first, &end)) {
+		if (!chunk_tiles(&me, w, W, H, first, end)) {
+			stop_all(&b);
+			break;
+		}
+	}
+	w->fresh = me.fresh;
+	w->fresh_groups = me.fresh_groups;
+	w->expanded = me.expanded;
+	w->generated = me.generated;
+}
+
+static void *work(void *arg)
+{
+	worker *w = arg;
+	const pb_domain *d = w->b->d;
+
+	if (w->b->tiles) {
+		/* the board's size a constant in the loops: the 12-cell boards
+		 * whole, the others by width */
+		switch (d->width * 16 + d->height) {
+		case 3 * 16 + 4: work_tiles(w, 3, 4); break;
+		case 4 * 16 + 3: work_tiles(w, 4, 3); break;
+		case 2 * 16 + 6: work_tiles(w, 2, 6); break;
+		case 6 * 16 + 2: work_tiles(w, 6, 2); break;
+		default:
+			switch (d->width) {
+			case 2: work_tiles(w, 2, d->height); break;
+			case 3: work_tiles(w, 3, d->height); break;
+			case 4: work_tiles(w, 4, d->height); break;
+			case 5: work_tiles(w, 5, d->height); break;
+			default: work_tiles(w, d->width, d->height); break;
+			}
+		}
+		return NULL;
+	}
+#define WORK(K, T) case K: if (!grouped(K)) work_with(K, w); break;
+	switch (d->kernel) { PB_KERNELS(WORK) }
+#undef WORK
+	return NULL;
+}
+
+/* One layer with NTHREADS workers (this thread one of them): how many
+ * states it reached into *FRESH, in how many groups into *GROUPS. */
+pb_status twobit_run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fresh,
+			   uint64_t *groups)
+{
+	pthread_t threads[PB_TWOBIT_MAX_THREADS];
+	bool started[PB_TWOBIT_MAX_THREADS] = { false };
+	worker workers[PB_TWOBIT_MAX_THREADS];
+	pb_status st = PB_SOLVED;
+	struct share share = { 0 };
+
+	b->share = &share;
+	for (int i = 0; i < nthreads; i++) {
+		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED, .group = UINT64_MAX };
+		if (i)
+			started[i] = !pthread_create(&threads[i], NULL, work, &workers[i]);
+	}
+	/* a worker that could not start leaves its chunks to the others */
+	work(&workers[0]);
+	*fresh = *groups = 0;
+	for (int i = 0; i < nthreads; i++) {
+		worker *w = &workers[i];
+
+		if (i && started[i])
+			pthread_join(threads[i], NULL);
+		*fresh += w->fresh;
+		*groups += w->fresh_groups;
+		s->expanded += w->expanded;
+		s->generated += w->generated;
+		if (w->status != PB_SOLVED)
+			st = w->status;
+	}
+	return st;
+}
