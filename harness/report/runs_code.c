@@ -65,19 +65,13 @@ static int64_t unzigzag(uint64_t v)
 /* Room for NEED more bytes of code (32-bit offsets: 4 GiB a track). */
 static int code_room(report_track *t, size_t need)
 {
-	size_t room = t->room;
+	size_t room;
 	uint8_t *code;
 
 	if (t->len + need <= t->room)
 		return 0;
-	while (room < t->len + need)
-		room = !room ? CODE_FIRST_ROOM : room < CODE_DOUBLING_MAX ? 2 * room : room + room / 8;
-	if (room > UINT32_MAX) {
-		if (t->len + need > UINT32_MAX)
-			return -1;
-		room = UINT32_MAX;
-	}
-	code = realloc(t->code, room);
+	room = runs_room(t->room, t->len + need, CODE_FIRST_ROOM, CODE_DOUBLING_MAX);
+	code = room ? realloc(t->code, room) : NULL;
 	if (!code)
 		return -1;
 	t->code = code;
