@@ -104,30 +104,35 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size, size_t first)
 	return q;
 }
 
-size_t runs_room(size_t room, size_t need, size_t first, size_t doubling_max)
+void *runs_room(void *buf, size_t *room, size_t need, size_t first, size_t doubling_max)
 {
-	while (room < need)
-		room = !room ? first : room < doubling_max ? 2 * room : room + room / 8;
-	if (room > UINT32_MAX)
-		return need > UINT32_MAX ? 0 : UINT32_MAX;
-	return room;
+	size_t r = *room;
+	void *q;
+
+	if (need <= r)
+		return buf;
+	while (r < need)
+		r = !r ? first : r < doubling_max ? 2 * r : r + r / 8;
+	if (r > UINT32_MAX) {
+		if (need > UINT32_MAX)
+			return NULL;
+		r = UINT32_MAX;
+	}
+	q = realloc(buf, r);
+	if (q)
+		*room = r;
+	return q;
 }
 
 /* Room for LEN more bytes in N's pool (offsets are 32 bits: 4 GiB of
  * names at most). */
 static int pool_room(report_names *n, size_t len)
 {
-	size_t room;
-	char *pool;
+	char *pool = runs_room(n->pool, &n->room, n->used + len, POOL_FIRST_ROOM, SIZE_MAX);
 
-	if (n->used + len <= n->room)
-		return 0;
-	room = runs_room(n->room, n->used + len, POOL_FIRST_ROOM, SIZE_MAX);
-	pool = room ? realloc(n->pool, room) : NULL;
 	if (!pool)
 		return -1;
 	n->pool = pool;
-	n->room = room;
 	return 0;
 }
 

@@ -4,7 +4,6 @@
  * before, each a variable-length integer; coded as rows are kept
  * (runs_code_row), read back by a cursor. */
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "harness/report/runs_int.h"
@@ -65,17 +64,12 @@ static int64_t unzigzag(uint64_t v)
 /* Room for NEED more bytes of code (32-bit offsets: 4 GiB a track). */
 static int code_room(report_track *t, size_t need)
 {
-	size_t room;
-	uint8_t *code;
+	uint8_t *code = runs_room(t->code, &t->room, t->len + need, CODE_FIRST_ROOM,
+				  CODE_DOUBLING_MAX);
 
-	if (t->len + need <= t->room)
-		return 0;
-	room = runs_room(t->room, t->len + need, CODE_FIRST_ROOM, CODE_DOUBLING_MAX);
-	code = room ? realloc(t->code, room) : NULL;
 	if (!code)
 		return -1;
 	t->code = code;
-	t->room = room;
 	return 0;
 }
 

@@ -20,11 +20,12 @@ static inline const dataset_instance *instance_of(const run_row *row)
 	return row->instance == RUN_NO_INSTANCE ? NULL : &row->ds->instances[row->instance];
 }
 
-/* The room to give a byte buffer of ROOM bytes that must hold NEED: it
+/* Room for NEED bytes (NEED > 0) in BUF, a buffer of *ROOM bytes that
  * grows from FIRST bytes, doubling up to DOUBLING_MAX bytes and by an
- * eighth past it, to UINT32_MAX at most (offsets into it are 32 bits).
- * Returns the new room, or 0 when NEED is past UINT32_MAX. */
-size_t runs_room(size_t room, size_t need, size_t first, size_t doubling_max);
+ * eighth past it, to UINT32_MAX at most (offsets into it are 32 bits):
+ * BUF, or its larger copy (*ROOM updated); NULL when out of memory or
+ * NEED is past UINT32_MAX (BUF is then kept). */
+void *runs_room(void *buf, size_t *room, size_t need, size_t first, size_t doubling_max);
 
 /* runs_code.c: code solve row V of INSTANCE at the end of T's rows.
  * Returns 0, or -1 when out of memory (T's code as it was). */
