@@ -253,6 +253,15 @@ static void program_release(void *ctx)
 	ctx_free(c);
 }
 
+/* S as a JSON string, or null where there is none. */
+static void json_string_or_null(FILE *out, const char *s)
+{
+	if (s)
+		meta_json_string(out, s);
+	else
+		fputs("null", out);
+}
+
 static void program_meta(FILE *out, const void *self)
 {
 	const program *p = self;
@@ -268,20 +277,11 @@ static void program_meta(FILE *out, const void *self)
 	fputs("],\n      \"path\": ", out);
 	meta_json_string(out, p->path);
 	fputs(",\n      \"domains\": ", out);
-	if (p->spec.domains)
-		meta_json_string(out, p->spec.domains);
-	else
-		fputs("null", out);
+	json_string_or_null(out, p->spec.domains);
 	fputs(",\n      \"input_file\": ", out);
-	if (p->spec.input_file)
-		meta_json_string(out, p->spec.input_file);
-	else
-		fputs("null", out);
+	json_string_or_null(out, p->spec.input_file);
 	fputs(",\n      \"output_file\": ", out);
-	if (p->spec.output_file)
-		meta_json_string(out, p->spec.output_file);
-	else
-		fputs("null", out);
+	json_string_or_null(out, p->spec.output_file);
 	fputs("\n", out);
 }
 

@@ -12,6 +12,42 @@
 #define FNV_PRIME 0x100000001b3ULL
 #define POOL_FIRST_ROOM 1024
 
+/* --- the index of names and of tracks ---------------------------------- */
+
+/* An open-addressing index of items 0..count-1: MASK + 1 slots (a power
+ * of two), each an item's number + 1 or 0 (empty), an item at the first
+ * empty slot from its hash (linear probing); built again twice as large
+ * before it is half full. */
+
+/* The first empty slot of SLOTS from HASH. */
+static size_t index_free_slot(const uint32_t *slots, size_t mask, size_t hash)
+{
+	size_t j = hash & mask;
+
+	while (slots[j])
+		j = (j + 1) & mask;
+	return j;
+}
+
+/* The index *SLOTS, *MASK of the COUNT items whose hashes HASH(ARG, i)
+ * gives, built again twice as large (64 slots the first time), the old
+ * one freed. Returns 0, or -1 when out of memory (the old one kept). */
+static int index_rebuild(uint32_t **slots, size_t *mask, size_t count,
+			 size_t (*hash)(const void *arg, size_t i), const void *arg)
+{
+	size_t m = *mask ? 2 * *mask + 1 : 63;
+	uint32_t *s = calloc(m + 1, sizeof(*s));
+
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < count; i++)
+		s[index_free_slot(s, m, hash(arg, i))] = (uint32_t)i + 1;
+	free(*slots);
+	*slots = s;
+	*mask = m;
+	return 0;
+}
+
 /* --- names ------------------------------------------------------------- */
 
 static uint64_t hash_string(const char *s)
@@ -46,24 +82,10 @@ uint32_t report_find(const report_names *n, const char *name)
 	return REPORT_NONE;
 }
 
-static int names_rehash(report_names *n)
+/* The hash of name I of N (ARG), for index_rebuild. */
+static size_t name_hash(const void *arg, size_t i)
 {
-	size_t mask = n->mask ? 2 * n->mask + 1 : 63;
-	uint32_t *slots = calloc(mask + 1, sizeof(*slots));
-
-	if (!slots)
-		return -1;
-	for (size_t i = 0; i < n->count; i++) {
-		size_t j = hash_string(name_at(n, i)) & mask;
-
-		while (slots[j])
-			j = (j + 1) & mask;
-		slots[j] = (uint32_t)i + 1;
-	}
-	free(n->slots);
-	n->slots = slots;
-	n->mask = mask;
-	return 0;
+	return (size_t)hash_string(name_at(arg, i));
 }
 
 /* Room for one more than N items of SIZE bytes at P (CAP of them now;
@@ -82,27 +104,35 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size, size_t first)
 	return q;
 }
 
+void *runs_room(void *buf, size_t *room, size_t need, size_t first, size_t doubling_max)
+{
+	size_t r = *room;
+	void *q;
+
+	if (need <= r)
+		return buf;
+	while (r < need)
+		r = !r ? first : r < doubling_max ? 2 * r : r + r / 8;
+	if (r > UINT32_MAX) {
+		if (need > UINT32_MAX)
+			return NULL;
+		r = UINT32_MAX;
+	}
+	q = realloc(buf, r);
+	if (q)
+		*room = r;
+	return q;
+}
+
 /* Room for LEN more bytes in N's pool (offsets are 32 bits: 4 GiB of
  * names at most). */
 static int pool_room(report_names *n, size_t len)
 {
-	size_t room = n->room ? n->room : POOL_FIRST_ROOM;
-	char *pool;
+	char *pool = runs_room(n->pool, &n->room, n->used + len, POOL_FIRST_ROOM, SIZE_MAX);
 
-	if (n->used + len <= n->room)
-		return 0;
-	while (room < n->used + len)
-		room *= 2;
-	if (room > UINT32_MAX) {
-		if (n->used + len > UINT32_MAX)
-			return -1;
-		room = UINT32_MAX;
-	}
-	pool = realloc(n->pool, room);
 	if (!pool)
 		return -1;
 	n->pool = pool;
-	n->room = room;
 	return 0;
 }
 
@@ -117,7 +147,8 @@ static uint32_t names_intern(report_names *n, const char *name)
 		return i;
 	if (n->count >= REPORT_NONE - 1)
 		return REPORT_NONE;
-	if (2 * (n->count + 1) > n->mask && names_rehash(n))
+	if (2 * (n->count + 1) > n->mask &&
+	    index_rebuild(&n->slots, &n->mask, n->count, name_hash, n))
 		return REPORT_NONE;
 	offset = grow(n->offset, &n->cap, n->count, sizeof(*n->offset), 16);
 	if (!offset)
@@ -128,8 +159,7 @@ static uint32_t names_intern(report_names *n, const char *name)
 	memcpy(n->pool + n->used, name, len);
 	n->offset[n->count] = (uint32_t)n->used;
 	n->used += len;
-	for (j = hash_string(name) & n->mask; n->slots[j]; j = (j + 1) & n->mask)
-		;
+	j = index_free_slot(n->slots, n->mask, (size_t)hash_string(name));
 	n->slots[j] = (uint32_t)++n->count;
 	return (uint32_t)(n->count - 1);
 }
@@ -262,24 +292,12 @@ static report_track *track_find(const report *r, uint32_t d, uint32_t series)
 	return NULL;
 }
 
-static int tracks_rehash(report *r)
+/* The hash of track I of R (ARG), for index_rebuild. */
+static size_t track_hash_at(const void *arg, size_t i)
 {
-	size_t mask = r->track_mask ? 2 * r->track_mask + 1 : 63;
-	uint32_t *slots = calloc(mask + 1, sizeof(*slots));
+	const report *r = arg;
 
-	if (!slots)
-		return -1;
-	for (size_t i = 0; i < r->ntracks; i++) {
-		size_t j = track_hash(r->tracks[i].dataset, r->tracks[i].series) & mask;
-
-		while (slots[j])
-			j = (j + 1) & mask;
-		slots[j] = (uint32_t)i + 1;
-	}
-	free(r->track_slots);
-	r->track_slots = slots;
-	r->track_mask = mask;
-	return 0;
+	return track_hash(r->tracks[i].dataset, r->tracks[i].series);
 }
 
 /* The track of SERIES on dataset D, added if new; NULL when out of memory. */
@@ -296,7 +314,8 @@ static report_track *track_intern(report *r, uint32_t d, uint32_t series)
 		r->last_track = (size_t)(t - r->tracks);
 		return t;
 	}
-	if (2 * (r->ntracks + 1) > r->track_mask && tracks_rehash(r))
+	if (2 * (r->ntracks + 1) > r->track_mask &&
+	    index_rebuild(&r->track_slots, &r->track_mask, r->ntracks, track_hash_at, r))
 		return NULL;
 	t = grow(r->tracks, &r->tracks_cap, r->ntracks, sizeof(*t), 16);
 	if (!t)
@@ -306,9 +325,7 @@ static report_track *track_intern(report *r, uint32_t d, uint32_t series)
 	memset(t, 0, sizeof(*t));
 	t->dataset = d;
 	t->series = series;
-	for (j = track_hash(d, series) & r->track_mask; r->track_slots[j];
-	     j = (j + 1) & r->track_mask)
-		;
+	j = index_free_slot(r->track_slots, r->track_mask, track_hash(d, series));
 	r->track_slots[j] = (uint32_t)++r->ntracks;
 	r->last_track = r->ntracks - 1;
 	return t;

@@ -4,7 +4,6 @@
  * before, each a variable-length integer; coded as rows are kept
  * (runs_code_row), read back by a cursor. */
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "harness/report/runs_int.h"
@@ -65,23 +64,12 @@ static int64_t unzigzag(uint64_t v)
 /* Room for NEED more bytes of code (32-bit offsets: 4 GiB a track). */
 static int code_room(report_track *t, size_t need)
 {
-	size_t room = t->room;
-	uint8_t *code;
+	uint8_t *code = runs_room(t->code, &t->room, t->len + need, CODE_FIRST_ROOM,
+				  CODE_DOUBLING_MAX);
 
-	if (t->len + need <= t->room)
-		return 0;
-	while (room < t->len + need)
-		room = !room ? CODE_FIRST_ROOM : room < CODE_DOUBLING_MAX ? 2 * room : room + room / 8;
-	if (room > UINT32_MAX) {
-		if (t->len + need > UINT32_MAX)
-			return -1;
-		room = UINT32_MAX;
-	}
-	code = realloc(t->code, room);
 	if (!code)
 		return -1;
 	t->code = code;
-	t->room = room;
 	return 0;
 }
 
