@@ -134,8 +134,7 @@ int run_common_option(run_common *o, const char *cmd, int c, const char *arg,
 			return cmdline_bad_usage(cmd, "--prepare-limit '%s' is not a duration in seconds",
 						 arg);
 		return 0;
-	case ':': return cmdline_bad_usage(cmd, "option '%s' needs a value", word);
-	default: return cmdline_bad_usage(cmd, "unknown option '%s'", word);
+	default: return cmdline_bad_option(cmd, c, word);
 	}
 }
 

@@ -1,5 +1,5 @@
 /* Answers in the format 'bench solve' writes, read back: the one reader
- * of it, for external programs' answers (external.c) and answer files
+ * of it, for external programs' answers (external_solve.c) and answer files
  * ('bench check'). Tiles: one line, a move string (u d l r name where the
  * blank goes) or "unsolvable". Pancakes and the 2x2x2 cube: one line, the
  * move names between blanks (flip sizes "5 3 2", turns "R U2 F'"), or

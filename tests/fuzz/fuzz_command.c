@@ -1,5 +1,5 @@
 /* libFuzzer target: what --solver NAME=COMMAND and --solver-once say
- * (external_parse, harness/engine/external.c) and the splitting of
+ * (external_parse, harness/engine/external_spec.c) and the splitting of
  * COMMAND into words (process_split, harness/engine/process.c), on any
  * bytes: the first byte's low bit picks the mode, the rest (up to a NUL,
  * as a command line's word ends) is the specification.
