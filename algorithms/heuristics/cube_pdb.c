@@ -1,4 +1,4 @@
-/* The 2x2x2 cube's pattern databases (see heuristic.h): the corners'
+/* The 2x2x2 cube's pattern databases (see cube_pdb.h): the corners'
  * twists alone and their places alone, each an abstract space whose
  * states a coordinate of the kernel (kernel.h) numbers. A turn moves an
  * abstract state to one abstract state whatever the rest holds, so a
@@ -73,12 +73,27 @@ static pb_status build(pb_value_pdb *v, const pb_domain *d, int kind, pb_search 
 	return PB_SOLVED;
 }
 
-pb_status pb_heur_cube_init(pb_heur *h, const pb_domain *d, pb_search *s)
+/* The two databases of H: value_pdb[0] the twists, value_pdb[1] the
+ * places. */
+static pb_status cube_init(pb_heur *h, const pb_config *cfg, pb_search *s)
 {
-	pb_status st = build(&h->value_pdb[TWISTS], d, TWISTS, s);
+	pb_status st = build(&h->value_pdb[TWISTS], h->d, TWISTS, s);
 
+	(void)cfg;
 	if (st == PB_SOLVED)
-		st = build(&h->value_pdb[PLACES], d, PLACES, s);
+		st = build(&h->value_pdb[PLACES], h->d, PLACES, s);
 	h->nvalue_pdbs = 2;
 	return st;
 }
+
+static unsigned cube_value(const pb_heur *h, const pb_state *s)
+{
+	return pb_heur_cube(h, (uint64_t)s->cells);
+}
+
+const pb_heuristic_ops pb_heur_cube_pdb_ops = {
+	.refusal = "serves the 2x2x2 cube only",
+	.init = cube_init,
+	.release = pb_value_pdbs_release,
+	.value = cube_value,
+};

@@ -1,5 +1,5 @@
-/* The gap heuristics for pancakes (see heuristic.h): gap, and the family
- * gap-k, which ignores the gaps of the k smallest pancakes. */
+/* The gap heuristics for pancakes (see gap.h): gap, and the family gap-k,
+ * which ignores the gaps of the k smallest pancakes. */
 #include "heuristic.h"
 
 #include <stdio.h>
@@ -19,7 +19,9 @@ static const pb_heuristic_info gap_family[] = {
 _Static_assert(sizeof(gap_family) / sizeof(gap_family[0]) == PB_MAX_CELLS - 1,
 	       "a gap-k for each k below the most pancakes");
 
-const pb_heuristic_info *pb_gap_find(const char *name)
+/* "gap-K" for K = 1 .. PB_MAX_CELLS - 1 (the family is not in
+ * pb_heuristics, whose "gap" stands for it in 'bench list'), or NULL. */
+static const pb_heuristic_info *gap_find(const char *name)
 {
 	for (size_t i = 0; i < sizeof(gap_family) / sizeof(gap_family[0]); i++)
 		if (!strcmp(gap_family[i].name, name))
@@ -33,13 +35,12 @@ static int gap_ignored(const pb_heuristic_info *info)
 	return info->groups[0] ? __builtin_ctz(info->groups[0]) : 32;
 }
 
-const char *pb_gap_supports(const pb_heuristic_info *info, const pb_domain *d, char *why,
-			    size_t whylen)
+/* Fewer pancakes ignored than there are. */
+static const char *gap_supports(const pb_heuristic_info *info, const pb_domain *d, char *why,
+				size_t whylen)
 {
 	int k = gap_ignored(info);
 
-	if (!pb_kernel_flips(d->kernel))
-		return "serves pancakes only";
 	if (k < d->cells)
 		return NULL;
 	if (why && whylen)
@@ -48,12 +49,13 @@ const char *pb_gap_supports(const pb_heuristic_info *info, const pb_domain *d, c
 	return why && whylen ? why : "ignores every pancake";
 }
 
-void pb_heur_gap_init(pb_heur *h, const pb_domain *d)
+/* The table of neighbours that make a gap that counts. */
+static pb_status gap_init(pb_heur *h, const pb_config *cfg, pb_search *s)
 {
-	const int n = d->cells;
+	const int n = h->d->cells;
 	uint32_t counted = h->info->groups[0];
 
-	memset(h->gap, 0, sizeof(h->gap));
+	(void)cfg, (void)s;
 	for (int a = 0; a <= n; a++) {
 		for (int b = 0; b <= n; b++) {
 			/* the plate (label n) counts: it is no pancake */
@@ -62,4 +64,21 @@ void pb_heur_gap_init(pb_heur *h, const pb_domain *d)
 			h->gap[a][b] = (uint8_t)(counts && (a - b > 1 || b - a > 1));
 		}
 	}
+	return PB_SOLVED;
 }
+
+static unsigned gap_value(const pb_heur *h, const pb_state *s)
+{
+	unsigned v = 0;
+
+	PB_WITH_KERNEL(h->d, v = pb_heur_gaps(h, K, s->cells));
+	return v;
+}
+
+const pb_heuristic_ops pb_heur_gap_ops = {
+	.refusal = "serves pancakes only",
+	.supports = gap_supports,
+	.find = gap_find,
+	.init = gap_init,
+	.value = gap_value,
+};

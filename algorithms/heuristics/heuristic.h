@@ -1,48 +1,33 @@
-/* Heuristics for the informed solvers (astar, idastar): named, listed, and
- * built for a domain and goal.
+/* Heuristics for the informed solvers (astar, idastar, nbs): named,
+ * listed, and built for a domain and goal.
  *
  * Every heuristic here is admissible (never above the true distance), so
  * IDA* and A* return optimal paths. All but the tiles pattern databases are
  * also consistent (a move lowers them by one at most): a database keeps
  * the least distance over the blank's places, which one move can lower by
  * more; A* reopens a state it meets again by a shorter path.
- * - zero: h = 0 (breadth-first order; every domain).
- * - manhattan: the sum of the tiles' distances from their goal cells (any
- *   board).
- * - linear-conflict: Manhattan plus two moves for each tile that must leave
- *   its goal row or column to let another pass (Hansson, Mayer & Yung,
- *   Information Sciences 63, 1992):
- *   per line, the tiles in their goal line less the longest run of them
- *   already in goal order (any board).
- * - pdb555, pdb663, pdb78: the sum of disjoint pattern databases (pdb.h) on
- *   the 4x4 board, looked up as is and, when the goal is symmetric about the
- *   main diagonal, also reflected about it, taking the larger sum (Felner,
- *   Korf & Hanan 2004); pdb6666 the same on the 5x5 board, and pdb:... on
- *   any board, the patterns given (partition.h).
- * - msquare-pdb: Magic Squares: the larger of two pattern databases that
- *   each track where six of the eight values are (the other two
- *   unlabelled), built by a breadth-first search backwards from the goal
- *   in memory (20,160 bytes each, in milliseconds).
- * - gap, gap-k: pancakes: the gaps, neighbours (the plate below the stack
- *   included) whose sizes differ by more than one (M. Helmert, "Landmark
- *   heuristics for the pancake problem", SoCS 2010); gap-k counts no gap
- *   that involves one of the k smallest pancakes (the weaker heuristics
- *   of the bidirectional papers). Consistent: a flip changes one
- *   neighbourhood. See gap.c.
- * - cube-pdb: the 2x2x2 cube: the larger of two pattern databases, the
- *   corners' twists alone (729 entries) and their places alone (5,040),
- *   each the exact distance in its abstract space, built by breadth-first
- *   search at init (cube_pdb.c).
- * - a plugin's heuristics (PB_HEUR_PLUGIN): the functions its family lists
- *   under their names, on the domains of that family only, computed afresh
- *   for every state (pb_heuristic_add: the plugin loader adds them).
  *
- * The tiles heuristics are updated from the one tile a move slides: the
- * inline functions below take the domain's kernel as a constant (see
- * kernel.h), so a search instantiated for a kernel reads the cells the way
- * that kernel packs them, with nothing decided per node but the
- * heuristic's kind (itself a constant where the search instantiates for
- * it, as IDA* does). */
+ * What there is lies in one table (table.h): the kinds, the named
+ * heuristics ('bench list' shows them in its order), and the pairs of a
+ * domain's kernel and a kind that exist. Each kind's code is its own
+ * files, which say what it computes and where it comes from:
+ * - zero (zero.h, zero.c): h = 0, every domain;
+ * - manhattan, linear-conflict, and the tiles pattern databases pdb555,
+ *   pdb663, pdb78, pdb6666 and pdb:PATTERNS (tiles.h, tiles.c,
+ *   tiles_pdb.c, with pdb.h and partition.h);
+ * - msquare-pdb (msquare_pdb.h, msquare_pdb.c);
+ * - gap and gap-k, pancakes (gap.h, gap.c);
+ * - cube-pdb, the 2x2x2 cube (cube_pdb.h, cube_pdb.c);
+ * - a plugin's heuristics (plugin.h, plugin.c): the functions its family
+ *   lists under their names, on the domains of that family only
+ *   (pb_heuristic_add: the plugin loader adds them).
+ *
+ * A kind's code is a pb_heuristic_ops (below: what it asks of a domain,
+ * its init, its value from scratch) and an inline update, the value of a
+ * child from its parent's, that a search instantiates with the domain's
+ * kernel and the kind as constants (pb_heur_step_with): the hot loop
+ * reads the cells the way the kernel packs them and decides nothing per
+ * node. */
 #ifndef PB_HEURISTIC_H
 #define PB_HEURISTIC_H
 
@@ -55,17 +40,11 @@
 #include "../solvers/solver.h"
 #include "partition.h"
 #include "pdb.h"
+#include "table.h"
 
-typedef enum pb_heuristic_kind {
-	PB_HEUR_ZERO,
-	PB_HEUR_MANHATTAN,
-	PB_HEUR_LINEAR_CONFLICT,
-	PB_HEUR_TILES_PDB,
-	PB_HEUR_MSQUARE_PDB,
-	PB_HEUR_GAP,
-	PB_HEUR_CUBE_PDB,
-	PB_HEUR_PLUGIN,
-} pb_heuristic_kind;
+#define PB_HEURISTIC_ENUM_ONE(KIND, name, parts) KIND,
+typedef enum pb_heuristic_kind { PB_HEURISTIC_KIND_LIST(PB_HEURISTIC_ENUM_ONE) } pb_heuristic_kind;
+#undef PB_HEURISTIC_ENUM_ONE
 
 /* Every kind, for a search that instantiates its hot loop per kind:
  * X(..., kind), the arguments after X passed first. */
@@ -86,11 +65,12 @@ typedef struct pb_heuristic_info {
 	const char *name;    /* as given to --heuristic */
 	const char *summary; /* one line for 'bench list' */
 	pb_heuristic_kind kind;
-	/* Pattern databases: the board (tiles; 0 for Magic Squares) and the
+	/* Pattern databases: the board (tiles; 0 x 0: any board, and for a
+	 * tiles database with no groups, the patterns its name gives) and the
 	 * groups, as cell masks (tiles: for a goal blank in the board's first
 	 * half; a goal blank in the second half takes the groups turned half a
-	 * turn) or value masks (Magic Squares). Unused groups are 0. The
-	 * partitions' entry ("pdb:PATTERNS") has none: the name gives them. */
+	 * turn) or value masks (Magic Squares); gap: the pancakes counted.
+	 * Unused groups are 0. */
 	int width, height;
 	uint32_t groups[PB_MAX_PATTERNS];
 	/* A plugin's (PB_HEUR_PLUGIN): the family it serves and its function,
@@ -99,12 +79,58 @@ typedef struct pb_heuristic_info {
 	unsigned (*value)(const void *data, const unsigned char *cells);
 } pb_heuristic_info;
 
-/* Every heuristic, the default for tiles first. */
+typedef struct pb_heur pb_heur;
+
+/* A kind's code (KIND.c defines pb_heur_NAME_ops, NAME as table.h names
+ * it). The functions left NULL have the defaults said. */
+typedef struct pb_heuristic_ops {
+	/* Why a domain is refused whose kernel the kind does not pair with
+	 * (table.h); NULL for a kind that pairs with every kernel. */
+	const char *refusal;
+	/* What else heuristic INFO asks of D, a domain of a kernel it pairs
+	 * with: NULL when D has it, else why (a constant, or written into WHY
+	 * where given). NULL: nothing more. */
+	const char *(*supports)(const pb_heuristic_info *info, const pb_domain *d, char *why,
+				size_t whylen);
+	/* Whether INFO, as CFG names it (a partition of the tiles), fits D:
+	 * NULL, else why (in WHY). NULL: every name fits. */
+	const char *(*fits)(const pb_heuristic_info *info, const pb_domain *d, const pb_config *cfg,
+			    char *why, size_t whylen);
+	/* A heuristic of the kind called NAME that pb_heuristics does not
+	 * list (the names of a family: gap-k, pdb:...), or NULL. NULL: none. */
+	const pb_heuristic_info *(*find)(const char *name);
+	/* For a NAME that find answered: NULL when it is well written, else
+	 * why (in WHY). NULL: every such name is. */
+	const char *(*check)(const char *name, char *why, size_t whylen);
+	/* Build H's tables for H->d (H zeroed but for info, d and ops, and
+	 * identity) and CFG, allocating through S's meter and polling S.
+	 * Returns PB_SOLVED or as pb_heur_init. NULL: nothing to build. */
+	pb_status (*init)(pb_heur *h, const pb_config *cfg, pb_search *s);
+	/* Free what init allocated, leaving NULL (also after init failed, and
+	 * twice). NULL: nothing to free. */
+	void (*release)(pb_heur *h);
+	/* The value of S from scratch. */
+	unsigned (*value)(const pb_heur *h, const pb_state *s);
+	/* Whether every move changes the parity of the value (tiles: Manhattan
+	 * distance changes by one, the rest by even numbers), so that f = g + h
+	 * keeps its parity and IDA*'s thresholds rise by 2. */
+	bool parity;
+} pb_heuristic_ops;
+
+#define PB_HEURISTIC_OPS_ONE(KIND, name, parts) extern const pb_heuristic_ops pb_heur_##name##_ops;
+PB_HEURISTIC_KIND_LIST(PB_HEURISTIC_OPS_ONE)
+#undef PB_HEURISTIC_OPS_ONE
+
+/* The code of KIND. */
+const pb_heuristic_ops *pb_heuristic_ops_of(pb_heuristic_kind kind);
+
+/* Every named heuristic (table.h's PB_HEURISTIC_NAMED), the default for
+ * tiles first. */
 extern const pb_heuristic_info pb_heuristics[];
 extern const size_t pb_heuristic_count;
 
-/* The heuristic called NAME (for a name "pdb:...", the partitions' entry,
- * whatever follows), or NULL. */
+/* The heuristic called NAME (a name of a family, as gap-k or pdb:..., its
+ * kind's find answers), or NULL. */
 const pb_heuristic_info *pb_heuristic_find(const char *name);
 
 /* The heuristic called NAME that serves D where there is one (a plugin's
@@ -127,35 +153,17 @@ const pb_heuristic_info *pb_heuristic_added(size_t i);
 /* The most heuristics a process can add. */
 #define PB_HEURISTIC_ADDED_MAX 64
 
-/* NULL when NAME names a heuristic (the table's, or "pdb:" and a partition
- * well written), else what is wrong, written into WHY. */
+/* NULL when NAME names a heuristic, well written (a partition "pdb:..."),
+ * else what is wrong, written into WHY. */
 const char *pb_heuristic_check(const char *name, char *why, size_t whylen);
 
-/* The patterns of tiles pattern database heuristic INFO on tiles board D
- * (NAME: the name given, for the partitions' entry) as goal cell masks
- * into CELLS[PB_MAX_PATTERNS]. Returns how many, or -1 with why in WHY. */
-int pb_heuristic_patterns(const pb_heuristic_info *info, const char *name, const pb_domain *d,
-			  uint32_t *cells, char *why, size_t whylen);
-
-/* The pancakes whose gaps gap counts (groups[0]): all; gap-k's are
- * PB_GAP_ALL << k. */
-#define PB_GAP_ALL (~0u)
-
-/* gap.c: "gap-K" for K = 1 .. PB_MAX_CELLS - 1 (the family is not in
- * pb_heuristics, whose "gap" stands for it in 'bench list'), or NULL. */
-const pb_heuristic_info *pb_gap_find(const char *name);
-
-/* gap.c: NULL when the gap heuristic INFO serves D (pancakes, and fewer
- * ignored than there are), else the reason (written into WHY where
- * given). */
-const char *pb_gap_supports(const pb_heuristic_info *info, const pb_domain *d, char *why,
-			    size_t whylen);
-
-/* The heuristic used on D when none is named: manhattan for tiles,
- * msquare-pdb for Magic Squares. */
+/* The heuristic used on D when none is named: the first of a plugin's
+ * family's own that serves it, else of pb_heuristics (manhattan for tiles,
+ * msquare-pdb for Magic Squares). */
 const pb_heuristic_info *pb_heuristic_default(const pb_domain *d);
 
-/* NULL when INFO serves D, else the reason (a constant or written into
+/* NULL when INFO serves D (its kind pairs with D's kernel in the table, and
+ * D has what its code asks), else the reason (a constant or written into
  * WHY). */
 const char *pb_heuristic_supports(const pb_heuristic_info *info, const pb_domain *d,
 				  char *why, size_t whylen);
@@ -169,8 +177,9 @@ const pb_heuristic_info *pb_heuristic_chosen(const pb_domain *d, const pb_config
 const char *pb_heuristic_supports_config(const pb_domain *d, const pb_config *cfg,
 					 char *why, size_t whylen);
 
-/* Magic Squares: a pattern database over where some values stand, one byte
- * a placement (the exact distance in the abstract space). */
+/* Magic Squares and the cube: a pattern database over where some values
+ * stand (or a coordinate of the state), one byte an entry (the exact
+ * distance in the abstract space). */
 typedef struct pb_value_pdb {
 	int nvalues;
 	uint8_t values[PB_MAX_CELLS];
@@ -179,12 +188,16 @@ typedef struct pb_value_pdb {
 	uint8_t *dist;
 } pb_value_pdb;
 
+/* Free the value databases of H (a kind's release, where it keeps them). */
+void pb_value_pdbs_release(pb_heur *h);
+
 /* The lines of a board for linear conflicts: rows 0..H-1, then columns
  * H..H+W-1. */
 #define PB_MAX_LINES (2 * PB_MAX_CELLS)
 
-/* A heuristic built for one domain and goal (tables in memory). */
-typedef struct pb_heur {
+/* A heuristic built for one domain and goal (tables in memory); each
+ * kind's init fills the fields it uses. */
+struct pb_heur {
 	const pb_heuristic_info *info;
 	const pb_domain *d;
 	/* tiles: Manhattan distance of tile t (internal label) from cell c */
@@ -214,28 +227,15 @@ typedef struct pb_heur {
 	/* pancakes: 1 where neighbours A and B (internal labels, the plate N)
 	 * make a gap that counts */
 	uint8_t gap[PB_MAX_CELLS + 1][PB_MAX_CELLS + 1];
-	/* Magic Squares */
+	/* Magic Squares, the cube */
 	int nvalue_pdbs;
 	pb_value_pdb value_pdb[PB_MAX_PATTERNS];
 	int built; /* pattern databases built by init (not loaded) */
-} pb_heur;
-
-/* Where the Manhattan delta of tile T, blank cell C and move M lies in
- * md_delta: rows of 16 cells on the one-word kernels (a shift), of 25 on
- * the others. */
-PB_INLINE size_t pb_heur_delta_at(const pb_kernel k, unsigned t, int c, int m)
-{
-	const size_t row = pb_kernel_words(k) == 1 ? PB_RANK_MAX : PB_MAX_CELLS;
-
-	return ((size_t)t * row + (size_t)c) * PB_SLIDE_MOVES + (size_t)m;
-}
-
-/* Bytes of md_delta a board of N cells uses (a search may copy them next
- * to its other tables). */
-PB_INLINE size_t pb_heur_delta_bytes(const pb_kernel k, int n)
-{
-	return pb_heur_delta_at(k, (unsigned)n, 0, 0);
-}
+	const pb_heuristic_ops *ops; /* the kind's code */
+	/* a kind's own tables, where the fields above do not serve: its init
+	 * allocates them, its release frees them */
+	void *data;
+};
 
 /* Build INFO for D into H (which keeps pointers to INFO and D: both must
  * outlive it), allocating through S's meter and polling S. Tiles pattern
@@ -247,149 +247,24 @@ PB_INLINE size_t pb_heur_delta_bytes(const pb_kernel k, int n)
 pb_status pb_heur_init(pb_heur *h, const pb_heuristic_info *info, const pb_domain *d,
 		       const pb_config *cfg, pb_search *s);
 
-/* Free what pb_heur_init allocated. */
+/* Free what pb_heur_init allocated (a zeroed H, or one freed already, is
+ * fine). */
 void pb_heur_release(pb_heur *h);
 
 /* The heuristic's value of S, computed from scratch. */
 unsigned pb_heur_value(const pb_heur *h, const pb_state *s);
 
-/* Tiles: the Manhattan distance of packed CELLS (kernel K). */
-PB_INLINE unsigned pb_heur_manhattan(const pb_heur *h, const pb_kernel k, pb_cells cells)
-{
-	unsigned sum = 0;
-
-	for (int c = 0; c < h->d->cells; c++)
-		sum += h->md[pb_cell(k, cells, c)][c];
-	return sum;
-}
-
-/* The bits of the fields of MASK in X, gathered low to high. */
-PB_INLINE uint64_t pb_heur_gather(uint64_t x, uint64_t mask)
-{
-#ifdef __BMI2__
-	return _pext_u64(x, mask);
-#else
-	uint64_t key = 0;
-
-	for (int shift = 0; mask; mask &= mask - 1, shift++)
-		key |= ((x >> __builtin_ctzll(mask)) & 1u) << shift;
-	return key;
-#endif
-}
-
-/* The tiles of line L of packed CELLS, in order along it, one field of the
- * kernel's bits each. Both halves of a wide state are gathered, the low
- * first: a cell split between them comes out whole. */
-PB_INLINE uint64_t pb_heur_line_key(const pb_heur *h, const pb_kernel k, int l, pb_cells cells)
-{
-	pb_cells mask = h->line_mask[l];
-	uint64_t low = pb_heur_gather((uint64_t)cells, (uint64_t)mask);
-
-	if (pb_kernel_words(k) == 1)
-		return low;
-	return low | pb_heur_gather((uint64_t)(cells >> 64), (uint64_t)(mask >> 64))
-			     << __builtin_popcountll((uint64_t)mask);
-}
-
-/* The conflicts of line L counted from its tiles KEY (BITS a tile), for
- * lines too long for a table. */
-unsigned pb_heur_count_conflicts(const pb_heur *h, int l, uint64_t key, int bits);
-
-/* Tiles that must leave line L of packed CELLS so that the rest can pass. */
-PB_INLINE unsigned pb_heur_line_conflicts(const pb_heur *h, const pb_kernel k, int l,
-					  pb_cells cells)
-{
-	uint64_t key = pb_heur_line_key(h, k, l, cells);
-
-	return h->conflicts[l] ? h->conflicts[l][key]
-			       : pb_heur_count_conflicts(h, l, key, pb_kernel_bits(k));
-}
-
-/* The linear conflicts (tiles to move aside) of packed CELLS, all lines. */
-PB_INLINE unsigned pb_heur_all_conflicts(const pb_heur *h, const pb_kernel k, pb_cells cells)
-{
-	unsigned sum = 0;
-
-	for (int l = 0; l < h->nlines; l++)
-		sum += pb_heur_line_conflicts(h, k, l, cells);
-	return sum;
-}
-
-/* Tiles pattern databases: the excess over Manhattan distance that
- * pattern Q's database holds for the tiles at cells WHERE[t], as is and in
- * the state reflected about the diagonal. */
-PB_INLINE unsigned pb_heur_pattern_excess(const pb_heur *h, int q, const uint8_t *where)
-{
-	const pb_pdb *p = &h->pdb[q];
-
-	return pb_pdb_excess(p, pb_pdb_rank(p, where, p->tiles, h->identity));
-}
-
-PB_INLINE unsigned pb_heur_mirror_excess(const pb_heur *h, int q, const uint8_t *where)
-{
-	const pb_pdb *p = &h->pdb[q];
-
-	return pb_pdb_excess(p, pb_pdb_rank(p, where, h->mirror_tiles[q], h->mirror_cell));
-}
-
-/* The parts of a tiles heuristic that one move updates, so that a search
- * pays for the moved tile only: Manhattan distance, linear conflicts, each
- * pattern's excess as is and reflected, and where each tile is. */
+/* The parts of a heuristic that one move updates, so that a search pays
+ * for the moved tile only (the tiles heuristics: Manhattan distance,
+ * linear conflicts, each pattern's excess as is and reflected, and where
+ * each tile is). A search keeps them per depth for the kinds that keep
+ * parts (table.h, pb_heur_kind_has_parts). */
 typedef struct pb_heur_parts {
 	unsigned md, lc;
 	unsigned plain_sum, mirrored_sum;
 	uint8_t plain[PB_MAX_PATTERNS], mirrored[PB_MAX_PATTERNS];
 	uint8_t where[PB_MAX_CELLS];
 } pb_heur_parts;
-
-/* Fill P for the tiles state CELLS (kernel K). */
-PB_INLINE void pb_heur_parts_fill(const pb_heur *h, const pb_kernel k, pb_cells cells,
-				  pb_heur_parts *p)
-{
-	memset(p, 0, sizeof(*p));
-	p->md = pb_heur_manhattan(h, k, cells);
-	if (h->info->kind == PB_HEUR_LINEAR_CONFLICT)
-		p->lc = pb_heur_all_conflicts(h, k, cells);
-	if (h->info->kind != PB_HEUR_TILES_PDB)
-		return;
-	for (int c = 0; c < h->d->cells; c++)
-		p->where[pb_cell(k, cells, c)] = (uint8_t)c;
-	for (int q = 0; q < h->npatterns; q++) {
-		p->plain[q] = (uint8_t)pb_heur_pattern_excess(h, q, p->where);
-		p->plain_sum += p->plain[q];
-		if (h->mirror) {
-			p->mirrored[q] = (uint8_t)pb_heur_mirror_excess(h, q, p->where);
-			p->mirrored_sum += p->mirrored[q];
-		}
-	}
-}
-
-/* As pb_heur_parts_fill, choosing the kernel at run time. */
-void pb_heur_parts_init(const pb_heur *h, pb_cells cells, pb_heur_parts *p);
-
-/* The value of a tiles heuristic of kind KIND from its sums: Manhattan
- * distance MD, the conflicts LC, the patterns' excesses PLAIN and MIRRORED
- * (the larger counts). */
-PB_INLINE unsigned pb_heur_sums_value(const pb_heuristic_kind kind, unsigned md, unsigned lc,
-				      unsigned plain, unsigned mirrored)
-{
-	switch (kind) {
-	case PB_HEUR_MANHATTAN:
-		return md;
-	case PB_HEUR_LINEAR_CONFLICT:
-		return md + 2 * lc;
-	case PB_HEUR_TILES_PDB:
-		return md + 2 * (plain > mirrored ? plain : mirrored);
-	default:
-		return 0;
-	}
-}
-
-/* The heuristic's value from its parts (KIND the heuristic's kind). */
-PB_INLINE unsigned pb_heur_parts_value(const pb_heur_parts *p, const pb_heuristic_kind kind)
-{
-	return pb_heur_sums_value(kind, p->md, p->lc, p->plain_sum, p->mirrored_sum);
-}
 
 /* What one move changes in the parts: the new sums, and the pattern
  * whose excess changes as is (Q, to E) and reflected (MQ, to ME). */
@@ -398,124 +273,39 @@ typedef struct pb_heur_change {
 	uint8_t q, e, mq, me;
 } pb_heur_change;
 
-/* The change to P, the parts of packed tiles CELLS, that the move of TILE
- * from cell FROM to the blank's cell TO makes, giving CHILD. P's where[]
- * is borrowed (TILE put at TO while the patterns are ranked) and given
- * back as it was. */
-PB_INLINE void pb_heur_change_of(const pb_heur *h, const pb_kernel k,
-				 const pb_heuristic_kind kind, pb_heur_parts *p, pb_cells cells,
-				 pb_cells child, unsigned tile, int from, int to, pb_heur_change *c)
+/* Fill P, the parts of the state CELLS (a kind that keeps them), choosing
+ * the kernel at run time. */
+void pb_heur_parts_init(const pb_heur *h, pb_cells cells, pb_heur_parts *p);
+
+/* The kinds' own inline code (table.h, its second reading). Each kind
+ * NAME has pb_heur_NAME_step, with the parameters of pb_heur_step_with
+ * but the kind, and, where it keeps parts, pb_heur_NAME_keep, with those
+ * of pb_heur_step_keep but the kind. */
+#define PB_HEURISTIC_KINDS_CODE
+#include "table.h"
+
+/* Whether kind KIND pairs with kernel K in the table (a constant where
+ * both are). */
+PB_INLINE bool pb_heuristic_pairs_with(const pb_heuristic_kind kind, const pb_kernel k)
 {
-	c->md = p->md + h->md[tile][to] - h->md[tile][from];
-	if (kind == PB_HEUR_LINEAR_CONFLICT) {
-		int dir = from / h->d->width == to / h->d->width; /* sideways: columns */
-		int a = h->line_of[from][dir], b = h->line_of[to][dir];
-
-		c->lc = p->lc - pb_heur_line_conflicts(h, k, a, cells) -
-			pb_heur_line_conflicts(h, k, b, cells) + pb_heur_line_conflicts(h, k, a, child) +
-			pb_heur_line_conflicts(h, k, b, child);
-	} else if (kind == PB_HEUR_TILES_PDB) {
-		uint8_t was = p->where[tile];
-
-		p->where[tile] = (uint8_t)to;
-		c->q = h->pattern_of[tile];
-		c->e = (uint8_t)pb_heur_pattern_excess(h, c->q, p->where);
-		c->plain_sum = p->plain_sum - p->plain[c->q] + c->e;
-		c->mirrored_sum = p->mirrored_sum;
-		if (h->mirror) {
-			c->mq = h->mirror_pattern_of[tile];
-			c->me = (uint8_t)pb_heur_mirror_excess(h, c->mq, p->where);
-			c->mirrored_sum = p->mirrored_sum - p->mirrored[c->mq] + c->me;
-		}
-		p->where[tile] = was;
-	}
-}
-
-/* The heuristic's value after the change C. */
-PB_INLINE unsigned pb_heur_change_value(const pb_heur_change *c, const pb_heuristic_kind kind)
-{
-	return pb_heur_sums_value(kind, c->md, c->lc, c->plain_sum, c->mirrored_sum);
-}
-
-/* Make P the parts after the change C, TILE now at cell TO. */
-PB_INLINE void pb_heur_change_apply(const pb_heur *h, const pb_heuristic_kind kind,
-				    pb_heur_parts *p, const pb_heur_change *c, unsigned tile, int to)
-{
-	p->md = c->md;
-	if (kind == PB_HEUR_LINEAR_CONFLICT) {
-		p->lc = c->lc;
-	} else if (kind == PB_HEUR_TILES_PDB) {
-		p->where[tile] = (uint8_t)to;
-		p->plain_sum = c->plain_sum;
-		p->plain[c->q] = c->e;
-		if (h->mirror) {
-			p->mirrored_sum = c->mirrored_sum;
-			p->mirrored[c->mq] = c->me;
-		}
-	}
-}
-
-/* gap.c: fill H's gap table for D. */
-void pb_heur_gap_init(pb_heur *h, const pb_domain *d);
-
-/* Pancakes: the gaps of packed CELLS (kernel K), from scratch. */
-PB_INLINE unsigned pb_heur_gaps(const pb_heur *h, const pb_kernel k, pb_cells cells)
-{
-	const int n = h->d->cells;
-	unsigned sum = 0, a = pb_cell(k, cells, 0);
-
-	for (int c = 1; c < n; c++) {
-		unsigned b = pb_cell(k, cells, c);
-
-		sum += h->gap[a][b];
-		a = b;
-	}
-	return sum + h->gap[a][n];
-}
-
-/* Pancakes: the gaps after flip M of PARENT, which has PH: only the
- * neighbourhood below the flipped pancakes changes, the pancake under them
- * (or the plate) now below the old top one. */
-PB_INLINE unsigned pb_heur_gap_step(const pb_heur *h, const pb_kernel k, pb_cells parent,
-				    unsigned ph, int m)
-{
-	const int n = h->d->cells, f = pb_flip_size(m);
-	unsigned below = f < n ? pb_cell(k, parent, f) : (unsigned)n;
-
-	return ph - h->gap[pb_cell(k, parent, f - 1)][below] + h->gap[pb_cell(k, parent, 0)][below];
-}
-
-/* cube_pdb.c: build the two cube databases of H (in value_pdb[0], the
- * twists, and value_pdb[1], the places) for D. */
-pb_status pb_heur_cube_init(pb_heur *h, const pb_domain *d, pb_search *s);
-
-/* The cube: the larger of its twist and place databases for CELLS. */
-PB_INLINE unsigned pb_heur_cube(const pb_heur *h, uint64_t cells)
-{
-	unsigned a = h->value_pdb[0].dist[pb_corners_twist(cells)];
-	unsigned b = h->value_pdb[1].dist[pb_corners_perm(cells)];
-
-	return a > b ? a : b;
-}
-
-/* Magic Squares: the larger of the value databases for packed CELLS. */
-unsigned pb_heur_value_pdbs(const pb_heur *h, uint64_t cells);
-
-/* A plugin's heuristic of packed CELLS (kernel K): its function on the
- * cells as bytes. */
-PB_INLINE unsigned pb_heur_plugin(const pb_heur *h, const pb_kernel k, pb_cells cells)
-{
-	unsigned char v[PB_MAX_CELLS];
-
-	pb_generic_unpack(k, h->d, cells, v);
-	return h->info->value(h->d->space->data, v);
+#define PB_PAIRED_ONE(kind_, k_, K, T, KIND)                                             \
+	if ((kind_) == KIND && (k_) == K)                                                \
+		return true;
+	PB_HEURISTIC_PAIRS(PB_PAIRED_ONE, kind, k)
+#undef PB_PAIRED_ONE
+	return false;
 }
 
 /* Whether the kind keeps parts that a move updates (the tiles
  * heuristics but Manhattan distance, which a single delta updates). */
 PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
 {
-	return kind == PB_HEUR_LINEAR_CONFLICT || kind == PB_HEUR_TILES_PDB;
+#define PB_PARTS_ONE(KIND, name, parts)                                                  \
+	if (kind == KIND)                                                                \
+		return parts;
+	PB_HEURISTIC_KIND_LIST(PB_PARTS_ONE)
+#undef PB_PARTS_ONE
+	return false;
 }
 
 /* The value of the child CHILD (class CCLS) reached by move M from PARENT
@@ -526,32 +316,18 @@ PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
  * pb_heur_step_keep (a search that keeps parts per depth, as IDA* does,
  * makes the child's only for the children it goes down to). DELTA is
  * h->md_delta or a copy of it (pb_heur_delta_bytes of it) where the search
- * keeps one next to its other tables. */
+ * keeps one next to its other tables. With KIND chosen at run time (K a
+ * constant), the kinds that do not pair with K are left out. */
 PB_INLINE unsigned pb_heur_step_with(const pb_heur *h, const int8_t *delta, const pb_kernel k,
 				     const pb_heuristic_kind kind, pb_cells parent, int pcls,
 				     unsigned ph, pb_heur_parts *pp, pb_cells child, int ccls,
 				     int m, pb_heur_change *c)
 {
-	unsigned tile = pb_cell(k, parent, ccls);
-
-	switch (kind) {
-	case PB_HEUR_ZERO:
-		return 0;
-	case PB_HEUR_MANHATTAN:
-		return (unsigned)((int)ph + delta[pb_heur_delta_at(k, tile, pcls, m)]);
-	case PB_HEUR_LINEAR_CONFLICT:
-	case PB_HEUR_TILES_PDB:
-		pb_heur_change_of(h, k, kind, pp, parent, child, tile, ccls, pcls, c);
-		return pb_heur_change_value(c, kind);
-	case PB_HEUR_MSQUARE_PDB:
-		return pb_heur_value_pdbs(h, (uint64_t)child);
-	case PB_HEUR_GAP:
-		return pb_heur_gap_step(h, k, parent, ph, m);
-	case PB_HEUR_CUBE_PDB:
-		return pb_heur_cube(h, (uint64_t)child);
-	case PB_HEUR_PLUGIN:
-		return pb_kernel_generic(k) ? pb_heur_plugin(h, k, child) : 0;
-	}
+#define PB_STEP_ONE(KIND, name, parts)                                                   \
+	if (kind == KIND && pb_heuristic_pairs_with(KIND, k))                            \
+		return pb_heur_##name##_step(h, delta, k, parent, pcls, ph, pp, child, ccls, m, c);
+	PB_HEURISTIC_KIND_LIST(PB_STEP_ONE)
+#undef PB_STEP_ONE
 	return 0;
 }
 
@@ -563,17 +339,23 @@ PB_INLINE unsigned pb_heur_step(const pb_heur *h, const pb_kernel k, const pb_he
 	return pb_heur_step_with(h, h->md_delta, k, kind, parent, pcls, ph, pp, child, ccls, m, c);
 }
 
-/* The child's parts *CP from the parent's *PP (PARENT, blank at PCLS) and
+/* The child's parts *CP from the parent's *PP (PARENT, of class PCLS) and
  * the change C that pb_heur_step gave for the child of class CCLS; nothing
- * for the kinds that keep no parts. */
+ * for the kinds that keep no parts (those have no pb_heur_NAME_keep: the
+ * table's 0 leaves out their test). */
 PB_INLINE void pb_heur_step_keep(const pb_heur *h, const pb_kernel k, const pb_heuristic_kind kind,
 				 const pb_heur_parts *pp, pb_heur_parts *cp, const pb_heur_change *c,
 				 pb_cells parent, int pcls, int ccls)
 {
-	if (!pb_heur_kind_has_parts(kind))
-		return;
-	*cp = *pp;
-	pb_heur_change_apply(h, kind, cp, c, pb_cell(k, parent, ccls), pcls);
+#define PB_KEEP_IF_0(KIND, name)
+#define PB_KEEP_IF_1(KIND, name)                                                         \
+	if (kind == KIND && pb_heuristic_pairs_with(KIND, k))                            \
+		pb_heur_##name##_keep(h, k, pp, cp, c, parent, pcls, ccls);
+#define PB_KEEP_ONE(KIND, name, parts) PB_KEEP_IF_##parts(KIND, name)
+	PB_HEURISTIC_KIND_LIST(PB_KEEP_ONE)
+#undef PB_KEEP_ONE
+#undef PB_KEEP_IF_1
+#undef PB_KEEP_IF_0
 }
 
 #endif
