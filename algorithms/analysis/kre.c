@@ -126,20 +126,14 @@ double pb_kre_run(const pb_kre_tree *t, const pb_kre_values *v, int c0, int firs
 
 int pb_kre_step(const pb_heur *h)
 {
-	switch (h->info->kind) {
-	case PB_HEUR_MANHATTAN:
-	case PB_HEUR_LINEAR_CONFLICT:
-	case PB_HEUR_TILES_PDB:
-		return h->d->board ? 2 : 1;
-	default:
-		return 1;
-	}
+	return h->ops->parity && h->d->board ? 2 : 1;
 }
 
 /* One iteration run to its end: a depth-first search with the domain's
- * kernel and the heuristic's kind constants (one function for each pair,
- * as idastar has), the heuristic updated from the move (its parts kept
- * per depth, as idastar keeps them). */
+ * kernel and the heuristic's kind constants (one function for each pair
+ * of the table of heuristics, table.h, as idastar has), the heuristic
+ * updated from the move (its parts kept per depth, as idastar keeps
+ * them). */
 typedef struct walk {
 	const pb_domain *d;
 	const pb_heur *h;
@@ -150,25 +144,16 @@ typedef struct walk {
 	pb_heur_parts *parts; /* at each depth */
 } walk;
 
-#define WALK_NAME(K, H) walk_##K##_##H
-#define DECLARE_ONE(K, T, H) \
-	static __attribute__((noinline)) bool WALK_NAME(K, H)(walk *w, T cells, int cls, int g, unsigned h, int last);
-#define DECLARE(K, T) PB_HEURISTIC_KINDS(DECLARE_ONE, K, T)
-PB_KERNELS(DECLARE)
-#undef DECLARE
-#undef DECLARE_ONE
+#define WALK_SIG(T) (walk *w, T cells, int cls, int g, unsigned h, int last)
+#define WALK_ARGS(T) (w, (T)cells, cls, g, h, last)
+#define WALK_BODY(K, KIND) walk_node(w, (pb_cells)cells, cls, g, h, last, K, KIND)
+PB_PAIRS_DECLARE(bool, walk, WALK_SIG)
 
 /* The function for kernel K and kind HK. */
 PB_INLINE bool walk_recurse(walk *w, pb_cells cells, int cls, int g, unsigned h, int last,
 			    const pb_kernel k, const pb_heuristic_kind hk)
 {
-#define CALL_ONE(K, T, H)                                                                \
-	if (k == K && hk == H)                                                           \
-		return WALK_NAME(K, H)(w, (T)cells, cls, g, h, last);
-#define CALL(K, T) PB_HEURISTIC_KINDS(CALL_ONE, K, T)
-	PB_KERNELS(CALL)
-#undef CALL
-#undef CALL_ONE
+	PB_PAIRS_CALL(walk, WALK_ARGS, k, hk)
 	return false;
 }
 
@@ -206,16 +191,7 @@ PB_INLINE bool walk_node(walk *w, pb_cells cells, int cls, int g, unsigned h, in
 	return true;
 }
 
-#define DEFINE_ONE(K, T, H)                                                              \
-	static __attribute__((noinline)) bool WALK_NAME(K, H)(walk *w, T cells, int cls, int g, \
-							      unsigned h, int last)      \
-	{                                                                                \
-		return walk_node(w, (pb_cells)cells, cls, g, h, last, K, H);             \
-	}
-#define DEFINE(K, T) PB_HEURISTIC_KINDS(DEFINE_ONE, K, T)
-PB_KERNELS(DEFINE)
-#undef DEFINE
-#undef DEFINE_ONE
+PB_PAIRS_DEFINE(bool, walk, WALK_SIG, WALK_BODY)
 
 pb_status pb_kre_iterate(const pb_heur *h, const pb_state *start, int bound, pb_search *s,
 			 pb_kre_iteration *out)

@@ -105,9 +105,10 @@ double pb_kre_run(const pb_kre_tree *t, const pb_kre_values *v, int c0, int firs
 		  int step);
 
 /* The step between IDA*'s thresholds that H gives: 2 where f = g + h keeps
- * its parity along every move (tiles with Manhattan distance, linear
- * conflict or pattern databases: each is Manhattan distance plus an even
- * number, and a move changes Manhattan distance by one), else 1. */
+ * its parity along every move (its kind's code says so, pb_heuristic_ops'
+ * parity: tiles with Manhattan distance, linear conflict or pattern
+ * databases, each Manhattan distance plus an even number, and a move
+ * changes Manhattan distance by one), else 1. */
 int pb_kre_step(const pb_heur *h);
 
 /* Everything of the goal's class at once (a board whose table fits): the

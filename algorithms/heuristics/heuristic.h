@@ -46,18 +46,6 @@
 typedef enum pb_heuristic_kind { PB_HEURISTIC_KIND_LIST(PB_HEURISTIC_ENUM_ONE) } pb_heuristic_kind;
 #undef PB_HEURISTIC_ENUM_ONE
 
-/* Every kind, for a search that instantiates its hot loop per kind:
- * X(..., kind), the arguments after X passed first. */
-#define PB_HEURISTIC_KINDS(X, ...)                                                       \
-	X(__VA_ARGS__, PB_HEUR_ZERO)                                                      \
-	X(__VA_ARGS__, PB_HEUR_MANHATTAN)                                                 \
-	X(__VA_ARGS__, PB_HEUR_LINEAR_CONFLICT)                                           \
-	X(__VA_ARGS__, PB_HEUR_TILES_PDB)                                                 \
-	X(__VA_ARGS__, PB_HEUR_MSQUARE_PDB)                                               \
-	X(__VA_ARGS__, PB_HEUR_GAP)                                                       \
-	X(__VA_ARGS__, PB_HEUR_CUBE_PDB)                                                  \
-	X(__VA_ARGS__, PB_HEUR_PLUGIN)
-
 /* The most disjoint patterns a tiles heuristic sums. */
 #define PB_MAX_PATTERNS PB_PARTITION_MAX_PATTERNS
 

@@ -9,12 +9,13 @@
  * moves tried, Manhattan deltas) are copied next to each other into the
  * solve's own struct, so that it reaches them from one pointer.
  *
- * The search is written once and instantiated for every kernel and every
- * heuristic kind (one function each, the body inlined), so the hot loop
- * makes no indirect call and decides nothing per node about the domain or
- * the heuristic: the 4x4 board's loop shifts by four bits in one word and
- * adds a Manhattan delta from a table, the 5x5 board's works on two words,
- * Magic Squares' permutes eight cells and computes h afresh.
+ * The search is written once and instantiated for every pair of a kernel
+ * and a heuristic kind that the table of heuristics lists (table.h; one
+ * function each, the body inlined), so the hot loop makes no indirect call
+ * and decides nothing per node about the domain or the heuristic: the 4x4
+ * board's loop shifts by four bits in one word and adds a Manhattan delta
+ * from a table, the 5x5 board's works on two words, Magic Squares'
+ * permutes eight cells and computes h afresh.
  *
  * The moves are tried in Korf's order: on tiles boards the blank goes up,
  * left, right, down (to its new cell, lowest first), which is the order of
@@ -113,31 +114,20 @@ PB_INLINE size_t tried_at(const pb_kernel k, const pb_domain *d, int c, int m)
 	return (size_t)c * (size_t)(pb_kernel_nmoves(k, d) + 1) + (size_t)m;
 }
 
-/* One function per kernel and heuristic kind, each the search body
- * specialised for them (ida_search below), taking the cells in the
- * kernel's own type. They recurse into each other through ida_recurse;
- * noinline keeps the compiler from unrolling that recursion into itself
- * (which took minutes and a gigabyte to compile, for no gain at run
- * time). */
-#define IDA_NAME(K, H) ida_##K##_##H
-#define DECLARE_ONE(K, T, H) \
-	static __attribute__((noinline)) int IDA_NAME(K, H)(ida *x, T cells, int cls, int g, int h, int last);
-#define DECLARE(K, T) PB_HEURISTIC_KINDS(DECLARE_ONE, K, T)
-PB_KERNELS(DECLARE)
-#undef DECLARE
-#undef DECLARE_ONE
+/* One function per pair of a kernel and a heuristic kind that exists
+ * (table.h), each the search body specialised for them (ida_node below),
+ * taking the cells in the kernel's own type. They recurse into each other
+ * through ida_recurse. */
+#define IDA_SIG(T) (ida *x, T cells, int cls, int g, int h, int last)
+#define IDA_ARGS(T) (x, (T)cells, cls, g, h, last)
+#define IDA_BODY(K, KIND) ida_node(x, (pb_cells)cells, cls, g, h, last, K, KIND)
+PB_PAIRS_DECLARE(int, ida, IDA_SIG)
 
 /* The function for kernel K and kind HK: with both constants, one call. */
 PB_INLINE int ida_recurse(ida *x, pb_cells cells, int cls, int g, int h, int last,
 			  const pb_kernel k, const pb_heuristic_kind hk)
 {
-#define CALL_ONE(K, T, H)                                                                \
-	if (k == K && hk == H)                                                           \
-		return IDA_NAME(K, H)(x, (T)cells, cls, g, h, last);
-#define CALL(K, T) PB_HEURISTIC_KINDS(CALL_ONE, K, T)
-	PB_KERNELS(CALL)
-#undef CALL
-#undef CALL_ONE
+	PB_PAIRS_CALL(ida, IDA_ARGS, k, hk)
 	return STOPPED;
 }
 
@@ -266,18 +256,17 @@ PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
 	return result;
 }
 
-#define DEFINE_ONE(K, T, H)                                                              \
-	static __attribute__((noinline)) int IDA_NAME(K, H)(ida *x, T cells, int cls, int g, \
-							   int h, int last)            \
-	{                                                                                \
-		if (pb_kernel_generic(K))                                                \
-			return ida_search_generic(x, g, last, K, H);                     \
-		return ida_search(x, (pb_cells)cells, cls, g, h, last, K, H);            \
-	}
-#define DEFINE(K, T) PB_HEURISTIC_KINDS(DEFINE_ONE, K, T)
-PB_KERNELS(DEFINE)
-#undef DEFINE
-#undef DEFINE_ONE
+/* The search for kernel K and kind HK: a plugin's domain's, or the one
+ * on packed cells. */
+PB_INLINE int ida_node(ida *x, pb_cells cells, int cls, int g, int h, int last, const pb_kernel k,
+		       const pb_heuristic_kind hk)
+{
+	if (pb_kernel_generic(k))
+		return ida_search_generic(x, g, last, k, hk);
+	return ida_search(x, cells, cls, g, h, last, k, hk);
+}
+
+PB_PAIRS_DEFINE(int, ida, IDA_SIG, IDA_BODY)
 
 /* The 4x4 board with Manhattan distance: the search above with every
  * constant known. One function for each cell of the blank and the
@@ -499,14 +488,7 @@ static int search_root(ida *x, const pb_state *start, int h)
 		return r;
 	}
 
-#define ROOT_ONE(K, T, H)                                                                \
-	if (kernel == K && kind == H)                                                    \
-		return IDA_NAME(K, H)(x, (T)start->cells, start->cls, 0, h, last);
-#define ROOT(K, T) PB_HEURISTIC_KINDS(ROOT_ONE, K, T)
-	PB_KERNELS(ROOT)
-#undef ROOT
-#undef ROOT_ONE
-	return STOPPED;
+	return ida_recurse(x, start->cells, start->cls, 0, h, last, kernel, kind);
 }
 
 static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
