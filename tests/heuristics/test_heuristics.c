@@ -3,7 +3,9 @@
  * distance, from one breadth-first search), consistent (a move lowers h by
  * one at most) and zero at the goal; the 15-puzzle pattern databases on
  * every state within a few moves of the goal, and the reflected lookup
- * giving a state and its mirror image the same value. */
+ * giving a state and its mirror image the same value; the table of
+ * heuristics: which domains each serves, and on a domain of each pair
+ * (kernel, kind) the update agreeing with the value. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,6 +381,102 @@ Test(heuristics, updates_agree_with_values_on_every_board)
 		check_updates(boards[i], "manhattan", 3000);
 		check_updates(boards[i], "linear-conflict", 3000);
 	}
+}
+
+/* A domain of each kernel but a plugin's, and a heuristic of each kind
+ * but a plugin's (a partition for the tiles databases: built in a
+ * moment). */
+static const char *const table_domains[] = {
+	"8puzzle", "24puzzle", "msquare", "pancake8", "pancake20", "cube2",
+};
+static const char *const table_heuristics[] = {
+	"zero", "manhattan", "linear-conflict", "pdb:1-4/5-8", "msquare-pdb", "gap", "gap-2",
+	"cube-pdb",
+};
+
+#define COUNT_ONE(KIND, name, parts) +1
+enum { KINDS = 0 PB_HEURISTIC_KIND_LIST(COUNT_ONE) };
+#undef COUNT_ONE
+
+/* The table (table.h): every kind has its code; a heuristic serves a
+ * domain only where its kind pairs with the domain's kernel, and serves
+ * every domain of such a kernel that has what its code asks (zero every
+ * domain); a domain's default serves it. */
+Test(heuristics, the_table_says_which_domains_each_heuristic_serves)
+{
+	static const struct {
+		const char *heuristic, *serves; /* the sample domains, by initial */
+	} expect[] = {
+		/* 8puzzle, 24puzzle, msquare, pancake8, pancake20, cube2 */
+		{ "zero", "123456" },	     { "manhattan", "12" },  { "linear-conflict", "12" },
+		{ "pdb:1-4/5-8", "12" },     { "pdb78", "" },	     { "pdb6666", "2" },
+		{ "msquare-pdb", "3" },	     { "gap", "45" },	     { "gap-2", "45" },
+		{ "cube-pdb", "6" },
+	};
+	char why[160];
+
+	for (int kind = 0; kind < KINDS; kind++) {
+		const pb_heuristic_ops *ops = pb_heuristic_ops_of((pb_heuristic_kind)kind);
+
+		cr_assert(ops && ops->value, "kind %d has no code", kind);
+	}
+	cr_assert_null(pb_heuristic_ops_of((pb_heuristic_kind)KINDS));
+	for (size_t i = 0; i < sizeof(expect) / sizeof(expect[0]); i++) {
+		const pb_heuristic_info *info = pb_heuristic_find(expect[i].heuristic);
+
+		cr_assert_not_null(info, "no heuristic '%s'", expect[i].heuristic);
+		for (size_t j = 0; j < sizeof(table_domains) / sizeof(table_domains[0]); j++) {
+			pb_domain d = it_domain(table_domains[j], NULL);
+			const char *r = pb_heuristic_supports(info, &d, why, sizeof(why));
+			bool paired = pb_heuristic_pairs_with(info->kind, d.kernel);
+			bool served = strchr(expect[i].serves, (int)('1' + j)) != NULL;
+
+			cr_assert_eq(!r, served, "'%s' on %s: %s", expect[i].heuristic, d.name,
+				     r ? r : "served");
+			cr_assert(paired || r, "'%s' serves %s, whose kernel its kind does not pair with",
+				  expect[i].heuristic, d.name);
+			if (!paired)
+				cr_assert_str_eq(r, pb_heuristic_ops_of(info->kind)->refusal,
+						 "'%s' on %s: '%s'", expect[i].heuristic, d.name, r);
+		}
+	}
+	for (size_t j = 0; j < sizeof(table_domains) / sizeof(table_domains[0]); j++) {
+		pb_domain d = it_domain(table_domains[j], NULL);
+		const pb_heuristic_info *info = pb_heuristic_default(&d);
+
+		cr_assert(info && !pb_heuristic_supports(info, &d, NULL, 0), "%s: default '%s'", d.name,
+			  info ? info->name : "(none)");
+		cr_assert(pb_heuristic_pairs_with(PB_HEUR_ZERO, d.kernel), "zero does not pair with %s's kernel",
+			  d.name);
+	}
+}
+
+/* Every pair of the table but a plugin's (test_domain_plugin has those):
+ * on a domain of the kernel, each heuristic of the kind updates along a
+ * walk to the value computed afresh (pb_heur_step's dispatch over the
+ * kinds, with the kind chosen at run time as A* has it). */
+Test(heuristics, every_pair_of_the_table_updates_as_it_values, .timeout = 300)
+{
+	bool tried[PB_KERNEL_GENERIC2 + 1][KINDS] = { { false } };
+
+	for (size_t j = 0; j < sizeof(table_domains) / sizeof(table_domains[0]); j++) {
+		pb_domain d = it_domain(table_domains[j], NULL);
+
+		for (size_t i = 0; i < sizeof(table_heuristics) / sizeof(table_heuristics[0]); i++) {
+			const pb_heuristic_info *info = pb_heuristic_find(table_heuristics[i]);
+			pb_config cfg = { .heuristic = table_heuristics[i] };
+			char why[160];
+
+			if (pb_heuristic_supports_config(&d, &cfg, why, sizeof(why)))
+				continue;
+			check_updates(table_domains[j], table_heuristics[i], 1000 / SLOWDOWN);
+			tried[d.kernel][info->kind] = true;
+		}
+	}
+#define TRIED_ONE(unused, K, T, KIND)                                                    \
+	cr_assert(pb_kernel_generic(K) || tried[K][KIND], "no walk for the pair (%s, %s)", #K, #KIND);
+	PB_HEURISTIC_PAIRS(TRIED_ONE, 0)
+#undef TRIED_ONE
 }
 
 /* Breadth-first from the goal of a wide board to DEPTH moves (states of two
