@@ -9,8 +9,8 @@
  *
  * What there is lies in one table (table.h): the kinds, the named
  * heuristics ('bench list' shows them in its order), and the pairs of a
- * domain's kernel and a kind that exist. Each kind's code is its own
- * files, which say what it computes and where it comes from:
+ * domain's kernel and a kind that exist. Each kind's code lies in files
+ * of its own, which say what it computes and where it comes from:
  * - zero (zero.h, zero.c): h = 0, every domain;
  * - manhattan, linear-conflict, and the tiles pattern databases pdb555,
  *   pdb663, pdb78, pdb6666 and pdb:PATTERNS (tiles.h, tiles.c,
