@@ -190,6 +190,7 @@ typedef struct pb_buckets {
 	pb_meter *m;
 	pb_bucket *rows[PB_COSTS];
 	uint8_t top[PB_COSTS], bottom[PB_COSTS]; /* no entries of row A above, below */
+	uint8_t first[PB_COSTS], last[PB_COSTS]; /* no bucket of row A allocated outside */
 	int low;      /* no entries in the rows below it */
 	size_t count; /* entries, stale ones included */
 } pb_buckets;
@@ -203,7 +204,7 @@ void pb_buckets_free(pb_buckets *q);
 int pb_buckets_row(pb_buckets *q, int a);
 
 /* Room in bucket (A, B) (nodes.c). */
-int pb_buckets_grow(pb_bucket *e, pb_meter *m);
+int pb_buckets_grow(pb_buckets *q, int a, int b);
 
 /* Add ID to bucket (A, B). Returns 0, or -1 when memory was refused. */
 PB_INLINE int pb_buckets_push(pb_buckets *q, uint32_t id, int a, int b)
@@ -213,7 +214,7 @@ PB_INLINE int pb_buckets_push(pb_buckets *q, uint32_t id, int a, int b)
 	if (!q->rows[a] && pb_buckets_row(q, a))
 		return -1;
 	e = &q->rows[a][b];
-	if (e->count == e->cap && pb_buckets_grow(e, q->m))
+	if (e->count == e->cap && pb_buckets_grow(q, a, b))
 		return -1;
 	e->ids[e->count++] = id;
 	if (b > q->top[a])
