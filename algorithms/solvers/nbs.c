@@ -35,6 +35,7 @@
  * Written once and instantiated for each kernel (kernel.h): the nodes'
  * width, the moves both ways and the heuristics' updates are the
  * kernel's. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,17 +73,24 @@ PB_INLINE int queue_waiting(void *search, int dir, uint32_t id, pb_node *n, unsi
 }
 
 /* The least f of side DIR's waiting nodes, the node in *ID (its entry left
- * on top), stale entries dropped; PB_COSTS when none. */
+ * on top), stale entries dropped; PB_COSTS when none.
+ *
+ * An entry is stale when its node is no longer waiting: the flags tell,
+ * and the node's f need not be read (nor its h, in another array). A node
+ * is pushed again only with a smaller f, so of its entries the one it
+ * waits on now, the least, is taken first; when an older one comes up,
+ * the node is ready, expanded, or waiting on a newer entry of a smaller f
+ * still, which is impossible: that one would have come up before. */
 PB_INLINE int least_waiting(nbs *x, const pb_kernel k, int dir, uint32_t *id)
 {
 	pb_buckets *q = &x->side[dir].waiting;
 	int f, zero;
 
 	while ((*id = pb_buckets_peek(q, true, &f, &zero)) != PB_NO_NODE) {
-		const pb_node *n = pb_bidir_node(&x->b, k, dir, *id);
-
-		if (n->flags == OPEN && n->g + (int)pb_bidir_h(&x->b, dir, *id) == f)
+		if (pb_bidir_node(&x->b, k, dir, *id)->flags == OPEN) {
+			assert(pb_bidir_node(&x->b, k, dir, *id)->g + (int)pb_bidir_h(&x->b, dir, *id) == f);
 			return f;
+		}
 		pb_buckets_take(q, f, zero);
 	}
 	return PB_COSTS;
