@@ -223,12 +223,6 @@ static pb_status nbs_solve(void *ctx, const pb_state *start, pb_search *s, pb_pa
 	return st;
 }
 
-static const char *nbs_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
-				char *why, size_t whylen)
-{
-	return pb_bidir_supports(self, d, cfg, why, whylen);
-}
-
 static pb_status nbs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			     pb_search *s, void **ctx)
 {
@@ -237,8 +231,9 @@ static pb_status nbs_prepare(const pb_solver *self, const pb_domain *d, const pb
 
 const pb_solver pb_solver_nbs = {
 	.name = "nbs",
-	.summary = "NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions (Chen et al. 2017)",
-	.supports = nbs_supports,
+	.summary = "NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions "
+		   "(Chen et al. 2017)",
+	.supports = pb_bidir_supports,
 	.prepare = nbs_prepare,
 	.solve = nbs_solve,
 	.release = pb_informed_release,
