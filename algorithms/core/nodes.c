@@ -93,11 +93,17 @@ int pb_nodes_grow(pb_nodes *n)
 	return 0;
 }
 
-void pb_buckets_init(pb_buckets *q, pb_meter *m)
+void pb_buckets_init_keys(pb_buckets *q, pb_meter *m, int width)
 {
 	memset(q, 0, sizeof(*q));
 	q->m = m;
 	q->low = PB_COSTS;
+	q->width = width;
+}
+
+void pb_buckets_init(pb_buckets *q, pb_meter *m)
+{
+	pb_buckets_init_keys(q, m, PB_COSTS);
 }
 
 void pb_buckets_free(pb_buckets *q)
@@ -117,7 +123,7 @@ void pb_buckets_free(pb_buckets *q)
 
 int pb_buckets_row(pb_buckets *q, int a)
 {
-	q->rows[a] = pb_calloc(q->m, PB_COSTS, sizeof(pb_bucket));
+	q->rows[a] = pb_calloc(q->m, (size_t)q->width, sizeof(pb_bucket));
 	if (!q->rows[a])
 		return -1;
 	q->top[a] = q->last[a] = 0;

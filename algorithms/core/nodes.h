@@ -177,8 +177,9 @@ PB_INLINE int pb_nodes_path(const pb_nodes *n, const pb_kernel k, uint32_t id, u
 }
 
 /* Open lists: buckets of node numbers by two keys A and B (each below
- * PB_COSTS), a row of PB_COSTS buckets for each A, allocated when first
- * used. Entries are never removed but by taking them: a search that moves
+ * PB_COSTS), a row of PB_COSTS buckets for each A (or fewer, where B is
+ * known to stay below a bound: pb_buckets_init_keys), allocated when
+ * first used. Entries are never removed but by taking them: a search that moves
  * a node pushes it again and skips the old entry when it comes up (its
  * own test). Within a bucket the newest entry comes first. */
 typedef struct pb_bucket {
@@ -193,10 +194,16 @@ typedef struct pb_buckets {
 	uint8_t first[PB_COSTS], last[PB_COSTS]; /* no bucket of row A allocated outside */
 	int low;      /* no entries in the rows below it */
 	size_t count; /* entries, stale ones included */
+	int width;    /* buckets a row: B is below it */
 } pb_buckets;
 
 /* Empty lists allocating through M. */
 void pb_buckets_init(pb_buckets *q, pb_meter *m);
+
+/* Empty lists whose second key B stays below WIDTH (1 .. PB_COSTS): rows
+ * of WIDTH buckets, so that a list by one key (B always 0) costs 16 bytes
+ * a row, not 4 KiB. */
+void pb_buckets_init_keys(pb_buckets *q, pb_meter *m, int width);
 
 void pb_buckets_free(pb_buckets *q);
 

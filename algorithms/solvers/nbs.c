@@ -48,8 +48,8 @@
 #define READY 2
 
 typedef struct nbs_side {
-	pb_buckets waiting; /* by f (one bucket a row) */
-	pb_buckets ready;   /* by g */
+	pb_buckets waiting; /* by f (rows of one bucket) */
+	pb_buckets ready;   /* by g (the same) */
 	size_t open_count;
 } nbs_side;
 
@@ -203,8 +203,8 @@ static pb_status nbs_solve(void *ctx, const pb_state *start, pb_search *s, pb_pa
 
 	out->length = 0;
 	for (int dir = 0; dir < 2; dir++) {
-		pb_buckets_init(&x.side[dir].waiting, &s->meter);
-		pb_buckets_init(&x.side[dir].ready, &s->meter);
+		pb_buckets_init_keys(&x.side[dir].waiting, &s->meter, 1);
+		pb_buckets_init_keys(&x.side[dir].ready, &s->meter, 1);
 		x.side[dir].open_count = 0;
 	}
 	st = pb_bidir_open(&x.b, ctx, start, s);

@@ -278,3 +278,27 @@ Test(nodes, the_meters_limit_is_failure)
 	pb_buckets_free(&q);
 	cr_assert_eq(m.current, 0);
 }
+
+/* Lists by one key (rows of one bucket): least key first, newest first
+ * within it, 16 bytes a row. */
+Test(buckets, rows_of_one_bucket)
+{
+	static const int pushes[][2] = { { 1, 9 }, { 2, 4 }, { 3, 9 }, { 4, 4 }, { 5, 200 }, { 6, 0 } };
+	static const uint32_t want[] = { 6, 4, 2, 3, 1, 5 };
+	pb_meter m;
+	pb_buckets q;
+	uint32_t ids[8];
+	int a[8], b[8];
+
+	pb_meter_init(&m, 0);
+	pb_buckets_init_keys(&q, &m, 1);
+	for (size_t i = 0; i < 6; i++)
+		cr_assert_eq(pb_buckets_push(&q, (uint32_t)pushes[i][0], pushes[i][1], 0), 0);
+	/* four rows of one bucket, each bucket's first 16 entries */
+	cr_assert_eq(m.current, 4 * (sizeof(pb_bucket) + 16 * sizeof(uint32_t)));
+	cr_assert_eq(pop_all(&q, true, ids, a, b), 6);
+	for (int i = 0; i < 6; i++)
+		cr_assert(ids[i] == want[i] && b[i] == 0, "entry %d is %u, not %u", i, ids[i], want[i]);
+	pb_buckets_free(&q);
+	cr_assert_eq(m.current, 0);
+}
