@@ -93,11 +93,17 @@ int pb_nodes_grow(pb_nodes *n)
 	return 0;
 }
 
-void pb_buckets_init(pb_buckets *q, pb_meter *m)
+void pb_buckets_init_keys(pb_buckets *q, pb_meter *m, int width)
 {
 	memset(q, 0, sizeof(*q));
 	q->m = m;
 	q->low = PB_COSTS;
+	q->width = width;
+}
+
+void pb_buckets_init(pb_buckets *q, pb_meter *m)
+{
+	pb_buckets_init_keys(q, m, PB_COSTS);
 }
 
 void pb_buckets_free(pb_buckets *q)
@@ -105,7 +111,8 @@ void pb_buckets_free(pb_buckets *q)
 	for (int a = 0; a < PB_COSTS; a++) {
 		if (!q->rows[a])
 			continue;
-		for (int b = 0; b < PB_COSTS; b++)
+		/* the buckets that hold memory only: a row has 256 */
+		for (int b = q->first[a]; b <= q->last[a]; b++)
 			pb_free(q->rows[a][b].ids);
 		pb_free(q->rows[a]);
 		q->rows[a] = NULL;
@@ -116,22 +123,27 @@ void pb_buckets_free(pb_buckets *q)
 
 int pb_buckets_row(pb_buckets *q, int a)
 {
-	q->rows[a] = pb_calloc(q->m, PB_COSTS, sizeof(pb_bucket));
+	q->rows[a] = pb_calloc(q->m, (size_t)q->width, sizeof(pb_bucket));
 	if (!q->rows[a])
 		return -1;
-	q->top[a] = 0;
-	q->bottom[a] = PB_COSTS - 1;
+	q->top[a] = q->last[a] = 0;
+	q->bottom[a] = q->first[a] = PB_COSTS - 1;
 	return 0;
 }
 
-int pb_buckets_grow(pb_bucket *e, pb_meter *m)
+int pb_buckets_grow(pb_buckets *q, int a, int b)
 {
+	pb_bucket *e = &q->rows[a][b];
 	uint32_t cap = e->cap ? 2 * e->cap : FIRST_ENTRIES;
-	uint32_t *ids = e->cap < MAX_ENTRIES ? pb_realloc(m, e->ids, (size_t)cap * sizeof(*ids))
+	uint32_t *ids = e->cap < MAX_ENTRIES ? pb_realloc(q->m, e->ids, (size_t)cap * sizeof(*ids))
 					     : NULL;
 
 	if (!ids)
 		return -1;
+	if (b < q->first[a])
+		q->first[a] = (uint8_t)b;
+	if (b > q->last[a])
+		q->last[a] = (uint8_t)b;
 	e->ids = ids;
 	e->cap = cap;
 	return 0;

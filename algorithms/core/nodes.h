@@ -177,8 +177,9 @@ PB_INLINE int pb_nodes_path(const pb_nodes *n, const pb_kernel k, uint32_t id, u
 }
 
 /* Open lists: buckets of node numbers by two keys A and B (each below
- * PB_COSTS), a row of PB_COSTS buckets for each A, allocated when first
- * used. Entries are never removed but by taking them: a search that moves
+ * PB_COSTS), a row of PB_COSTS buckets for each A (or fewer, where B is
+ * known to stay below a bound: pb_buckets_init_keys), allocated when
+ * first used. Entries are never removed but by taking them: a search that moves
  * a node pushes it again and skips the old entry when it comes up (its
  * own test). Within a bucket the newest entry comes first. */
 typedef struct pb_bucket {
@@ -190,12 +191,19 @@ typedef struct pb_buckets {
 	pb_meter *m;
 	pb_bucket *rows[PB_COSTS];
 	uint8_t top[PB_COSTS], bottom[PB_COSTS]; /* no entries of row A above, below */
+	uint8_t first[PB_COSTS], last[PB_COSTS]; /* no bucket of row A allocated outside */
 	int low;      /* no entries in the rows below it */
 	size_t count; /* entries, stale ones included */
+	int width;    /* buckets a row: B is below it */
 } pb_buckets;
 
 /* Empty lists allocating through M. */
 void pb_buckets_init(pb_buckets *q, pb_meter *m);
+
+/* Empty lists whose second key B stays below WIDTH (1 .. PB_COSTS): rows
+ * of WIDTH buckets, so that a list by one key (B always 0) costs 16 bytes
+ * a row, not 4 KiB. */
+void pb_buckets_init_keys(pb_buckets *q, pb_meter *m, int width);
 
 void pb_buckets_free(pb_buckets *q);
 
@@ -203,7 +211,7 @@ void pb_buckets_free(pb_buckets *q);
 int pb_buckets_row(pb_buckets *q, int a);
 
 /* Room in bucket (A, B) (nodes.c). */
-int pb_buckets_grow(pb_bucket *e, pb_meter *m);
+int pb_buckets_grow(pb_buckets *q, int a, int b);
 
 /* Add ID to bucket (A, B). Returns 0, or -1 when memory was refused. */
 PB_INLINE int pb_buckets_push(pb_buckets *q, uint32_t id, int a, int b)
@@ -213,7 +221,7 @@ PB_INLINE int pb_buckets_push(pb_buckets *q, uint32_t id, int a, int b)
 	if (!q->rows[a] && pb_buckets_row(q, a))
 		return -1;
 	e = &q->rows[a][b];
-	if (e->count == e->cap && pb_buckets_grow(e, q->m))
+	if (e->count == e->cap && pb_buckets_grow(q, a, b))
 		return -1;
 	e->ids[e->count++] = id;
 	if (b > q->top[a])
