@@ -12,5 +12,6 @@ extern const pb_solver pb_solver_astar;         /* astar.c */
 extern const pb_solver pb_solver_idastar;       /* idastar.c */
 extern const pb_solver pb_solver_nbs;           /* nbs.c */
 extern const pb_solver pb_solver_dvcbs;         /* dvcbs.c */
+extern const pb_solver pb_solver_gbfhs;         /* gbfhs.c */
 
 #endif
