@@ -11,6 +11,7 @@ const pb_solver *const pb_solvers[] = {
 	&pb_solver_nbs,
 	&pb_solver_dvcbs,
 	&pb_solver_gbfhs,
+	&pb_solver_bae,
 	&pb_solver_bfs_cantor,
 	&pb_solver_bfs_hash,
 };
