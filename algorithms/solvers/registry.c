@@ -9,6 +9,9 @@ const pb_solver *const pb_solvers[] = {
 	&pb_solver_astar,
 	&pb_solver_bibfs,
 	&pb_solver_nbs,
+	&pb_solver_dvcbs,
+	&pb_solver_gbfhs,
+	&pb_solver_bae,
 	&pb_solver_bfs_cantor,
 	&pb_solver_bfs_hash,
 };

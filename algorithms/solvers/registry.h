@@ -11,5 +11,8 @@ extern const pb_solver pb_solver_bibfs;         /* bibfs.c */
 extern const pb_solver pb_solver_astar;         /* astar.c */
 extern const pb_solver pb_solver_idastar;       /* idastar.c */
 extern const pb_solver pb_solver_nbs;           /* nbs.c */
+extern const pb_solver pb_solver_dvcbs;         /* dvcbs.c */
+extern const pb_solver pb_solver_gbfhs;         /* gbfhs.c */
+extern const pb_solver pb_solver_bae;           /* bae.c */
 
 #endif
