@@ -224,7 +224,8 @@ typedef struct solve_job {
 	const pb_solver *solver;
 	void *ctx;
 	bool check;
-	pb_output out;
+	pb_output *out;   /* its own variable: a job set to zero leaves its
+			   * buffer's pages untouched (a fault each) */
 	pb_search search; /* shared by the queries: no limits */
 	char names16[16]; /* the move letters, by move, in a vector's width */
 	bool letters;     /* the moves are letters joined by nothing */
@@ -267,12 +268,12 @@ static bool blank_line(const char *line, size_t len)
 static void put_no_answer(solve_job *job, const char *mark, int status)
 {
 	size_t n = strlen(mark);
-	char *w = pb_output_reserve(&job->out, n + 1);
+	char *w = pb_output_reserve(job->out, n + 1);
 
 	memcpy(w, mark, n);
 	w[n] = '\n';
-	pb_output_commit(&job->out, n + 1);
-	pb_output_flush(&job->out);
+	pb_output_commit(job->out, n + 1);
+	pb_output_flush(job->out);
 	job->status = status;
 }
 
@@ -303,7 +304,7 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 	}
 	st = job->solver->solve(job->ctx, &start, s, &path);
 	if (st == PB_UNSOLVABLE) {
-		put_unsolvable(&job->out);
+		put_unsolvable(job->out);
 	} else if (st != PB_SOLVED) {
 		put_no_answer(job, "error", PB_EXIT_USAGE);
 		fprintf(stderr, "line %zu: %s: %s%s%s\n", lineno, job->solver->name,
@@ -313,7 +314,7 @@ static void answer_line(solve_job *job, const char *line, size_t len, size_t lin
 		fprintf(stderr, "line %zu: %s returned moves that do not reach the goal\n",
 			lineno, job->solver->name);
 	} else {
-		put_answer(&job->out, job->d, job->letters ? job->names16 : NULL, &path);
+		put_answer(job->out, job->d, job->letters ? job->names16 : NULL, &path);
 	}
 }
 
@@ -388,7 +389,9 @@ static const char *line_end(const char *p, size_t left)
 /* Answer every line of FD. Returns 0, or -1 on a read error. */
 static int answer_stream(solve_job *job, int fd)
 {
-	char *buf = calloc(1, INPUT_BLOCK + INPUT_SLACK);
+	/* not calloc: a page of the block is touched (a fault) only where
+	 * input comes; the slack past what is read is set instead */
+	char *buf = malloc(INPUT_BLOCK + INPUT_SLACK);
 	size_t have = 0, lineno = 0;
 	bool skipping = false, eof = false, may_wait;
 	struct stat st;
@@ -402,7 +405,7 @@ static int answer_stream(solve_job *job, int fd)
 
 		/* a read may wait (a terminal, a pipe): show what is answered */
 		if (may_wait)
-			pb_output_flush(&job->out);
+			pb_output_flush(job->out);
 		got = read(fd, buf + have, INPUT_BLOCK - have);
 
 		if (got < 0) {
@@ -411,6 +414,7 @@ static int answer_stream(solve_job *job, int fd)
 		}
 		eof = got == 0;
 		have += (size_t)got;
+		memset(buf + have, 0, INPUT_SLACK);
 		for (;;) {
 			const char *line = buf + at, *nl = line_end(line, have - at);
 			size_t n;
@@ -446,7 +450,8 @@ int cmd_solve(int argc, char **argv)
 	solve_options o;
 	pb_domain d;
 	pb_search prep;
-	solve_job job = { .d = &d };
+	pb_output out;
+	solve_job job = { .d = &d, .out = &out };
 	pb_status st;
 	int rc = parse_options(argc, argv, &o);
 
@@ -465,7 +470,7 @@ int cmd_solve(int argc, char **argv)
 			pb_status_name(st), *prep.message ? ": " : "", prep.message);
 		return PB_EXIT_USAGE;
 	}
-	pb_output_init(&job.out, stdout);
+	pb_output_init(&out, stdout);
 	pb_search_init(&job.search, 0, 0, NULL);
 	if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO)) {
 		char goal[PB_STATE_TEXT_MAX];
@@ -478,7 +483,7 @@ int cmd_solve(int argc, char **argv)
 		perror("bench solve: standard input");
 		job.status = PB_EXIT_USAGE;
 	}
-	if (pb_output_finish(&job.out)) {
+	if (pb_output_finish(&out)) {
 		perror("bench solve: standard output");
 		job.status = PB_EXIT_USAGE;
 	}
