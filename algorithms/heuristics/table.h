@@ -16,8 +16,9 @@
 #define PB_HEURISTIC_TABLE_H
 
 /* Every kind: X(KIND, name, parts), in the order of pb_heuristic_kind's
- * values (PB_HEURISTIC_BIT numbers them). NAME names its code:
- * pb_heur_NAME_ops (KIND.c) and pb_heur_NAME_step (KIND.h, inline).
+ * values (PB_HEURISTIC_BIT numbers them). NAME names its code, in its own
+ * files: pb_heuristic_ops pb_heur_NAME_ops and pb_heur_NAME_step (inline;
+ * the tiles kinds share tiles.h, tiles.c and tiles_pdb.c).
  * PARTS: 1 where it keeps parts that a move updates (pb_heur_parts, which
  * a search keeps per depth), 0 where its step needs only the parent's
  * value. */
@@ -133,8 +134,9 @@
 
 /* A search specialised for every pair (hog2's template over an
  * environment and a heuristic, in C): one function NAME_K_KIND a pair,
- * declared by PB_PAIRS_DECLARE and defined by PB_PAIRS_DEFINE, and the
- * statement PB_PAIRS_CALL that calls the one for a kernel and a kind:
+ * declared by PB_PAIRS_DECLARE and defined by PB_PAIRS_DEFINE, and
+ * PB_PAIRS_CALL, statements that return what the one for a kernel and a
+ * kind returns (the function goes on past them where no pair matches):
  * with both constants, one direct call; with either chosen at run time
  * (at a search's root), a chain of tests. noinline keeps the compiler from
  * unrolling a search's recursion into itself (which took minutes and a
