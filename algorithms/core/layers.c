@@ -24,16 +24,43 @@ int pb_layers_init(pb_layers *l, pb_meter *meter, int buckets, int words)
 void pb_layers_release(pb_layers *l)
 {
 	for (int i = 0; i < 2; i++) {
-		pb_free(l->pair[i].items);
+		if (l->kept) {
+			pb_keep(l->pair[i].items);
+			l->kept[i] = l->pair[i].items;
+		} else {
+			pb_free(l->pair[i].items);
+		}
 		pb_free(l->pair[i].start);
 	}
 	memset(l, 0, sizeof(*l));
 }
 
+/* The bytes of an item. */
+static size_t item_bytes(const pb_layers *l)
+{
+	return (size_t)l->words * sizeof(*l->pair[0].items);
+}
+
+void pb_layers_reserve(pb_layers *l, size_t most)
+{
+	l->most = most <= SIZE_MAX / item_bytes(l) ? most : 0;
+}
+
+void pb_layers_keep(pb_layers *l, void *kept[2])
+{
+	for (int i = 0; i < 2; i++) {
+		l->pair[i].items = kept[i];
+		kept[i] = NULL;
+	}
+	l->kept = kept;
+}
+
 /* Give layer K room for CAP items. Returns 0, or -1 when refused. */
 static int layer_resize(pb_layers *l, pb_layer *k, size_t cap)
 {
-	uint64_t *items = pb_realloc(l->meter, k->items, cap * (size_t)l->words * sizeof(*items));
+	size_t item = item_bytes(l);
+	uint64_t *items = l->most ? pb_realloc_room(l->meter, k->items, cap * item, l->most * item)
+				  : pb_realloc(l->meter, k->items, cap * item);
 
 	if (!items)
 		return -1;
@@ -46,10 +73,13 @@ int pb_layer_grow(pb_layers *l, size_t n)
 {
 	pb_layer *k = l->next;
 	/* by a quarter: a layer's array is the bulk of a search's memory, and
-	 * a large block grows in place (the system remaps it) */
-	size_t cap = k->cap + k->cap / 4 + 64;
+	 * a large block grows in place (the system remaps it, or it has its
+	 * room), but no further than the room */
+	size_t cap = k->cap + k->cap / 4 + 64, need = k->count + n;
 
-	return layer_resize(l, k, cap > k->count + n ? cap : k->count + n);
+	if (l->most && cap > l->most)
+		cap = l->most;
+	return layer_resize(l, k, cap > need ? cap : need);
 }
 
 void pb_layers_close(pb_layers *l, int b)

@@ -28,12 +28,25 @@ typedef struct pb_layers {
 	pb_layer pair[2];
 	int buckets, words;
 	pb_meter *meter;
+	size_t most;  /* items an array may grow to in its room; 0: no room */
+	void **kept;  /* where the arrays go at release (pb_layers_keep) */
 } pb_layers;
 
 /* Two empty layers of BUCKETS buckets, items of WORDS words. Returns 0, or
  * -1 when the meter refused the memory. */
 int pb_layers_init(pb_layers *l, pb_meter *meter, int buckets, int words);
 void pb_layers_release(pb_layers *l);
+
+/* Before the first item: each layer's array may grow to MOST items (the
+ * most it holds, and the room asked past them), in a room of huge pages
+ * once it is big (pb_realloc_room), where it is never copied. The meter
+ * counts the same as without. */
+void pb_layers_reserve(pb_layers *l, size_t most);
+
+/* Before the first item: the arrays are the blocks KEPT[0..1] holds (what
+ * the search before kept, or NULL), and go back there at release, kept
+ * (pb_keep), for the next search to find its pages there. */
+void pb_layers_keep(pb_layers *l, void *kept[2]);
 
 /* Grow the next layer's array to hold N more items. Returns 0, or -1. */
 int pb_layer_grow(pb_layers *l, size_t n);

@@ -3,14 +3,27 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#ifndef MAP_NORESERVE
+#define MAP_NORESERVE 0
+#endif
 
 /* Each block carries its size and meter just before the pointer returned. */
 typedef struct block_header {
-	pb_meter *meter;
+	pb_meter *meter; /* NULL: kept (pb_keep), its size counted nowhere */
 	size_t size;
+	/* a block in a room (pb_realloc_room): the bytes its room holds past
+	 * the header (0 for a block of malloc), and where its mapping starts,
+	 * before the header */
+	size_t room, lead;
 } block_header;
 
 #define HEADER_SIZE ((sizeof(block_header) + 15) & ~(size_t)15)
+
+/* A huge page, where the system has them (x86-64, and arm64 with 4 KiB
+ * pages): only a mapping laid out on these boundaries can be given one. */
+#define HUGE_PAGE ((size_t)2 << 20)
 
 static block_header *header_of(void *p)
 {
@@ -53,6 +66,7 @@ static void *finish_block(pb_meter *m, void *raw, size_t bytes)
 	h = raw;
 	h->meter = m;
 	h->size = bytes;
+	h->room = 0;
 	return (char *)raw + HEADER_SIZE;
 }
 
@@ -75,6 +89,62 @@ void *pb_calloc(pb_meter *m, size_t count, size_t size)
 	return finish_block(m, calloc(1, HEADER_SIZE + bytes), bytes);
 }
 
+/* LEN bytes (a multiple of HUGE_PAGE) of address space on huge-page
+ * boundaries, zero, with huge pages asked for, its mapping starting *LEAD
+ * bytes before; NULL where refused. Pages are given as touched, none set
+ * aside before (MAP_NORESERVE): most of a room is never used. */
+static void *map_room(size_t len, size_t *lead)
+{
+	char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	char *at;
+
+	if (raw == MAP_FAILED)
+		return NULL;
+	/* a huge page more than asked, so that a boundary falls in its first
+	 * one; what lies outside the boundaries stays mapped, never touched
+	 * (no page, and no system call to give it back) */
+	at = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	*lead = (size_t)(at - raw);
+#ifdef MADV_HUGEPAGE
+	madvise(at, len, MADV_HUGEPAGE);
+#endif
+	return at;
+}
+
+/* Give back the mapping of H, a block in a room. */
+static void unmap_room(block_header *h)
+{
+	munmap((char *)h - h->lead, h->lead + HEADER_SIZE + h->room + HUGE_PAGE);
+}
+
+/* A block grown past its room: into one of malloc, as realloc would move
+ * it. NULL where refused (H stays). */
+static block_header *move_out_of_room(block_header *h, size_t bytes)
+{
+	block_header *to = malloc(HEADER_SIZE + bytes);
+
+	if (!to)
+		return NULL;
+	memcpy(to, h, HEADER_SIZE + h->size);
+	unmap_room(h);
+	to->room = 0;
+	return to;
+}
+
+/* The meter that counts H: its own, or M for a kept block (which M
+ * counts once it is handed over, not before: a refused block stays kept). */
+static pb_meter *meter_of(const block_header *h, pb_meter *m)
+{
+	return h->meter ? h->meter : m;
+}
+
+/* The bytes of H its meter counts: none for a kept block. */
+static size_t counted(const block_header *h)
+{
+	return h->meter ? h->size : 0;
+}
+
 void *pb_realloc(pb_meter *m, void *p, size_t bytes)
 {
 	block_header *h;
@@ -84,13 +154,16 @@ void *pb_realloc(pb_meter *m, void *p, size_t bytes)
 	if (!p)
 		return pb_alloc(m, bytes);
 	h = header_of(p);
-	old = h->size;
-	m = h->meter;
+	old = counted(h);
+	m = meter_of(h, m);
 	if (bytes > SIZE_MAX - HEADER_SIZE)
 		return NULL;
 	if (bytes > old && !meter_take(m, bytes - old))
 		return NULL;
-	raw = realloc(h, HEADER_SIZE + bytes);
+	if (!h->room)
+		raw = realloc(h, HEADER_SIZE + bytes);
+	else /* in its room it stays, and only the count changes */
+		raw = bytes <= h->room ? h : move_out_of_room(h, bytes);
 	if (!raw) {
 		if (bytes > old)
 			m->current -= bytes - old;
@@ -99,8 +172,69 @@ void *pb_realloc(pb_meter *m, void *p, size_t bytes)
 	if (bytes < old)
 		m->current -= old - bytes;
 	h = raw;
+	h->meter = m;
 	h->size = bytes;
 	return (char *)raw + HEADER_SIZE;
+}
+
+/* Give the block H (of malloc, or NULL) up for a new one in a room of
+ * ROOM bytes at least, holding BYTES, counted against M: its bytes are
+ * copied (as many as both hold). NULL where the system reserves nothing. */
+static block_header *move_into_room(block_header *h, pb_meter *m, size_t bytes, size_t room)
+{
+	size_t held = h ? h->size : 0, len, lead;
+	block_header *to;
+
+	if (room < bytes)
+		room = bytes;
+	if (room > SIZE_MAX - HEADER_SIZE - 2 * HUGE_PAGE)
+		return NULL;
+	len = (HEADER_SIZE + room + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	if (!(to = map_room(len, &lead)))
+		return NULL;
+	if (h) {
+		memcpy((char *)to + HEADER_SIZE, (char *)h + HEADER_SIZE, held < bytes ? held : bytes);
+		free(h);
+	}
+	to->meter = m;
+	to->size = bytes;
+	to->room = len - HEADER_SIZE;
+	to->lead = lead;
+	return to;
+}
+
+void *pb_realloc_room(pb_meter *m, void *p, size_t bytes, size_t room)
+{
+	block_header *h = p ? header_of(p) : NULL, *to;
+	size_t old = h ? counted(h) : 0;
+
+	/* in its room already, or too small for one */
+	if ((h && h->room) || bytes < PB_ROOM_FROM)
+		return p ? pb_realloc(m, p, bytes) : pb_calloc(m, bytes, 1);
+	if (h)
+		m = meter_of(h, m);
+	if (bytes > old && !meter_take(m, bytes - old))
+		return NULL;
+	if (!(to = move_into_room(h, m, bytes, room))) {
+		if (bytes > old)
+			m->current -= bytes - old;
+		return p ? pb_realloc(m, p, bytes) : pb_calloc(m, bytes, 1);
+	}
+	if (bytes < old)
+		m->current -= old - bytes;
+	return (char *)to + HEADER_SIZE;
+}
+
+void pb_keep(void *p)
+{
+	block_header *h;
+
+	if (!p)
+		return;
+	h = header_of(p);
+	if (h->meter)
+		h->meter->current -= h->size;
+	h->meter = NULL;
 }
 
 void pb_free(void *p)
@@ -110,6 +244,10 @@ void pb_free(void *p)
 	if (!p)
 		return;
 	h = header_of(p);
-	h->meter->current -= h->size;
-	free(h);
+	if (h->meter)
+		h->meter->current -= h->size;
+	if (h->room)
+		unmap_room(h);
+	else
+		free(h);
 }

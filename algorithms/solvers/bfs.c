@@ -33,6 +33,7 @@ typedef struct visited {
 	const pb_domain *d;
 	pb_table table;  /* bfs-hash */
 	uint8_t *tags;   /* bfs-cantor: a byte a state, by rank */
+	void **kept;     /* bfs-cantor: where the tags are kept between searches */
 } visited;
 
 /* The visited set's operations, for the kernel K (inlined with it). */
@@ -110,11 +111,21 @@ static pb_cells hash_parent_of(const visited *v, pb_cells c, int m, pb_kernel k)
 
 static int rank_init(visited *v, pb_meter *m, pb_kernel k)
 {
-	(void)k;
 	/* one byte past the index: where a plugin's rank that broke its
 	 * contract is sent (pb_generic_index) */
-	v->tags = pb_calloc(m, v->d->index_count + 1, 1);
-	return v->tags ? 0 : -1;
+	size_t bytes = v->d->index_count + 1;
+	void *kept = *v->kept;
+
+	(void)k;
+	/* in a room of huge pages, as the states come at random; the last
+	 * search's, where there was one, set to zero again */
+	v->tags = pb_realloc_room(m, kept, bytes, bytes);
+	if (!v->tags)
+		return -1;
+	if (kept)
+		memset(v->tags, 0, bytes);
+	*v->kept = NULL;
+	return 0;
 }
 
 /* Without a branch: whether a state is new is a coin toss to the
@@ -151,7 +162,8 @@ static int rank_hold_growth(visited *v)
 
 static void rank_release(visited *v)
 {
-	pb_free(v->tags);
+	pb_keep(v->tags);
+	*v->kept = v->tags;
 }
 
 static pb_cells rank_parent_of(const visited *v, pb_cells c, int m, pb_kernel k)
@@ -343,15 +355,20 @@ pull(const visited_ops *ops, const pb_kernel k, visited *v, pb_layers *l, const 
 	return PB_SOLVED;
 }
 
-/* Both flavours' context: the domain and the pulls of its layers. */
+/* Both flavours' context: the domain and the pulls of its layers, and
+ * the big blocks of the last search (bfs-cantor's tags, the layers' arrays
+ * where the states have an index), kept for the next (pb_keep): their
+ * pages are there already, so that a search after the first makes no
+ * system call and takes no fault for them. */
 typedef struct bfs_ctx {
 	const pb_domain *d;
 	int npulls;
 	pb_pull *pulls;
+	void *kept[3]; /* the tags, the two layers' arrays */
 } bfs_ctx;
 
 static inline __attribute__((always_inline)) pb_status
-bfs_layers(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, visited *v,
+bfs_layers(const visited_ops *ops, const pb_kernel k, bfs_ctx *c, visited *v,
 	   const pb_state *start, pb_search *s, bool *found)
 {
 	const pb_domain *d = v->d;
@@ -362,6 +379,13 @@ bfs_layers(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, visited 
 
 	if (pb_layers_init(&l, &s->meter, pb_buckets(d), words))
 		return pb_search_alloc_failed(s);
+	/* a layer holds each state of the class once at most (the layers are
+	 * disjoint), and a pull asks room for as many more as it moves: the
+	 * arrays get their rooms, kept for the next search */
+	if (d->index_count) {
+		pb_layers_reserve(&l, d->index_count + PB_POLL_INTERVAL);
+		pb_layers_keep(&l, c->kept + 1);
+	}
 	pb_cells_store(first, start->cells, words);
 	if (pb_layers_put(&l, pb_bucket(d, start->cls, d->nmoves), first))
 		st = pb_search_alloc_failed(s);
@@ -379,11 +403,11 @@ bfs_layers(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, visited 
 /* The search, inlined into each flavour and kernel so that neither the
  * visited set nor the moves cost an indirect call per node. */
 static inline __attribute__((always_inline)) pb_status
-bfs_search(const visited_ops *ops, const pb_kernel k, const bfs_ctx *c, const pb_state *start,
+bfs_search(const visited_ops *ops, const pb_kernel k, bfs_ctx *c, const pb_state *start,
 	   pb_search *s, pb_path *out)
 {
 	const pb_domain *d = c->d;
-	visited v = { .d = d };
+	visited v = { .d = d, .kept = &c->kept[0] };
 	pb_status st;
 	bool found = pb_kernel_equal(k, start->cells, d->goal.cells);
 
@@ -417,6 +441,7 @@ static pb_status bfs_prepare(const pb_solver *self, const pb_domain *d, const pb
 	if (!c)
 		return pb_search_alloc_failed(s);
 	c->d = d;
+	memset(c->kept, 0, sizeof(c->kept));
 	c->npulls = pb_pulls(d, &s->meter, &c->pulls);
 	if (c->npulls < 0) {
 		pb_free(c);
@@ -432,13 +457,15 @@ static void bfs_release(void *ctx)
 
 	if (!c)
 		return;
+	for (size_t i = 0; i < sizeof(c->kept) / sizeof(c->kept[0]); i++)
+		pb_free(c->kept[i]);
 	pb_free(c->pulls);
 	pb_free(c);
 }
 
 /* The search for the domain's kernel, with the visited set OPS. */
 static inline __attribute__((always_inline)) pb_status
-solve_with(const visited_ops *ops, const bfs_ctx *c, const pb_state *start, pb_search *s,
+solve_with(const visited_ops *ops, bfs_ctx *c, const pb_state *start, pb_search *s,
 	   pb_path *out)
 {
 	s->generated++; /* the start (README, Nodes) */

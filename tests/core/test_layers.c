@@ -120,3 +120,54 @@ Test(layers, a_refused_growth_is_reported)
 	pb_layers_release(&l);
 	cr_assert_eq(m.current, 0);
 }
+
+/* Layers with a room (pb_layers_reserve) keep their items as they grow,
+ * count as layers without, and hand their arrays to the next search's
+ * layers (pb_layers_keep), which find them where they were. */
+Test(layers, kept_arrays_serve_the_next_layers)
+{
+	const size_t sizes[] = { 100000, 30, 150000, 0 }, most = 200000;
+	void *kept[2] = { NULL, NULL }, *first[2];
+	size_t peak = 0;
+
+	for (int search = 0; search < 2; search++) {
+		pb_meter m;
+		pb_layers l;
+
+		pb_meter_init(&m, 0);
+		cr_assert_eq(pb_layers_init(&l, &m, 1, 1), 0);
+		pb_layers_reserve(&l, most);
+		pb_layers_keep(&l, kept);
+		for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+			uint64_t *room = pb_layers_room(&l, sizes[k]);
+			size_t n;
+			const uint64_t *at;
+
+			cr_assert_not_null(room);
+			for (size_t i = 0; i < sizes[k]; i++)
+				room[i] = k << 32 | i;
+			pb_layers_added(&l, sizes[k]);
+			pb_layers_close(&l, 0);
+			cr_assert_eq(pb_layers_advance(&l), sizes[k]);
+			at = pb_layers_bucket(&l, 0, &n);
+			for (size_t i = 0; i < n; i++)
+				cr_assert_eq(at[i], k << 32 | i, "search %d layer %zu item %zu", search, k,
+					     i);
+		}
+		pb_layers_release(&l);
+		cr_assert_eq(m.current, 0, "search %d: %zu bytes held", search, m.current);
+		cr_assert(kept[0] && kept[1], "search %d kept no arrays", search);
+		if (!search) {
+			peak = m.peak;
+			first[0] = kept[0];
+			first[1] = kept[1];
+		} else {
+			cr_assert_eq(m.peak, peak, "the second search counted %zu bytes, the first %zu",
+				     m.peak, peak);
+			cr_assert(kept[0] == first[0] && kept[1] == first[1],
+				  "the second search's arrays are not the first's");
+		}
+	}
+	pb_free(kept[0]);
+	pb_free(kept[1]);
+}

@@ -1,4 +1,5 @@
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "algorithms/core/meter.h"
@@ -45,6 +46,122 @@ Test(meter, refuses_past_the_limit_and_keeps_the_block)
 	cr_assert_eq(m.peak, 4096);
 	pb_free(a);
 	pb_free(b);
+}
+
+/* Whether BYTES bytes at P all hold V. */
+static bool all_bytes(const unsigned char *p, size_t bytes, unsigned char v)
+{
+	for (size_t i = 0; i < bytes; i++)
+		if (p[i] != v)
+			return false;
+	return true;
+}
+
+/* A big block in a room starts zero, grows and shrinks where it is, and
+ * the meter counts its bytes, not its room. */
+Test(meter, a_room_grows_in_place)
+{
+	const size_t bytes = 4 * PB_ROOM_FROM, room = 64 * PB_ROOM_FROM;
+	pb_meter m;
+	unsigned char *a, *b;
+
+	pb_meter_init(&m, 0);
+	a = pb_realloc_room(&m, NULL, bytes, room);
+	cr_assert_not_null(a);
+	cr_assert(all_bytes(a, bytes, 0), "a new room is zero");
+	cr_assert_eq(m.current, bytes, "%zu bytes counted for %zu", m.current, bytes);
+	memset(a, 5, bytes);
+	b = pb_realloc(&m, a, room);
+	cr_assert_eq(b, a, "a block grown within its room moved");
+	cr_assert_eq(m.current, room);
+	cr_assert(all_bytes(b, bytes, 5), "the bytes of a block grown in its room");
+	b = pb_realloc_room(&m, b, bytes / 2, room);
+	cr_assert_eq(b, a, "a block shrunk in its room moved");
+	cr_assert_eq(m.current, bytes / 2);
+	cr_assert_eq(m.peak, room);
+	pb_free(b);
+	cr_assert_eq(m.current, 0);
+}
+
+/* A small block stays an ordinary one, and moves into a room with its
+ * bytes once it is big; past its room, it moves out with them. */
+Test(meter, a_block_moves_into_its_room_and_out)
+{
+	const size_t small = PB_ROOM_FROM / 4, room = 8 * PB_ROOM_FROM;
+	pb_meter m;
+	unsigned char *a;
+
+	pb_meter_init(&m, 0);
+	a = pb_realloc_room(&m, NULL, small, room);
+	cr_assert_not_null(a);
+	cr_assert(all_bytes(a, small, 0), "a new small block is zero");
+	memset(a, 3, small);
+	a = pb_realloc_room(&m, a, room, room);
+	cr_assert_not_null(a);
+	cr_assert(all_bytes(a, small, 3), "the bytes of a block moved into its room");
+	cr_assert_eq(m.current, room);
+	memset(a, 4, room);
+	a = pb_realloc(&m, a, 2 * room);
+	cr_assert_not_null(a);
+	cr_assert(all_bytes(a, room, 4), "the bytes of a block grown past its room");
+	cr_assert_eq(m.current, 2 * room);
+	pb_free(a);
+	cr_assert_eq(m.current, 0);
+}
+
+/* A meter's limit refuses a room as any block, and leaves the block. */
+Test(meter, a_room_past_the_limit_is_refused)
+{
+	pb_meter m;
+	unsigned char *a;
+
+	pb_meter_init(&m, 3 * PB_ROOM_FROM);
+	cr_assert_null(pb_realloc_room(&m, NULL, 4 * PB_ROOM_FROM, 8 * PB_ROOM_FROM));
+	cr_assert(m.refused);
+	a = pb_realloc_room(&m, NULL, 2 * PB_ROOM_FROM, 8 * PB_ROOM_FROM);
+	cr_assert_not_null(a);
+	memset(a, 6, 2 * PB_ROOM_FROM);
+	cr_assert_null(pb_realloc(&m, a, 4 * PB_ROOM_FROM));
+	cr_assert(all_bytes(a, 2 * PB_ROOM_FROM, 6), "a refused growth must leave the block alone");
+	pb_free(a);
+	cr_assert_eq(m.current, 0);
+}
+
+/* A kept block counts nowhere, then against the meter of the search that
+ * takes it, with its bytes (in place, where it is in a room); one that
+ * meter refuses stays kept. */
+Test(meter, a_kept_block_serves_the_next_meter)
+{
+	const size_t sizes[][2] = { { PB_ROOM_FROM / 4, PB_ROOM_FROM / 2 },
+				    { PB_ROOM_FROM / 4, 4 * PB_ROOM_FROM },
+				    { 4 * PB_ROOM_FROM, 4 * PB_ROOM_FROM } };
+
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		const size_t bytes = sizes[k][0], later = sizes[k][1];
+		pb_meter first, next, tight;
+		unsigned char *a, *b;
+
+		pb_meter_init(&first, 0);
+		pb_meter_init(&next, 0);
+		pb_meter_init(&tight, later / 2);
+		a = pb_realloc_room(&first, NULL, bytes, bytes);
+		cr_assert_not_null(a);
+		memset(a, 9, bytes);
+		pb_keep(a);
+		cr_assert_eq(first.current, 0, "%zu bytes: a kept block still counts %zu", bytes,
+			     first.current);
+		cr_assert_null(pb_realloc_room(&tight, a, later, later));
+		cr_assert_eq(tight.current, 0);
+		b = pb_realloc_room(&next, a, later, later);
+		cr_assert_not_null(b);
+		if (bytes >= PB_ROOM_FROM)
+			cr_assert_eq(b, a, "%zu bytes: a kept block in its room moved", bytes);
+		cr_assert(all_bytes(b, bytes, 9), "%zu bytes, then %zu: the kept bytes", bytes, later);
+		cr_assert_eq(next.current, later);
+		cr_assert_eq(first.current, 0);
+		pb_free(b);
+		cr_assert_eq(next.current, 0);
+	}
 }
 
 /* Key K of a test: for two-word tables, high words that differ while the

@@ -123,3 +123,51 @@ Test(bfs, memory_is_metered_and_returned)
 		      s.meter.peak);
 	it_release(&t);
 }
+
+/* The forward searches keep their big blocks in their context between
+ * searches: a search after a deeper one, and one after a shallower one,
+ * still answers, holds nothing once done, and counts as much memory as the
+ * same search in a fresh context. */
+Test(bfs, a_search_after_another_counts_as_the_first)
+{
+	const pb_solver *const forward[] = { &pb_solver_bfs_cantor, &pb_solver_bfs_hash };
+	const char *const starts[] = { "8 6 7 2 5 4 3 x 1", "1 2 3 4 5 6 7 x 8", "4 x 2 7 1 5 8 6 3",
+				       "8 6 7 2 5 4 3 x 1" };
+	const int lengths[] = { 31, 1, 11, 31 };
+	pb_domain d = it_domain("8puzzle", NULL);
+
+	for (size_t f = 0; f < sizeof(forward) / sizeof(forward[0]); f++) {
+		size_t fresh_peak[sizeof(starts) / sizeof(starts[0])];
+		it_solver t;
+
+		for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+			pb_state start = it_parse(&d, starts[i]);
+			pb_search s;
+			pb_path p;
+
+			it_prepare(&t, forward[f], &d, NULL, NULL);
+			pb_search_init(&s, 0, 0, NULL);
+			cr_assert_eq(forward[f]->solve(t.ctx, &start, &s, &p), PB_SOLVED);
+			fresh_peak[i] = s.meter.peak;
+			it_release(&t);
+		}
+		it_prepare(&t, forward[f], &d, NULL, NULL);
+		for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+			pb_state start = it_parse(&d, starts[i]);
+			pb_search s;
+			pb_path p;
+
+			pb_search_init(&s, 0, 0, NULL);
+			cr_assert_eq(forward[f]->solve(t.ctx, &start, &s, &p), PB_SOLVED,
+				     "%s: '%s'", forward[f]->name, starts[i]);
+			cr_assert_eq(p.length, lengths[i], "%s: '%s' in %d moves, not %d", forward[f]->name,
+				     starts[i], p.length, lengths[i]);
+			cr_assert_eq(s.meter.current, 0, "%s: '%s': %zu bytes still held",
+				     forward[f]->name, starts[i], s.meter.current);
+			cr_assert_eq(s.meter.peak, fresh_peak[i],
+				     "%s: '%s' counted %zu bytes after another search, %zu alone",
+				     forward[f]->name, starts[i], s.meter.peak, fresh_peak[i]);
+		}
+		it_release(&t);
+	}
+}
