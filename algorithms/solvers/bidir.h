@@ -21,11 +21,12 @@
  *   generated); pb_bidir_close frees what it made;
  * - pb_bidir_expand, written once and instantiated per kernel (kernel.h):
  *   a node of one side expanded (counted), its children made by the
- *   kernel's moves (forward) or unmoves (backward), each checked against
- *   the other side (U and the meeting point updated), looked up on its
- *   own side, and where it is new or closer, its node set (parent, g, move;
- *   h from the parent's where the kernel allows, as A* does) and handed to
- *   the search's visit function, which queues it;
+ *   kernel's moves (forward) or unmoves (backward), its h made from the
+ *   parent's where the kernel allows (as A* does), checked against the
+ *   other side where g + h is below U (U and the meeting point updated),
+ *   looked up on its own side, and where it is new or closer, its node set
+ *   (parent, g, move, h) and handed to the search's visit function, which
+ *   queues it;
  * - pb_bidir_path: the answer through the meeting point.
  *
  * A search's solve then reads:
@@ -58,6 +59,8 @@
 #ifndef PB_BIDIR_H
 #define PB_BIDIR_H
 
+#include <assert.h>
+
 #include "../core/nodes.h"
 #include "informed.h"
 
@@ -73,9 +76,10 @@ typedef struct pb_bidir_ctx {
 	 * moves of bit mask tried[DIR][C][L]: the legal ones (forward: moves;
 	 * backward: moves that some state makes into C, pb_unapply's test)
 	 * but the one that goes back to the parent (d->inverse[L]). A child
-	 * that is its parent cannot be closer, and cannot lower U: the parent
-	 * was checked against the other side when it got its g, which was
-	 * less. */
+	 * that is its parent cannot be closer, and cannot lower U: every g a
+	 * node gets is checked against the other side's node of its state as
+	 * it is set (and that node's, as it is set, against this side's), so
+	 * U is already at most the parent's g plus the other side's. */
 	uint32_t tried[2][PB_MAX_CLASSES][PB_MAX_MOVES + 1];
 } pb_bidir_ctx;
 
@@ -196,7 +200,13 @@ typedef int (*pb_bidir_visit_fn)(void *search, int dir, uint32_t id, pb_node *n,
  * (no shorter path runs through it otherwise) and below PB_COSTS - 1, its
  * node is added or moved (parent ID, g, the move: forward the move from
  * the parent, backward the move to it) and VISIT(SEARCH, ...) queues it.
- * Returns PB_SOLVED to go on, PB_MEMOUT (pb_search_alloc_failed). */
+ * Returns PB_SOLVED to go on, PB_MEMOUT (pb_search_alloc_failed).
+ *
+ * The other side is not looked at where g + h of the child reaches U: a
+ * node of the other side holds a path between the child and its root, at
+ * least as long as h says (the heuristics are admissible), so the two
+ * cannot make a path shorter than U. Nor is the own side where g reaches
+ * U. Each child's h is made from its parent's first, for that test. */
 PB_INLINE pb_status pb_bidir_expand(pb_bidir *b, const pb_kernel k, const int dir, uint32_t id,
 				    const pb_bidir_visit_fn visit, void *search)
 {
@@ -208,10 +218,11 @@ PB_INLINE pb_status pb_bidir_expand(pb_bidir *b, const pb_kernel k, const int di
 	int cls = xi.cls, g = xi.g + 1;
 	uint32_t tried = b->c->tried[dir][cls][xi.move == PB_NO_MOVE ? d->nmoves : xi.move];
 	pb_heur_parts parts;
-	bool have_parts = false;
+	bool have_parts = false, closer = g < b->best && g < PB_COSTS - 1;
 
 	pb_cells children[PB_MAX_MOVES];
 	int to[PB_MAX_MOVES];
+	unsigned hs[PB_MAX_MOVES];
 	uint8_t moves[PB_MAX_MOVES];
 	int n = 0;
 
@@ -229,45 +240,45 @@ PB_INLINE pb_status pb_bidir_expand(pb_bidir *b, const pb_kernel k, const int di
 		}
 		if (pb_kernel_stays(k, x, children[n]))
 			continue;
-		pb_nodes_prefetch(other, k, children[n]);
-		pb_nodes_prefetch(own, k, children[n]);
+		hs[n] = pb_bidir_child_h(b, k, dir, x, cls, h, &parts, &have_parts, children[n], to[n], m);
+		if (g + (int)hs[n] < b->best)
+			pb_nodes_prefetch(other, k, children[n]);
+		if (closer)
+			pb_nodes_prefetch(own, k, children[n]);
 		moves[n++] = (uint8_t)m;
 	}
 	b->s->generated += (uint64_t)n;
 	for (int i = 0; i < n; i++) {
 		pb_cells child = children[i];
-		uint32_t o = pb_nodes_find(other, k, child), cid;
+		uint32_t o, cid;
 		pb_node *ci;
-		unsigned ch;
 		bool fresh;
 
-		if (o != PB_NO_NODE && g + pb_nodes_node(other, k, o)->g < b->best) {
+		if (g + (int)hs[i] < b->best && (o = pb_nodes_find(other, k, child)) != PB_NO_NODE &&
+		    g + pb_nodes_node(other, k, o)->g < b->best) {
 			b->best = g + pb_nodes_node(other, k, o)->g;
 			b->meet[dir] = id;
 			b->meet[!dir] = o;
 			b->meet_move = moves[i];
 		}
+		if (g >= PB_COSTS - 1 || g >= b->best)
+			continue; /* no shorter path through it */
 		cid = pb_nodes_find(own, k, child);
 		if (cid != PB_NO_NODE && pb_nodes_node(own, k, cid)->g <= g)
 			continue;
-		if (g >= PB_COSTS - 1 || g >= b->best)
-			continue; /* no shorter path through it */
 		fresh = cid == PB_NO_NODE;
+		assert(fresh || own->h[cid] == hs[i]);
 		if (fresh) {
-			ch = pb_bidir_child_h(b, k, dir, x, cls, h, &parts, &have_parts, child, to[i],
-					      moves[i]);
 			cid = pb_nodes_add(own, k, child,
-					   (pb_node){ id, (uint8_t)g, moves[i], (uint8_t)to[i], 0 }, ch);
+					   (pb_node){ id, (uint8_t)g, moves[i], (uint8_t)to[i], 0 }, hs[i]);
 			if (cid == PB_NO_NODE)
 				return pb_search_alloc_failed(b->s);
-		} else {
-			ch = own->h[cid];
 		}
 		ci = pb_nodes_node(own, k, cid);
 		ci->parent = id;
 		ci->g = (uint8_t)g;
 		ci->move = moves[i];
-		if (visit(search, dir, cid, ci, ch, fresh))
+		if (visit(search, dir, cid, ci, hs[i], fresh))
 			return pb_search_alloc_failed(b->s);
 	}
 	return PB_SOLVED;
