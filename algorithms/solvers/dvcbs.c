@@ -40,8 +40,8 @@
  *
  * Admissible heuristics on both sides keep C a lower bound (as NBS's:
  * the least lower bound of a pair of open nodes), so the answer is
- * optimal; consistent ones (all those bidir.h builds) expand no node
- * twice.
+ * optimal. A node met again by a shorter path is queued again (reopened,
+ * where it was expanded).
  *
  * The sides, the expansion with its check against the other side, the
  * backward heuristic and the path are the two-sided searches' (bidir.h).
