@@ -8,11 +8,10 @@
  * The rules, as here (moves cost 1):
  * - Each side keeps its open nodes in two lists, waiting by f = g + h and
  *   ready by g, and C is a lower bound on the cost of any path yet to be
- *   found. Every waiting node of f < C becomes ready; those of f = C one
- *   at a time from each side (the least g first), when the ready ones
- *   make no pair (below), as the authors' code does: the nodes whose
- *   pairs must be expanded come first, those that may close a path of
- *   cost C after them.
+ *   found. Every waiting node of f < C becomes ready; those of f = C
+ *   only when the ready ones make no pair (below), as the authors' code
+ *   does: the nodes whose pairs must be expanded come first, those that
+ *   may close a path of cost C after them.
  * - The ready nodes of one g on one side are a cluster. A forward cluster
  *   of g = a and a backward one of g = b are joined when a + b + 1 <= C:
  *   a path through one node of each could cost C, so one of the two
@@ -41,8 +40,8 @@
  *
  * Admissible heuristics on both sides keep C a lower bound (as NBS's:
  * the least lower bound of a pair of open nodes), so the answer is
- * optimal; consistent ones (all those bidir.h builds) expand no node
- * twice.
+ * optimal. A node met again by a shorter path is queued again (reopened,
+ * where it was expanded).
  *
  * The sides, the expansion with its check against the other side, the
  * backward heuristic and the path are the two-sided searches' (bidir.h).
@@ -127,32 +126,23 @@ PB_INLINE int least_ready(dvcbs *x, const pb_kernel k, int dir, uint32_t *id)
 	return PB_COSTS;
 }
 
-/* Side DIR's waiting node of least f, if that is F_MAX or less, to ready:
- * 1 when one was, 0 when none, -1 when memory was refused. */
-PB_INLINE int ready_one(dvcbs *x, const pb_kernel k, int dir, int f_max)
+/* Every waiting node of side DIR with f <= F_MAX to ready. Returns how
+ * many, or -1 when memory was refused. */
+PB_INLINE long make_ready(dvcbs *x, const pb_kernel k, int dir, int f_max)
 {
 	dvcbs_side *sd = &x->side[dir];
+	long moved = 0;
 	uint32_t id;
-	int g, f = least_waiting(x, k, dir, &id, &g);
-	pb_node *n;
+	int f, g;
 
-	if (f > f_max)
-		return 0;
-	pb_buckets_take(&sd->waiting, f, g);
-	n = pb_bidir_node(&x->b, k, dir, id);
-	n->flags = OPEN | READY;
-	return pb_buckets_push(&sd->ready, id, g, 0) ? -1 : 1;
-}
-
-/* Every waiting node of side DIR with f <= F_MAX to ready. Returns 0, or
- * -1 when memory was refused. */
-PB_INLINE int make_ready(dvcbs *x, const pb_kernel k, int dir, int f_max)
-{
-	int r;
-
-	while ((r = ready_one(x, k, dir, f_max)) > 0)
-		;
-	return r;
+	while ((f = least_waiting(x, k, dir, &id, &g)) <= f_max) {
+		pb_buckets_take(&sd->waiting, f, g);
+		pb_bidir_node(&x->b, k, dir, id)->flags = OPEN | READY;
+		if (pb_buckets_push(&sd->ready, id, g, 0))
+			return -1;
+		moved++;
+	}
+	return moved;
 }
 
 /* The clusters of one side that have a partner: g and weight, by g. */
@@ -245,14 +235,15 @@ PB_INLINE pb_status search(dvcbs *x, const pb_kernel k, pb_path *out)
 
 	for (;;) {
 		uint32_t u, v, w;
-		int gf, gb, next, wf, g, rf, rb;
+		int gf, gb, next, wf, g;
+		long rf, rb;
 
 		if (b->best <= c)
 			break;
 		if (!x->side[PB_BIDIR_FORWARD].open_count || !x->side[PB_BIDIR_BACKWARD].open_count)
 			break;
-		if (make_ready(x, k, PB_BIDIR_FORWARD, c - 1) ||
-		    make_ready(x, k, PB_BIDIR_BACKWARD, c - 1))
+		if (make_ready(x, k, PB_BIDIR_FORWARD, c - 1) < 0 ||
+		    make_ready(x, k, PB_BIDIR_BACKWARD, c - 1) < 0)
 			return pb_search_alloc_failed(b->s);
 		gf = least_ready(x, k, PB_BIDIR_FORWARD, &u);
 		gb = least_ready(x, k, PB_BIDIR_BACKWARD, &v);
@@ -268,9 +259,9 @@ PB_INLINE pb_status search(dvcbs *x, const pb_kernel k, pb_path *out)
 				return st;
 			continue;
 		}
-		/* no pair: a node of f = C from each side, and look again */
-		rf = ready_one(x, k, PB_BIDIR_FORWARD, c);
-		rb = ready_one(x, k, PB_BIDIR_BACKWARD, c);
+		/* no pair: the nodes of f = C too, and look again */
+		rf = make_ready(x, k, PB_BIDIR_FORWARD, c);
+		rb = make_ready(x, k, PB_BIDIR_BACKWARD, c);
 		if (rf < 0 || rb < 0)
 			return pb_search_alloc_failed(b->s);
 		if (rf || rb)
