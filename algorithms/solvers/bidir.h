@@ -187,8 +187,10 @@ PB_INLINE unsigned pb_bidir_child_h(const pb_bidir *b, const pb_kernel k, int di
  * closer: ID of side DIR, whose pb_node *N has its new parent, g and move
  * (its flags as they were: 0 where FRESH, a node just added), and H its
  * heuristic. Queue it (and set its flags). Returns 0, or -1 when memory
- * was refused. Pass a PB_INLINE function: it is inlined into the
- * expansion. */
+ * was refused. Pass a static inline function, named: once the expansion
+ * is inlined the call is direct, and the compiler inlines it (not
+ * PB_INLINE: without optimisation an always-inline function called
+ * through a pointer cannot be inlined, and the build fails). */
 typedef int (*pb_bidir_visit_fn)(void *search, int dir, uint32_t id, pb_node *n, unsigned h,
 				 bool fresh);
 

@@ -60,7 +60,8 @@ typedef struct nbs {
 
 /* Queue node ID of side DIR (with its new g, and h H) as waiting: the
  * visit function of the expansion (bidir.h). */
-PB_INLINE int queue_waiting(void *search, int dir, uint32_t id, pb_node *n, unsigned h, bool fresh)
+static inline int queue_waiting(void *search, int dir, uint32_t id, pb_node *n, unsigned h,
+				bool fresh)
 {
 	nbs_side *sd = &((nbs *)search)->side[dir];
 	int f = n->g + (int)h;
