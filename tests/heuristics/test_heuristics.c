@@ -341,7 +341,9 @@ static void check_updates(const char *name, const char *heuristic, int steps)
 	char text[PB_STATE_TEXT_MAX];
 
 	build(&h, heuristic, &d, NULL, &s);
-	pb_heur_parts_init(&h, x.cells, &parts);
+	memset(&parts, 0, sizeof(parts));
+	if (pb_heur_kind_has_parts(h.info->kind))
+		pb_heur_parts_init(&h, x.cells, &parts);
 	hx = pb_heur_value(&h, &x);
 	for (int i = 0; i < steps; i++) {
 		pb_heur_parts next;
