@@ -26,6 +26,11 @@ bench=${1:-build/bench}
 
 # Korf's 100 random 15-puzzle instances (Korf 1985)
 scripts/published.sh 15puzzle ../shared/data/korf100.tsv datasets/korf100.txt
+# and the 30 of them that took Korf's IDA* with Manhattan distance fewest
+# nodes, fewest first (../shared/data/korf100_nodes.tsv): the instances A*
+# and the two-sided searches compare on within a few seconds each
+scripts/published.sh 15puzzle ../shared/data/korf100.tsv datasets/korf100-easiest.txt \
+	79 12 42 55 97 19 94 47 93 9 74 48 30 86 31 85 73 28 45 61 95 90 57 71 81 78 5 13 96 58
 # Korf & Felner's 50 random 24-puzzle instances (2002), and the 15 of them
 # that took their IDA* with the 6-6-6-6 databases fewest nodes, fewest first
 # (../shared/data/korf24_kf2002_nodes.tsv)
