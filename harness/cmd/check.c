@@ -17,6 +17,8 @@
 #include "harness/io/answer.h"
 #include "harness/io/answer_file.h"
 #include "harness/io/dataset.h"
+#include "harness/io/dataset_select.h"
+#include "harness/io/units.h"
 
 #define CMD "check"
 /* Wrong instances named in the last line, at most. */
@@ -36,12 +38,14 @@ static void usage(FILE *out)
 	      "Squares answers must also be the least of the shortest ones. Prints a\n"
 	      "line for each instance, then a summary. Exit status: 0 when every\n"
 	      "answer is right, 1 when one is not, 2 for bad usage or a file that\n"
-	      "is not a file of answers to DATASET.\n"
+	      "is not a file of answers to DATASET. With --instances or --limit,\n"
+	      "ANSWERS holds an answer for each instance chosen, in order.\n"
 	      "\n"
 	      "options:\n"
-	      "  -q, --quiet   print only the wrong answers and the summary\n"
-	      "      --plugin FILE.so  load a plugin's domains (repeatable)\n"
-	      "  -h, --help    show this and exit\n", out);
+	      "  -q, --quiet              print only the wrong answers and the summary\n"
+	      DATASET_SELECT_USAGE
+	      "      --plugin FILE.so     load a plugin's domains (repeatable)\n"
+	      "  -h, --help               show this and exit\n", out);
 }
 
 /* The least shortest answers, for the domains that demand them. */
@@ -170,14 +174,18 @@ static int grade(const dataset *ds, const answer_file *a, bool quiet)
 
 int cmd_check(int argc, char **argv)
 {
-	enum { OPT_OUTSIDE = 256 };
+	enum { OPT_INSTANCES = 256, OPT_LIMIT, OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "instances", required_argument, NULL, OPT_INSTANCES },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
 		{ "help", no_argument, NULL, 'h' },
 		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	char err[1024];
+	const char *instances = NULL;
+	uint64_t limit = 0;
 	bool quiet = false;
 	answer_file a;
 	dataset ds;
@@ -188,18 +196,25 @@ int cmd_check(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q': quiet = true; break;
+		case OPT_INSTANCES: instances = optarg; break;
+		case OPT_LIMIT:
+			if (units_parse_count(optarg, 1, DATASET_SELECT_LIMIT_MAX, &limit))
+				return cmdline_bad_usage(CMD, "--limit '%s' is not a count 1..%u", optarg,
+							 DATASET_SELECT_LIMIT_MAX);
+			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
 			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
 				return PB_EXIT_USAGE;
 			break;
-		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
+		default: return cmdline_bad_option(CMD, c, argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 2)
 		return cmdline_bad_usage(CMD, "want a dataset and a file of answers");
 	memset(&ds, 0, sizeof(ds));
-	if (dataset_load(&ds, argv[optind], err, sizeof(err))) {
+	if (dataset_load(&ds, argv[optind], err, sizeof(err)) ||
+	    dataset_select(&ds, instances, limit, err, sizeof(err))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		dataset_release(&ds);
 		return PB_EXIT_USAGE;

@@ -485,6 +485,7 @@ static int make_campaign(campaign *cp, const run_args *o, const choice *c, const
 		.defaults = r->defaults, .batch_threshold_ns = o->batch_threshold_ns,
 		.isolate = r->isolate, .shard_k = whole ? 0 : o->shard.k,
 		.shard_n = whole ? 0 : o->shard.n, .cache_dir = r->cache_dir,
+		.instances = o->c.instances, .limit = o->c.limit,
 	};
 	for (size_t i = 0; i < o->c.ndatasets; i++) {
 		size_t n = units_for(c, &ds[i], r, units);

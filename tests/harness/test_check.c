@@ -201,3 +201,38 @@ Test(check, a_file_that_does_not_fit_is_refused_whole)
 	cr_expect_eq(ht_bench(&out, "check --help"), 0);
 	free(out);
 }
+
+/* --instances and --limit grade the answers to part of a dataset: ids and
+ * ranges of ids, the first N; a bad item or count is bad usage. */
+Test(check, instances_and_limit_grade_part_of_a_dataset)
+{
+	char *out;
+
+	cr_assert_eq(ot_sh(&out, "grep -v '^#' '%s' | sed -n '4,7p;13p' | cut -f2 | '%s' solve "
+			   "--domain 8puzzle > '%s/part'", dataset_8, PB_BENCH, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d2-1-d2-4,d4-1 '%s' '%s/part'", dataset_8,
+			      ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 5 answers right") && strstr(out, "d4-1: ok"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d2-1-d2-4,d4-1 --limit 2 '%s' '%s/part'",
+			      dataset_8, ot_dir), 2, "%s", out);
+	cr_expect(strstr(out, "more answers than the dataset's 2 instances"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 3 '%s' '%s/part'", dataset_8, ot_dir), 2, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d2-1,nine '%s' '%s/part'", dataset_8, ot_dir),
+		     2, "%s", out);
+	cr_expect(strstr(out, "bench check: --instances: no instance 'nine' in '8puzzle-depth'"), "%s",
+		  out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d4-1-d2-1 '%s' '%s/part'", dataset_8, ot_dir),
+		     2, "%s", out);
+	cr_expect(strstr(out, "runs backwards"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 0 '%s' '%s/part'", dataset_8, ot_dir), 2, "%s",
+		     out);
+	cr_expect(strstr(out, "bench check: --limit '0' is not a count"), "%s", out);
+	free(out);
+}
