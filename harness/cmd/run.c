@@ -518,6 +518,44 @@ static void note_unused_heuristics(const run_args *o, const dataset *ds)
 	}
 }
 
+/* The solvers of the campaign that part K of N (PLAN) gives no solve of,
+ * a note naming them: a part of a small campaign may hold none of a
+ * solver's instances, which the other parts then run, and a user reading
+ * this part's table alone would look for its rows in vain. */
+static void note_solvers_elsewhere(const run_args *o, const choice *c, const dataset *ds,
+				   const shard_plan *plan, runner_unit *units)
+{
+	const pb_solver *seen[RUN_MAX_SOLVERS];
+	bool here[RUN_MAX_SOLVERS] = { false };
+	size_t nseen = 0, missing = 0;
+
+	if (!plan->spec.n)
+		return;
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		size_t n = units_for(c, &ds[i], &o->c.r, units);
+
+		for (size_t u = 0; u < n; u++) {
+			size_t k = 0;
+
+			while (k < nseen && seen[k] != units[u].solver)
+				k++;
+			if (k == nseen && nseen < RUN_MAX_SOLVERS)
+				seen[nseen++] = units[u].solver;
+			if (k < nseen)
+				here[k] |= shard_unit_mine(plan, i, u) > 0;
+		}
+	}
+	for (size_t k = 0; k < nseen; k++) {
+		if (here[k])
+			continue;
+		fprintf(stderr, "%s'%s'", missing++ ? ", " : "bench " CMD ": note: this part holds no "
+			"solve of ", seen[k]->name);
+	}
+	if (missing)
+		fprintf(stderr, " (--shard %u/%u: the other parts run %s)\n", plan->spec.k,
+			plan->spec.n, missing == 1 ? "it" : "them");
+}
+
 /* What the shard plan asks of 'bench run': the units of each dataset. */
 typedef struct plan_arg {
 	const choice *c;
@@ -721,6 +759,7 @@ int cmd_run(int argc, char **argv)
 	if (writer) {
 		run_common_print_limits(&o.c, CMD);
 		note_unused_heuristics(&o, ds);
+		note_solvers_elsewhere(&o, &c, ds, &plan, units);
 	}
 	m = (meta_run){ .argc = argc, .argv = given, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.campaign = &cp, .started = (uint64_t)time(NULL),
