@@ -202,6 +202,33 @@ Test(check, a_file_that_does_not_fit_is_refused_whole)
 	free(out);
 }
 
+/* Answers in another convention are told what would make them right:
+ * moves that name where the tile goes (u/d and l/r swapped), and moves
+ * in upper case. A wrong answer that no swap mends gets no such hint. */
+Test(check, a_convention_mistake_is_told_what_would_mend_it)
+{
+	char *out;
+
+	solve_into(dataset_8, "8puzzle", NULL, "a8");
+	cr_assert_eq(ot_sh(&out, "tr udlr durl < '%s/a8' > '%s/swapped' && tr udlr UDLR < '%s/a8' "
+			   "> '%s/upper'", ot_dir, ot_dir, ot_dir, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(check(&out, dataset_8, "swapped"), 1, "%s", out);
+	cr_expect(strstr(out, "/swapped:149: d31-2: wrong: ") &&
+		  strstr(out, "swapping u/d, l/r reaches it: moves name where the blank goes"),
+		  "the last instance, swapped, is not told to swap back: %s", out);
+	free(out);
+	cr_expect_eq(check(&out, dataset_8, "upper"), 1, "%s", out);
+	cr_expect(strstr(out, "names no move of 8puzzle, 'u' does: write the moves in lower case"),
+		  "upper-case moves are not told to be lower case: %s", out);
+	free(out);
+	edit_line("a8", 149, "uu");
+	cr_expect_eq(check(&out, dataset_8, "a8"), 1, "%s", out);
+	cr_expect(strstr(out, "d31-2: wrong") && !strstr(out, "swapping"),
+		  "an answer no swap mends is given a hint: %s", out);
+	free(out);
+}
+
 /* --instances and --limit grade the answers to part of a dataset: ids and
  * ranges of ids, the first N; a bad item or count is bad usage. */
 Test(check, instances_and_limit_grade_part_of_a_dataset)
