@@ -263,3 +263,55 @@ Test(check, instances_and_limit_grade_part_of_a_dataset)
 	cr_expect(strstr(out, "bench check: --limit '0' is not a count"), "%s", out);
 	free(out);
 }
+
+/* A dataset whose goal is not the default (the blank first, as Korf's):
+ * 'bench gen --export' writes its puzzles as a program receives them,
+ * turned to the default goal; 'bench check --exported' takes the
+ * program's answers to those, and each way round a file of the other is
+ * told which it is. An answer to an instance without a reference is
+ * right by its moves alone, and the summary says its length went
+ * unjudged. */
+Test(check, answers_to_the_exported_puzzles_of_another_goal)
+{
+	char *out, path[1024];
+
+	ht_write_in(ot_dir, "blank-first.txt", "# puzzlebench dataset\n# format: 1\n"
+		    "# domain: 8puzzle\n# goal: x 1 2 3 4 5 6 7 8\n"
+		    "k1\t1 2 x 3 4 5 6 7 8\t2\nk2\t3 1 2 4 x 5 6 7 8\t-\n");
+	cr_assert_eq(ht_bench(&out, "gen --export '%s/blank-first.txt' -o '%s/exported'", ot_dir,
+			      ot_dir), 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/exported", ot_dir);
+	out = ht_read(path);
+	cr_assert_not_null(out, "%s", path);
+	cr_expect_str_eq(out, "1 2 3 4 5 6 x 7 8\n1 2 3 4 x 5 7 8 6\n", "the puzzles turned");
+	free(out);
+	cr_assert_eq(ot_sh(&out, "'%s' solve --domain 8puzzle < '%s/exported' > '%s/program' && "
+			   "grep -v '^#' '%s/blank-first.txt' | cut -f2 | '%s' solve --domain 8puzzle "
+			   "--goal 'x 1 2 3 4 5 6 7 8' > '%s/own'", PB_BENCH, ot_dir, ot_dir, ot_dir,
+			   PB_BENCH, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --exported '%s/blank-first.txt' '%s/program'", ot_dir,
+			      ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: 1 right answer had no reference") &&
+		  strstr(out, "no length is judged"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check '%s/blank-first.txt' '%s/program'", ot_dir, ot_dir), 1,
+		     "%s", out);
+	cr_expect(strstr(out, "k1: wrong: it answers the puzzle turned to the default goal, as "
+			 "'bench gen --export' writes it, not the dataset's own: add --exported"),
+		  "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check '%s/blank-first.txt' '%s/own'", ot_dir, ot_dir), 0, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --exported '%s/blank-first.txt' '%s/own'", ot_dir, ot_dir),
+		     1, "%s", out);
+	cr_expect(strstr(out, "k2: wrong: it answers the dataset's own puzzle") &&
+		  strstr(out, "drop --exported"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "gen --export '%s/blank-first.txt' -n 3", ot_dir), 2, "%s", out);
+	cr_expect(strstr(out, "bench gen: --export writes the puzzles of a dataset there is"), "%s",
+		  out);
+	free(out);
+}
