@@ -315,3 +315,37 @@ Test(check, answers_to_the_exported_puzzles_of_another_goal)
 		  out);
 	free(out);
 }
+
+/* bench run --save-answers writes, for each dataset and series, a file
+ * that bench check grades as the run did: the same part of the dataset,
+ * Magic Squares' format too, and 'none' (counted wrong) where a solve
+ * gave no answer. */
+Test(check, the_answers_a_run_saves_are_graded_as_the_run_judged_them)
+{
+	const char *korf = PB_SOURCE_DIR "/datasets/korf100.txt";
+	char *out;
+
+	cr_assert_eq(ht_bench(&out, "run '%s' '%s' --limit 6 -a bfs-hash,idastar -r 1 -w 0 "
+			      "--save-answers -o '%s/saved'", dataset_8, dataset_ms, ot_dir), 0, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 6 '%s' '%s/saved/answers/8puzzle-depth/"
+			      "idastar+manhattan.txt'", dataset_8, ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 6 answers right"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 6 '%s' '%s/saved/answers/msquare-depth/"
+			      "bfs-hash.txt'", dataset_ms, ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 6 answers right"), "%s", out);
+	free(out);
+	/* a time limit no search of Korf's first instance meets: no answer */
+	cr_assert_eq(ht_bench(&out, "run '%s' --instances 1 -a idastar -t 0.001 -r 1 -w 0 "
+			      "--save-answers -o '%s/none'", korf, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances 1 '%s' '%s/none/answers/korf100/"
+			      "idastar+manhattan.txt'", korf, ot_dir), 1, "%s", out);
+	cr_expect(strstr(out, "1: wrong: no answer ('none'"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "run '%s' --save-answers --resume -o '%s/saved'", dataset_8,
+			      ot_dir), 2, "%s", out);
+	free(out);
+}
