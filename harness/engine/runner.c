@@ -167,7 +167,7 @@ void runner_hint_inverse(const pb_domain *d, const pb_state *start, const pb_pat
 	bool differs = false;
 
 	for (int i = 0; i < path->length; i++) {
-		int inv = d->inverse[path->moves[i]];
+		int inv = path->moves[i] < d->nmoves ? d->inverse[path->moves[i]] : PB_NO_MOVE;
 
 		if (inv == PB_NO_MOVE || !pb_apply(d, &s, inv, &s))
 			return;
