@@ -179,6 +179,22 @@ static size_t next_name(const pb_domain *d, const char *text, size_t len, size_t
 	return n;
 }
 
+/* The move NAME[0..len) names in the other case (upper for lower, lower
+ * for upper), or -1: a program that writes "U" for "u" is told so. */
+static int move_in_other_case(const pb_domain *d, const char *name, size_t len)
+{
+	char flipped[PB_MOVE_NAME_MAX];
+
+	if (len >= sizeof(flipped))
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)name[i];
+
+		flipped[i] = (char)(isupper(ch) ? tolower(ch) : toupper(ch));
+	}
+	return pb_move_from_name(d, flipped, len);
+}
+
 int pb_parse_moves(const pb_domain *d, const char *text, size_t len, uint8_t *moves, int max,
 		   char *err, size_t errlen)
 {
@@ -186,8 +202,14 @@ int pb_parse_moves(const pb_domain *d, const char *text, size_t len, uint8_t *mo
 	int count = 0;
 
 	while ((n = next_name(d, text, len, &at))) {
-		int m = pb_move_from_name(d, text + at, n);
+		int m = pb_move_from_name(d, text + at, n), other;
 
+		if (m < 0 && (other = move_in_other_case(d, text + at, n)) >= 0)
+			return pb_domain_fail(err, errlen, "'%.*s' names no move of %s, '%s' does: "
+					      "write the moves in %s case", (int)n, text + at, d->name,
+					      d->move_names[other],
+					      islower((unsigned char)d->move_names[other][0]) ? "lower"
+					      : "upper");
 		if (m < 0)
 			return pb_domain_fail(err, errlen, "'%.*s' names no move of %s", (int)(n > 20 ? 20 : n),
 					      text + at, d->name);

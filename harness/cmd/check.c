@@ -14,9 +14,12 @@
 #include "harness/cmd/commands.h"
 #include "harness/engine/outside.h"
 #include "harness/engine/runner.h"
+#include "harness/engine/turn.h"
 #include "harness/io/answer.h"
 #include "harness/io/answer_file.h"
 #include "harness/io/dataset.h"
+#include "harness/io/dataset_select.h"
+#include "harness/io/units.h"
 
 #define CMD "check"
 /* Wrong instances named in the last line, at most. */
@@ -36,12 +39,22 @@ static void usage(FILE *out)
 	      "Squares answers must also be the least of the shortest ones. Prints a\n"
 	      "line for each instance, then a summary. Exit status: 0 when every\n"
 	      "answer is right, 1 when one is not, 2 for bad usage or a file that\n"
-	      "is not a file of answers to DATASET.\n"
+	      "is not a file of answers to DATASET. With --instances or --limit,\n"
+	      "ANSWERS holds an answer for each instance chosen, in order. An\n"
+	      "instance without a reference (a walk dataset's '-') is judged by\n"
+	      "its moves alone: its length cannot be, and the summary says how many\n"
+	      "went so. Answers are to DATASET's own puzzles, for its goal (which\n"
+	      "'bench run' hides from a program by turning the board: for those,\n"
+	      "--exported).\n"
 	      "\n"
 	      "options:\n"
-	      "  -q, --quiet   print only the wrong answers and the summary\n"
-	      "      --plugin FILE.so  load a plugin's domains (repeatable)\n"
-	      "  -h, --help    show this and exit\n", out);
+	      "  -q, --quiet              print only the wrong answers and the summary\n"
+	      "      --exported           the answers are to the puzzles as 'bench gen\n"
+	      "                           --export DATASET' writes them (turned to the\n"
+	      "                           default goal), and are turned back\n"
+	      DATASET_SELECT_USAGE
+	      "      --plugin FILE.so     load a plugin's domains (repeatable)\n"
+	      "  -h, --help               show this and exit\n", out);
 }
 
 /* The least shortest answers, for the domains that demand them. */
@@ -96,18 +109,67 @@ static bool least_agrees(least *l, const pb_domain *d, const pb_state *start, co
 
 typedef struct tally {
 	size_t right, wrong;
+	size_t unmeasured; /* right answers whose length no reference judged */
 	char named[NAMED_MAX][DATASET_MAX_ID + 1];
 } tally;
 
+/* Which puzzles the answers are to: the dataset's own, or (--exported)
+ * those turned to the default goal, as a program is given them. */
+typedef struct frame {
+	bool exported; /* --exported */
+	bool turns;    /* the dataset has a goal other than the default: T */
+	turn t;
+} frame;
+
+/* GIVEN, an answer to the turned puzzle, with its moves turned back into
+ * OUT: an answer to the dataset's. */
+static void turn_back(const frame *fr, const pb_path *given, pb_path *out)
+{
+	*out = *given;
+	for (int i = 0; i < given->length; i++)
+		out->moves[i] = fr->t.move_back[given->moves[i]];
+}
+
+/* After GIVEN was judged wrong (why in NOTE) as an answer to the puzzles
+ * FR says: when it answers the others rightly, NOTE says that instead
+ * (how it fails here is then beside the point). */
+static void hint_frame(const frame *fr, const dataset *ds, const dataset_instance *in,
+		       const answer_frame *f, const pb_path *given, char *note, size_t notelen)
+{
+	char other[200];
+	pb_path path;
+	bool below;
+
+	if (!fr->turns || f->state != ANSWER_DONE || f->status != PB_SOLVED)
+		return;
+	if (fr->exported)
+		path = *given;
+	else
+		turn_back(fr, given, &path);
+	if (runner_judge(&ds->domain, in, f->status, &path, other, sizeof(other), &below) != RUN_OK)
+		return;
+	snprintf(note, notelen, fr->exported
+		 ? "it answers the dataset's own puzzle, not the one turned to the default goal: "
+		   "drop --exported"
+		 : "it answers the puzzle turned to the default goal, as 'bench gen --export' "
+		   "writes it, not the dataset's own: add --exported");
+}
+
 /* Judge answer F (PATH) to instance IN, print its line. */
 static void judge(const dataset *ds, const dataset_instance *in, const answer_frame *f,
-		  const pb_path *path, least *l, const char *file, unsigned line, bool quiet,
-		  tally *t)
+		  const pb_path *given, const frame *fr, least *l, const char *file, unsigned line,
+		  bool quiet, tally *t)
 {
-	char note[200];
+	char note[300];
 	bool below = false;
 	run_status st = RUN_WRONG;
+	pb_path turned;
+	const pb_path *path = given;
 
+	if (fr->exported && fr->turns) {
+		turn_back(fr, given, &turned);
+		path = &turned;
+	}
 	if (f->state == ANSWER_BAD)
 		snprintf(note, sizeof(note), "%s", f->why);
 	else
@@ -115,6 +177,10 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 	if (st == RUN_OK && !below && !least_agrees(l, &ds->domain, &in->state, path, note,
 						   sizeof(note)))
 		st = RUN_WRONG;
+	if (st == RUN_WRONG)
+		hint_frame(fr, ds, in, f, given, note, sizeof(note));
+	if (st == RUN_OK && in->reference == DATASET_REF_UNKNOWN)
+		t->unmeasured++;
 	if (st == RUN_WRONG) {
 		if (t->wrong < NAMED_MAX)
 			snprintf(t->named[t->wrong], sizeof(t->named[0]), "%s", in->id);
@@ -134,8 +200,9 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 		       in->reference == DATASET_REF_UNKNOWN ? " (no reference to compare)" : "");
 }
 
-/* Grade the answers A against DS. Returns the exit status. */
-static int grade(const dataset *ds, const answer_file *a, bool quiet)
+/* Grade the answers A against DS (to the puzzles FR says). Returns the
+ * exit status. */
+static int grade(const dataset *ds, const answer_file *a, const frame *fr, bool quiet)
 {
 	answer_walk w;
 	tally t = { 0 };
@@ -154,9 +221,13 @@ static int grade(const dataset *ds, const answer_file *a, bool quiet)
 		pb_path path;
 		unsigned first = answer_walk_next(&w, &ds->domain, &f, &path);
 
-		judge(ds, &ds->instances[i], &f, &path, &l, a->name, first, quiet, &t);
+		judge(ds, &ds->instances[i], &f, &path, fr, &l, a->name, first, quiet, &t);
 	}
 	least_end(&l);
+	if (t.unmeasured)
+		printf("check: %zu right answer%s had no reference: %s moves reach the goal, but "
+		       "without a reference no length is judged optimal or not\n", t.unmeasured,
+		       t.unmeasured == 1 ? "" : "s", t.unmeasured == 1 ? "its" : "their");
 	if (!t.wrong) {
 		printf("check: all %zu answers right\n", t.right);
 		return PB_EXIT_OK;
@@ -168,17 +239,38 @@ static int grade(const dataset *ds, const answer_file *a, bool quiet)
 	return PB_EXIT_CHECK;
 }
 
+/* Set up FR for DS: the turn to the default goal, where there is one.
+ * Returns 0, or -1 (said why) when --exported asks for one there is not. */
+static int start_frame(frame *fr, const dataset *ds)
+{
+	char why[256];
+
+	fr->turns = !turn_none_needed(&ds->domain) && !turn_refusal(&ds->domain, why, sizeof(why)) &&
+		    !turn_init(&fr->t, &ds->domain, why, sizeof(why));
+	if (fr->exported && turn_refusal(&ds->domain, why, sizeof(why))) {
+		fprintf(stderr, "bench " CMD ": --exported: %s\n", why);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
-	enum { OPT_OUTSIDE = 256 };
+	enum { OPT_INSTANCES = 256, OPT_LIMIT, OPT_EXPORTED, OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "exported", no_argument, NULL, OPT_EXPORTED },
+		{ "instances", required_argument, NULL, OPT_INSTANCES },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
 		{ "help", no_argument, NULL, 'h' },
 		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
 	};
 	char err[1024];
+	const char *instances = NULL;
+	uint64_t limit = 0;
 	bool quiet = false;
+	frame fr = { 0 };
 	answer_file a;
 	dataset ds;
 	int c, rc;
@@ -188,18 +280,26 @@ int cmd_check(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q': quiet = true; break;
+		case OPT_EXPORTED: fr.exported = true; break;
+		case OPT_INSTANCES: instances = optarg; break;
+		case OPT_LIMIT:
+			if (units_parse_count(optarg, 1, DATASET_SELECT_LIMIT_MAX, &limit))
+				return cmdline_bad_usage(CMD, "--limit '%s' is not a count 1..%u", optarg,
+							 DATASET_SELECT_LIMIT_MAX);
+			break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
 			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
 				return PB_EXIT_USAGE;
 			break;
-		default: return cmdline_bad_usage(CMD, "unknown option '%s'", argv[optind - 1]);
+		default: return cmdline_bad_option(CMD, c, argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 2)
 		return cmdline_bad_usage(CMD, "want a dataset and a file of answers");
 	memset(&ds, 0, sizeof(ds));
-	if (dataset_load(&ds, argv[optind], err, sizeof(err))) {
+	if (dataset_load(&ds, argv[optind], err, sizeof(err)) ||
+	    dataset_select(&ds, instances, limit, err, sizeof(err))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		dataset_release(&ds);
 		return PB_EXIT_USAGE;
@@ -210,7 +310,7 @@ int cmd_check(int argc, char **argv)
 		dataset_release(&ds);
 		return PB_EXIT_USAGE;
 	}
-	rc = grade(&ds, &a, quiet);
+	rc = start_frame(&fr, &ds) ? PB_EXIT_USAGE : grade(&ds, &a, &fr, quiet);
 	answer_file_release(&a);
 	dataset_release(&ds);
 	if (fflush(stdout) || ferror(stdout))

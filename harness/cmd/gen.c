@@ -17,6 +17,7 @@
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
 #include "harness/engine/outside.h"
+#include "harness/engine/turn.h"
 #include "harness/io/dataset.h"
 #include "harness/io/outfile.h"
 #include "harness/io/prng.h"
@@ -46,6 +47,8 @@ enum ref_mode { REF_AUTO, REF_YES, REF_NO };
 
 typedef struct gen_options {
 	const char *domain, *goal, *output, *source;
+	const char *export;       /* --export DATASET, or NULL */
+	const char *making;       /* the last option for making a dataset given */
 	enum method method;
 	enum ref_mode reference;
 	uint64_t seed, count, len_lo, len_hi, step, per_depth;
@@ -111,6 +114,12 @@ static void usage(FILE *out)
 "  -s, --seed N            seed of the generator (default %d)\n"
 "  -o, --output FILE       write there (default: standard output); written\n"
 "                          under a temporary name, then renamed\n"
+"      --export DATASET    make nothing: write DATASET's puzzles one a line\n"
+"                          as an outside program (--solver) receives them,\n"
+"                          turned to the default goal where DATASET declares\n"
+"                          another (korf100.txt: the blank first); a\n"
+"                          program's answers to them are answers to DATASET\n"
+"                          once 'bench check --exported' turns them back\n"
 "      --plugin FILE.so    load a plugin's domains (and solvers); repeatable\n"
 "  -h, --help              show this and exit\n",
 		cmdline_default_domain(), DEFAULT_COUNT, DEFAULT_LENGTH, DEFAULT_PER_DEPTH, DEFAULT_SEED);
@@ -158,7 +167,7 @@ static int parse_depths(const char *text, bool *wanted)
 static int parse_options(int argc, char **argv, gen_options *o)
 {
 	enum { OPT_GOAL = 256, OPT_STEP, OPT_UNSOLVABLE, OPT_PER_DEPTH, OPT_DEPTH,
-	       OPT_SOLVABLE_ONLY, OPT_REFERENCE, OPT_SOURCE, OPT_OUTSIDE };
+	       OPT_SOLVABLE_ONLY, OPT_REFERENCE, OPT_SOURCE, OPT_EXPORT, OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "domain", required_argument, NULL, 'd' },
 		{ "goal", required_argument, NULL, OPT_GOAL },
@@ -174,6 +183,7 @@ static int parse_options(int argc, char **argv, gen_options *o)
 		{ "source", required_argument, NULL, OPT_SOURCE },
 		{ "seed", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "export", required_argument, NULL, OPT_EXPORT },
 		{ "help", no_argument, NULL, 'h' },
 		OUTSIDE_PLUGIN_LONGOPT(OPT_OUTSIDE),
 		{ 0 },
@@ -188,6 +198,8 @@ static int parse_options(int argc, char **argv, gen_options *o)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":d:m:n:l:s:o:h", longopts, NULL)) != -1) {
+		if (c != 'o' && c != 'h' && c != OPT_EXPORT && c != OPT_OUTSIDE + OUTSIDE_PLUGIN)
+			o->making = argv[optind - 1];
 		switch (c) {
 		case 'd': o->domain = optarg; break;
 		case OPT_GOAL: o->goal = optarg; break;
@@ -243,6 +255,7 @@ static int parse_options(int argc, char **argv, gen_options *o)
 				return bad_usage("--seed '%s' is not a number 0..2^64-1", optarg);
 			break;
 		case 'o': o->output = optarg; break;
+		case OPT_EXPORT: o->export = optarg; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;
 		case OPT_OUTSIDE + OUTSIDE_PLUGIN:
 			if (outside_option(OUTSIDE_PLUGIN, optarg, CMD))
@@ -253,6 +266,9 @@ static int parse_options(int argc, char **argv, gen_options *o)
 	}
 	if (optind < argc)
 		return bad_usage("unexpected argument '%s'", argv[optind]);
+	if (o->export && o->making)
+		return bad_usage("--export writes the puzzles of a dataset there is: '%s' is for "
+				 "making one", o->making);
 	return -1;
 }
 
@@ -531,6 +547,68 @@ static int generate(generator *g)
 	return methods[g->o->method](g);
 }
 
+/* The puzzles of DS, one a line, as an outside program receives them,
+ * into OUT. Returns 0, or -1 (said why, or a write that failed). */
+static int write_puzzles(const dataset *ds, FILE *out)
+{
+	const pb_domain *frame = &ds->domain;
+	char line[DATASET_MAX_LINE], why[256];
+	turn t;
+
+	if (turn_refusal(&ds->domain, why, sizeof(why))) {
+		fprintf(stderr, "bench " CMD ": --export %s: %s\n", ds->path, why);
+		return -1;
+	}
+	if (!turn_none_needed(&ds->domain)) {
+		if (turn_init(&t, &ds->domain, why, sizeof(why))) {
+			fprintf(stderr, "bench " CMD ": --export %s: %s\n", ds->path, why);
+			return -1;
+		}
+		frame = &t.board;
+	}
+	for (size_t i = 0; i < ds->count; i++) {
+		pb_state s = frame == &ds->domain ? ds->instances[i].state
+			     : turn_state(&t, &ds->domain, &ds->instances[i].state);
+
+		pb_format(frame, &s, line, sizeof(line));
+		if (fprintf(out, "%s\n", line) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* bench gen --export: the puzzles of the dataset O->export into O->output
+ * (NULL: standard output). Returns the exit status. */
+static int export_dataset(const gen_options *o)
+{
+	outfile of = { 0 };
+	dataset ds = { 0 };
+	char err[1024];
+	int rc;
+
+	if (dataset_load(&ds, o->export, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		dataset_release(&ds);
+		return PB_EXIT_USAGE;
+	}
+	if (o->output && outfile_open(&of, o->output, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		dataset_release(&ds);
+		return PB_EXIT_USAGE;
+	}
+	rc = write_puzzles(&ds, o->output ? of.fp : stdout);
+	if (!o->output)
+		rc = rc || fflush(stdout) || ferror(stdout);
+	else if (rc)
+		outfile_abort(&of);
+	else if (outfile_commit(&of, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		rc = 1;
+	}
+	dataset_release(&ds);
+	return rc ? PB_EXIT_USAGE : PB_EXIT_OK;
+}
+
 static int gen(int argc, char **argv, const char *command)
 {
 	generator g = { 0 };
@@ -542,6 +620,8 @@ static int gen(int argc, char **argv, const char *command)
 	rc = parse_options(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	if (o.export)
+		return export_dataset(&o);
 	if (check_method_options(&o))
 		return PB_EXIT_USAGE;
 	g.o = &o;

@@ -2,6 +2,7 @@
  * summary.csv and meta.json, and print the summary table. */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,6 +16,8 @@
 #include "harness/cmd/commands.h"
 #include "harness/cmd/run_options.h"
 #include "harness/engine/campaign.h"
+#include "harness/io/answer.h"
+#include "harness/io/answer_save.h"
 #include "harness/io/meta.h"
 #include "harness/engine/mpi_run.h"
 #include "harness/engine/outside.h"
@@ -49,6 +52,7 @@ typedef struct run_args {
 	const char *output;
 	shard_spec shard; /* --shard K/N; n = 0: the whole campaign */
 	uint64_t batch_threshold_ns; /* --batch-threshold; 0: no batches */
+	bool save_answers; /* --save-answers: DIR/answers/ */
 } run_args;
 
 /* Solvers chosen by name (NULL: every one serving each dataset's domain). */
@@ -67,6 +71,7 @@ typedef struct run_state {
 	bool resuming;    /* rows on record in RESUME are not written again */
 	resume resume;
 	run_seen seen;    /* what was said beyond the rows */
+	answer_save *answers; /* --save-answers: the first answer of each solve; else NULL */
 } run_state;
 
 static void usage(FILE *out)
@@ -82,7 +87,8 @@ static void usage(FILE *out)
 "and unit: one preparation (a table or database build, timed apart), then\n"
 "for each instance the warm-ups and the repeats, each with its own limits\n"
 "and a fresh counting allocator. Every answer is replayed: one that misses\n"
-"the goal or is longer than the dataset's reference is 'wrong'. Writes\n"
+"the goal or is longer than the dataset's reference is 'wrong' (its note\n"
+"says where u/d and l/r swapped, or lower case, would make it right). Writes\n"
 "DIR/runs.csv (a row a solve, flushed as written), DIR/summary.csv (per\n"
 "dataset, series and optimal length), DIR/meta.json (machine, build,\n"
 "revision, command, seeds, the campaign; written at the start too), and\n"
@@ -104,7 +110,8 @@ static void usage(FILE *out)
 "                           the rest are; without runs.csv, a new run. A\n"
 "                           campaign other than the one DIR/meta.json records\n"
 "                           (datasets, solvers, heuristics, repeats, warm-ups,\n"
-"                           limits, batches, isolation, shard) is refused,\n"
+"                           limits, batches, isolation, shard, --instances,\n"
+"                           --limit) is refused,\n"
 "                           saying what differs\n"
 "      --extend             as --resume, and the arguments may add datasets,\n"
 "                           solvers, heuristics or repeats to the run on\n"
@@ -122,6 +129,10 @@ static void usage(FILE *out)
 "                           is long against the clock; the row's times are\n"
 "                           per solve, its batch column says k (default\n"
 "                           %u; 0: every solve timed alone)\n"
+"      --save-answers       also write DIR/answers/DATASET/SERIES.txt, each\n"
+"                           instance's first answer in the format 'bench\n"
+"                           check DATASET FILE' grades ('" ANSWER_NONE "' after a comment\n"
+"                           where a solve gave none); not with --resume\n"
 "      --shard K/N          run only part K of N (1-based) of the work: a\n"
 "                           split of the instances and solvers that is the\n"
 "                           same on every machine and balanced by expected\n"
@@ -143,7 +154,8 @@ static void usage(FILE *out)
 
 static int parse_options(int argc, char **argv, run_args *o)
 {
-	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_EXTEND, OPT_ISOLATE, OPT_BATCH };
+	enum { OPT_SHARD = RUN_OPT_OWN, OPT_RESUME, OPT_EXTEND, OPT_ISOLATE, OPT_BATCH,
+	       OPT_SAVE_ANSWERS };
 	static const struct option longopts[] = {
 		RUN_LONG_OPTIONS,
 		{ "repeat", required_argument, NULL, 'r' },
@@ -155,6 +167,7 @@ static int parse_options(int argc, char **argv, run_args *o)
 		{ "extend", no_argument, NULL, OPT_EXTEND },
 		{ "isolate", no_argument, NULL, OPT_ISOLATE },
 		{ "batch-threshold", required_argument, NULL, OPT_BATCH },
+		{ "save-answers", no_argument, NULL, OPT_SAVE_ANSWERS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -184,6 +197,7 @@ static int parse_options(int argc, char **argv, run_args *o)
 		case OPT_RESUME: o->resume = true; break;
 		case OPT_EXTEND: o->resume = o->extend = true; break;
 		case OPT_ISOLATE: o->c.r.isolate = true; break;
+		case OPT_SAVE_ANSWERS: o->save_answers = true; break;
 		case OPT_BATCH:
 			if (units_parse_count(optarg, 0, MAX_BATCH_THRESHOLD_NS, &o->batch_threshold_ns))
 				return bad_usage("--batch-threshold '%s' is not a count of nanoseconds "
@@ -206,6 +220,9 @@ static int parse_options(int argc, char **argv, run_args *o)
 		return rc;
 	if (o->resume && o->force)
 		return bad_usage("--resume continues a run, --force starts it over: not both");
+	if (o->resume && o->save_answers)
+		return bad_usage("--save-answers with --%s: the moves of the solves on record were "
+				 "not kept", o->extend ? "extend" : "resume");
 	if (o->extend && o->shard.n)
 		return bad_usage("--extend with --shard: a larger campaign is split otherwise, "
 				 "and the parts on record would not be its parts");
@@ -293,6 +310,10 @@ static void on_row(void *arg, const run_row *row)
 	run_common_note_row(CMD, row, &st->seen, &st->prog);
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
+	if (st->answers && row->phase == RUN_SOLVE)
+		answer_save_keep(st->answers, row->ds, row->instance, row->algorithm->name,
+				 row->heuristic, row->path, row->status == RUN_UNSOLVABLE,
+				 run_status_name(row->status));
 	/* under MPI another rank's preparation of the series may be in */
 	if (writer && row->phase == RUN_PREPARE &&
 	    report_prepared(&st->rep, row->ds->name, row->algorithm->name, row->heuristic))
@@ -485,6 +506,7 @@ static int make_campaign(campaign *cp, const run_args *o, const choice *c, const
 		.defaults = r->defaults, .batch_threshold_ns = o->batch_threshold_ns,
 		.isolate = r->isolate, .shard_k = whole ? 0 : o->shard.k,
 		.shard_n = whole ? 0 : o->shard.n, .cache_dir = r->cache_dir,
+		.instances = o->c.instances, .limit = o->c.limit,
 	};
 	for (size_t i = 0; i < o->c.ndatasets; i++) {
 		size_t n = units_for(c, &ds[i], r, units);
@@ -515,6 +537,44 @@ static void note_unused_heuristics(const run_args *o, const dataset *ds)
 			fprintf(stderr, "bench " CMD ": note: heuristic '%s' serves none of the datasets\n",
 				info->name);
 	}
+}
+
+/* The solvers of the campaign that part K of N (PLAN) gives no solve of,
+ * a note naming them: a part of a small campaign may hold none of a
+ * solver's instances, which the other parts then run, and a user reading
+ * this part's table alone would look for its rows in vain. */
+static void note_solvers_elsewhere(const run_args *o, const choice *c, const dataset *ds,
+				   const shard_plan *plan, runner_unit *units)
+{
+	const pb_solver *seen[RUN_MAX_SOLVERS];
+	bool here[RUN_MAX_SOLVERS] = { false };
+	size_t nseen = 0, missing = 0;
+
+	if (!plan->spec.n)
+		return;
+	for (size_t i = 0; i < o->c.ndatasets; i++) {
+		size_t n = units_for(c, &ds[i], &o->c.r, units);
+
+		for (size_t u = 0; u < n; u++) {
+			size_t k = 0;
+
+			while (k < nseen && seen[k] != units[u].solver)
+				k++;
+			if (k == nseen && nseen < RUN_MAX_SOLVERS)
+				seen[nseen++] = units[u].solver;
+			if (k < nseen)
+				here[k] |= shard_unit_mine(plan, i, u) > 0;
+		}
+	}
+	for (size_t k = 0; k < nseen; k++) {
+		if (here[k])
+			continue;
+		fprintf(stderr, "%s'%s'", missing++ ? ", " : "bench " CMD ": note: this part holds no "
+			"solve of ", seen[k]->name);
+	}
+	if (missing)
+		fprintf(stderr, " (--shard %u/%u: the other parts run %s)\n", plan->spec.k,
+			plan->spec.n, missing == 1 ? "it" : "them");
 }
 
 /* What the shard plan asks of 'bench run': the units of each dataset. */
@@ -660,6 +720,24 @@ static int open_output(const run_args *o, const choice *c, const dataset *ds,
 	return 0;
 }
 
+/* Write DIR/answers/ of A, each file saying how 'bench check' grades it
+ * (the part of each dataset O ran). Returns 0, or -1 (said why). */
+static int save_answers(const run_args *o, const answer_save *a, const char *dir)
+{
+	char options[RUN_HEURISTIC_TEXT_MAX + 64] = "", err[1024];
+	int n = 0;
+
+	if (o->c.instances)
+		n = snprintf(options, sizeof(options), "--instances '%s' ", o->c.instances);
+	if (o->c.limit && n >= 0 && (size_t)n < sizeof(options))
+		snprintf(options + n, sizeof(options) - (size_t)n, "--limit %" PRIu64 " ", o->c.limit);
+	if (answer_save_write(a, dir, options, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_args o;
@@ -674,6 +752,7 @@ int cmd_run(int argc, char **argv)
 	shard_info si;
 	timer_floor floor;
 	campaign cp;
+	answer_save answers;
 	meta_run m;
 	bool writer;
 	int rc, stopped;
@@ -713,6 +792,8 @@ int cmd_run(int argc, char **argv)
 	else
 		snprintf(outdir, sizeof(outdir), "%s/%s", RESULTS_DIR, ds[0].name);
 	report_init(&st.rep);
+	answer_save_init(&answers);
+	st.answers = o.save_answers ? &answers : NULL;
 	st.job = &job;
 	rc = open_output(&o, &c, ds, units, &st, outdir, &cp);
 	if (rc)
@@ -720,6 +801,7 @@ int cmd_run(int argc, char **argv)
 	if (writer) {
 		run_common_print_limits(&o.c, CMD);
 		note_unused_heuristics(&o, ds);
+		note_solvers_elsewhere(&o, &c, ds, &plan, units);
 	}
 	m = (meta_run){ .argc = argc, .argv = given, .datasets = ds, .ndatasets = o.c.ndatasets,
 			.campaign = &cp, .started = (uint64_t)time(NULL),
@@ -754,6 +836,9 @@ int cmd_run(int argc, char **argv)
 		goto release;
 	}
 	rc = write_summary(outdir, &st.rep, &wrong) ? PB_EXIT_USAGE : PB_EXIT_OK;
+	if (st.answers && save_answers(&o, st.answers, outdir)) {
+		rc = PB_EXIT_USAGE;
+	}
 	if (write_meta(outdir, &m, stopped ? "interrupted" : "complete"))
 		rc = PB_EXIT_USAGE;
 	shard_print_warnings(stdout, &si);
@@ -766,7 +851,8 @@ int cmd_run(int argc, char **argv)
 	if (stopped)
 		fprintf(stderr, "bench " CMD ": interrupted: %s/runs.csv holds the rows so far\n", outdir);
 	else
-		fprintf(stderr, "bench " CMD ": wrote %s/runs.csv, summary.csv, meta.json\n", outdir);
+		fprintf(stderr, "bench " CMD ": wrote %s/runs.csv, summary.csv, meta.json%s\n", outdir,
+			st.answers ? ", answers/" : "");
 	if (!rc && wrong)
 		rc = PB_EXIT_CHECK;
 	if (stopped)
@@ -775,6 +861,7 @@ release:
 	signals_restore();
 	resume_release(&st.resume);
 	report_release(&st.rep);
+	answer_save_release(&answers);
 out:
 	mpi_job_end(&job);
 	shard_plan_release(&plan);

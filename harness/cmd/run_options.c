@@ -9,6 +9,7 @@
 #include "algorithms/heuristics/heuristic.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
+#include "harness/io/dataset_select.h"
 #include "harness/io/meta.h"
 #include "harness/io/units.h"
 
@@ -116,6 +117,12 @@ int run_common_option(run_common *o, const char *cmd, int c, const char *arg,
 	case 'a': o->algorithms = arg; return 0;
 	case RUN_OPT_HEURISTIC: return add_heuristics(o, cmd, arg);
 	case RUN_OPT_PDB_CACHE: o->r.cache_dir = arg; return 0;
+	case RUN_OPT_INSTANCES: o->instances = arg; return 0;
+	case RUN_OPT_LIMIT:
+		if (units_parse_count(arg, 1, DATASET_SELECT_LIMIT_MAX, &o->limit))
+			return cmdline_bad_usage(cmd, "--limit '%s' is not a count 1..%u", arg,
+						 DATASET_SELECT_LIMIT_MAX);
+		return 0;
 	case RUN_OPT_OUTSIDE ... RUN_OPT_OUTSIDE + OUTSIDE_OPTIONS - 1:
 		return outside_option(c - RUN_OPT_OUTSIDE, arg, cmd) ? PB_EXIT_USAGE : 0;
 	case 't':
@@ -314,7 +321,8 @@ int run_common_load(const char *cmd, const run_common *o, dataset *ds)
 	char err[1024];
 
 	for (size_t i = 0; i < o->ndatasets; i++) {
-		if (dataset_load(&ds[i], o->datasets[i], err, sizeof(err))) {
+		if (dataset_load(&ds[i], o->datasets[i], err, sizeof(err)) ||
+		    dataset_select(&ds[i], o->instances, o->limit, err, sizeof(err))) {
 			fprintf(stderr, "bench %s: %s\n", cmd, err);
 			return -1;
 		}
@@ -350,6 +358,7 @@ void run_common_usage(FILE *out)
 "                           that fails leaves its solver's instances unrun,\n"
 "                           with the preparation's status; the limits in\n"
 "                           force are said on standard error at the start\n"
+DATASET_SELECT_USAGE
 OUTSIDE_USAGE,
 		(double)RUN_DEFAULT_TIME_LIMIT_NS / NS_PER_S);
 }

@@ -35,6 +35,7 @@
  * own from RUN_OPT_OWN. */
 enum {
 	RUN_OPT_HEURISTIC = 256, RUN_OPT_PDB_CACHE, RUN_OPT_PREPARE_LIMIT,
+	RUN_OPT_INSTANCES, RUN_OPT_LIMIT,
 	RUN_OPT_OUTSIDE, /* --solver, --solver-once, --plugin (outside.h) */
 	RUN_OPT_OWN = RUN_OPT_OUTSIDE + OUTSIDE_OPTIONS
 };
@@ -50,12 +51,16 @@ enum {
 	{ "time-limit", required_argument, NULL, 't' }, \
 	{ "mem-limit", required_argument, NULL, 'm' }, \
 	{ "prepare-limit", required_argument, NULL, RUN_OPT_PREPARE_LIMIT }, \
+	{ "instances", required_argument, NULL, RUN_OPT_INSTANCES }, \
+	{ "limit", required_argument, NULL, RUN_OPT_LIMIT }, \
 	OUTSIDE_LONGOPTS(RUN_OPT_OUTSIDE)
 
 typedef struct run_common {
 	const char *datasets[RUN_MAX_DATASETS];
 	size_t ndatasets;
 	const char *algorithms; /* the -a list as given (argv is left as it is), or NULL */
+	const char *instances;  /* --instances as given, or NULL: every instance */
+	uint64_t limit;         /* --limit; 0: none */
 	/* the --heuristic names (the registry's strings, or for a partition
 	 * "pdb:..." its text in heuristic_text), R.heuristics */
 	const char *heuristics[RUN_MAX_HEURISTICS];
@@ -114,8 +119,9 @@ const pb_solver *run_common_find_solver(const char *cmd, const char *option, con
 int run_common_solvers(const char *cmd, const char *option, const char *list,
 		       const pb_solver **out);
 
-/* Load O's datasets into DS (room for O->ndatasets). Returns 0, or -1
- * (said why). Either way dataset_release each of DS[0..O->ndatasets),
+/* Load O's datasets into DS (room for O->ndatasets), each cut to the
+ * instances --instances and --limit choose (dataset_select.h). Returns 0,
+ * or -1 (said why). Either way dataset_release each of DS[0..O->ndatasets),
  * which starts zeroed. */
 int run_common_load(const char *cmd, const run_common *o, dataset *ds);
 

@@ -147,7 +147,12 @@ static void write_options(FILE *out, const campaign *c)
 		meta_json_string(out, c->cache_dir);
 	else
 		fputs("null", out);
-	fputs("\n  },\n", out);
+	fputs(",\n    \"instances\": ", out);
+	if (c->instances)
+		meta_json_string(out, c->instances);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n    \"limit\": %" PRIu64 "\n  },\n", c->limit);
 }
 
 void campaign_write(FILE *out, const campaign *c)
@@ -221,6 +226,10 @@ static int read_options(campaign *c, const json_value *o)
 		return -1;
 	c->defaults = (time_default ? RUNNER_DEFAULT_TIME : 0) | (mem_default ? RUNNER_DEFAULT_MEM : 0);
 	c->cache_dir = json_string(json_get(o, "pdb_cache"));
+	/* a meta.json from before --instances and --limit ran every instance */
+	c->instances = json_string(json_get(o, "instances"));
+	if (json_get(o, "limit") && json_u64(json_get(o, "limit"), &c->limit))
+		return -1;
 	return 0;
 }
 
@@ -482,6 +491,16 @@ static void compare_limit(diff *d, const char *option, uint64_t old, uint64_t no
 	    limit_text(now, bytes, nd, b, sizeof(b)));
 }
 
+/* A --limit as the user reads it: the count, or "none". */
+static const char *count_text(uint64_t n, char *buf, size_t size)
+{
+	if (n)
+		snprintf(buf, size, "%" PRIu64, n);
+	else
+		snprintf(buf, size, "none");
+	return buf;
+}
+
 /* "K/N", or "none" for the whole campaign. */
 static const char *shard_text(const campaign *c, char *buf, size_t size)
 {
@@ -515,6 +534,14 @@ static void compare_options(diff *d, const campaign *old, const campaign *now, b
 	if (now->shard_k != old->shard_k || now->shard_n != old->shard_n)
 		say(d, "--shard: %s on record, %s given", shard_text(old, a, sizeof(a)),
 		    shard_text(now, b, sizeof(b)));
+	if (strcmp(old->instances ? old->instances : "", now->instances ? now->instances : ""))
+		say(d, "--instances: %s%s%s on record, %s%s%s given", old->instances ? "'" : "",
+		    old->instances ? old->instances : "all", old->instances ? "'" : "",
+		    now->instances ? "'" : "", now->instances ? now->instances : "all",
+		    now->instances ? "'" : "");
+	if (now->limit != old->limit)
+		say(d, "--limit: %s on record, %s given", count_text(old->limit, a, sizeof(a)),
+		    count_text(now->limit, b, sizeof(b)));
 }
 
 bool campaign_differs(const campaign *old, const campaign *now, bool extend, char *buf,

@@ -3,7 +3,8 @@
  * of work on each (a solver and the heuristic of its rows, "-" for a blind
  * one), and the options that shape the rows: repeats, warm-ups, the limits
  * as asked (a default limit is told apart from a given one), the batch
- * threshold, isolation and the shard.
+ * threshold, isolation, the shard and the part of each dataset chosen
+ * (--instances, --limit).
  *
  * meta.json records it (written at the start of a run and again at its
  * end, so that a run killed midway has it): the members "options",
@@ -44,6 +45,8 @@ typedef struct campaign {
 	bool isolate;
 	unsigned shard_k, shard_n;   /* shard_n = 0: the whole campaign */
 	const char *cache_dir;       /* for the record only; NULL: the default */
+	const char *instances;       /* --instances as given; NULL: every instance */
+	uint64_t limit;              /* --limit; 0: none */
 } campaign;
 
 /* The strings a campaign points to are its caller's (the datasets' and

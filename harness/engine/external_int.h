@@ -66,6 +66,7 @@ typedef struct ext_ctx {
 	size_t have;
 	uint64_t hwm;           /* the program's peak resident set, last read */
 	uint64_t cpu_seen;      /* its CPU clock after its last answer */
+	unsigned answered;      /* answers of the process now running, start-up's too */
 	/* a fault that will not go away (it does not flush, never reads) */
 	bool broken;
 	char broken_why[WHY_MAX];

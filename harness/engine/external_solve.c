@@ -110,7 +110,7 @@ pb_status ext_start_program(ext_ctx *c, pb_search *s)
 {
 	const char *dir = c->prog->spec.output_file ? c->scratch : NULL;
 	pb_replay_result r;
-	char why[WHY_MAX], letters[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1];
+	char why[WHY_MAX], letters[PB_MAX_PATH * PB_MOVE_NAME_MAX + 1], hint[sizeof(s->message)];
 	pb_path path;
 	exchange x;
 	pb_status st;
@@ -126,10 +126,19 @@ pb_status ext_start_program(ext_ctx *c, pb_search *s)
 			  pb_format_moves(c->d, path.moves, path.length, letters, sizeof(letters)), &r);
 		if (x.f.status == PB_SOLVED && path.length == 1 && r.verdict == PB_REACHES_GOAL) {
 			c->have = 0;
+			c->answered = 1;
 			c->cpu_seen = process_cpu_ns(&c->ch);
 			return PB_SOLVED;
 		}
 		process_end(&c->ch);
+		/* a program in another convention is told what would mend it,
+		 * before the puzzle, which room may not be left for */
+		hint[0] = '\0';
+		if (x.f.status == PB_SOLVED)
+			runner_hint_inverse(c->d, &c->startup, &path, hint, sizeof(hint));
+		if (hint[0])
+			return ext_fail(s, PB_WRONG, "its answer to the start-up puzzle, one move from "
+					"the goal, is not that move%s", hint);
 		return ext_fail(s, PB_WRONG, "its answer to the start-up puzzle '%.*s', one move from "
 				"the goal, is not that move", (int)c->startup_len - 1, c->startup_text);
 	}
@@ -184,6 +193,20 @@ static void begin_solve(ext_ctx *c, const pb_state *start)
 	c->prog->last_puzzle[c->text_len - 1] = '\0';
 }
 
+/* A long-lived program that ended well, silent, after its one answer to
+ * the start-up puzzle (outcome O) is most likely one that answers a
+ * puzzle and exits: add to S's message what takes such a program. */
+static void hint_one_shot(const ext_ctx *c, pb_search *s, outcome o)
+{
+	size_t used = strlen(s->message);
+
+	if (o != GOT_EOF || c->answered != 1 || c->have || !c->ch.reaped ||
+	    !WIFEXITED(c->ch.status) || WEXITSTATUS(c->ch.status) || used >= sizeof(s->message))
+		return;
+	snprintf(s->message + used, sizeof(s->message) - used, "; it had answered one puzzle: "
+		 "a program that answers one and exits goes with --solver-once");
+}
+
 pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
 {
 	uint64_t t0, rss;
@@ -214,6 +237,7 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 		}
 		ext_keep_answer(c);
 		c->have = 0;
+		c->answered++;
 		if (x.w.rss_limit && rss > x.w.rss_limit) {
 			restart(c, s);
 			return ext_fail(s, PB_MEMOUT, "its peak resident memory passed the limit: %" PRIu64
@@ -233,6 +257,7 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 		s->child_rss_bytes = process_rusage_rss_bytes(&c->ch);
 	}
 	st = ext_no_answer(c, s, x.o, &x.f, &x.w);
+	hint_one_shot(c, s, x.o);
 	if (st != PB_STOPPED)
 		restart(c, s);
 	else

@@ -132,6 +132,53 @@ static bool message_is_note(pb_status st, const char *message)
 	return st != PB_SOLVED && st != PB_UNSOLVABLE && *message;
 }
 
+/* Pairs of inverse moves a hint names before "...". */
+#define INVERSE_PAIRS_SHOWN 3
+
+/* The pairs of moves that undo each other, "u/d, l/r", into BUF (a few,
+ * then "..."). */
+static const char *inverse_pairs(const pb_domain *d, char *buf, size_t size)
+{
+	size_t used = 0, shown = 0;
+
+	buf[0] = '\0';
+	for (int m = 0; m < d->nmoves && used < size; m++) {
+		int inv = d->inverse[m];
+		bool more = shown == INVERSE_PAIRS_SHOWN;
+
+		if (inv == PB_NO_MOVE || inv <= m)
+			continue;
+		used += (size_t)snprintf(buf + used, size - used, "%s%s%s%s", shown ? ", " : "",
+					 more ? "..." : pb_move_name(d, m), more ? "" : "/",
+					 more ? "" : pb_move_name(d, inv));
+		if (shown++ == INVERSE_PAIRS_SHOWN)
+			break;
+	}
+	return buf;
+}
+
+void runner_hint_inverse(const pb_domain *d, const pb_state *start, const pb_path *path,
+			 char *note, size_t notelen)
+{
+	pb_state s = *start;
+	char pairs[64];
+	size_t used = strlen(note);
+	bool differs = false;
+
+	for (int i = 0; i < path->length; i++) {
+		int inv = path->moves[i] < d->nmoves ? d->inverse[path->moves[i]] : PB_NO_MOVE;
+
+		if (inv == PB_NO_MOVE || !pb_apply(d, &s, inv, &s))
+			return;
+		differs |= inv != path->moves[i];
+	}
+	if (!differs || !pb_is_goal(d, &s) || used >= notelen)
+		return;
+	snprintf(note + used, notelen - used, "; swapping %s reaches it%s",
+		 inverse_pairs(d, pairs, sizeof(pairs)),
+		 d->goal_blank >= 0 ? ": moves name where the blank goes, not the tile" : "");
+}
+
 /* Replay PATH from START: 0 when it ends on the goal, else -1 with why. */
 static int replay(const pb_domain *d, const pb_state *start, const pb_path *path,
 		  char *note, size_t notelen)
@@ -153,12 +200,14 @@ static int replay(const pb_domain *d, const pb_state *start, const pb_path *path
 		if (!pb_apply(d, &s, m, &s)) {
 			snprintf(note, notelen, "move %d ('%s') %s", i + 1, pb_move_name(d, m),
 				 pb_verdict_name(PB_ILLEGAL_MOVE));
+			runner_hint_inverse(d, start, path, note, notelen);
 			return -1;
 		}
 	}
 	if (!pb_is_goal(d, &s)) {
 		snprintf(note, notelen, "the %d moves %s", path->length,
 			 pb_verdict_name(PB_ENDS_ELSEWHERE));
+		runner_hint_inverse(d, start, path, note, notelen);
 		return -1;
 	}
 	return 0;

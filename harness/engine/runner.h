@@ -195,6 +195,14 @@ const char *runner_unit_label(const runner_unit *u, const pb_domain *d, char *bu
 const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_config *cfg,
 			   char *why, size_t whylen);
 
+/* After PATH failed to take START to D's goal (NOTE says how): when each
+ * move swapped for the move that undoes it would reach the goal, add that
+ * to NOTE ("; swapping u/d, l/r reaches it: ..."). A tiles program that
+ * names where the tile goes, not the blank, writes exactly that swap; a
+ * cube program may turn the other way. */
+void runner_hint_inverse(const pb_domain *d, const pb_state *start, const pb_path *path,
+			 char *note, size_t notelen);
+
 /* Judge solver answer ST with PATH for instance IN of domain D: RUN_OK,
  * RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status ST maps to
  * (timeout, memout, ...). Sets *BELOW when a valid path is shorter than the

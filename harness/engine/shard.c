@@ -388,6 +388,13 @@ static size_t mine(const shard_plan *p, size_t d, size_t u, bool *only)
 	return n;
 }
 
+size_t shard_unit_mine(const shard_plan *p, size_t d, size_t u)
+{
+	if (!p || !p->spec.n)
+		return p && d < p->ndatasets ? p->ninstances[d] : 0;
+	return mine(p, d, u, NULL);
+}
+
 uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nunits,
 		    const runner_options *o)
 {

@@ -77,6 +77,10 @@ void shard_plan_release(shard_plan *p);
  * number U. */
 unsigned shard_part(const shard_plan *p, size_t d, size_t u, size_t i);
 
+/* The instances of dataset D that runner unit number U solves in this
+ * part (without a split, all of them). */
+size_t shard_unit_mine(const shard_plan *p, size_t d, size_t u);
+
 /* Solves runner_run will do for dataset D in this part (as runner_work). */
 uint64_t shard_work(const shard_plan *p, size_t d, const dataset *ds, size_t nunits,
 		    const runner_options *o);

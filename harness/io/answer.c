@@ -145,6 +145,12 @@ void answer_parse(const pb_domain *d, const uint8_t *move_back, const char *buf,
 			read_counters(line, len, f);
 			continue;
 		}
+		if (want < 0 && line_is(line, len, ANSWER_NONE)) {
+			snprintf(f->why, sizeof(f->why), "no answer ('" ANSWER_NONE "': none was given)");
+			f->state = ANSWER_BAD;
+			f->used = at;
+			return;
+		}
 		if (want < 0 && line_is(line, len, "unsolvable")) {
 			f->status = PB_UNSOLVABLE;
 			done = true;

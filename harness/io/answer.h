@@ -5,7 +5,10 @@
  * move names between blanks (flip sizes "5 3 2", turns "R U2 F'"), or
  * "unsolvable". Magic Squares: a line with the length, then the moves
  * (A B C) in lines (of 60, as USACO writes them; any split is taken), one
- * empty line for a length of 0. Before an answer, lines
+ * empty line for a length of 0. "none" (ANSWER_NONE) stands for an answer
+ * that was not given, such as a solve that timed out ('bench run
+ * --save-answers' writes it so that the answers stay in line with the
+ * instances): it is no answer, and counts as one wrong. Before an answer, lines
  * starting with '#' are comments; "expanded=N" and "generated=M" in them
  * (N and M decimals that fit 64 bits) are the search's counters.
  * Trailing blanks and a CR are ignored. */
@@ -17,6 +20,9 @@
 #include <stdint.h>
 
 #include "algorithms/solvers/solver.h"
+
+/* The line that stands for an answer not given. */
+#define ANSWER_NONE "none"
 
 /* Bytes of an answer quoted in a message. */
 #define ANSWER_QUOTE 24

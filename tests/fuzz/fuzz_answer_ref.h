@@ -8,7 +8,8 @@
  * cube's turns words between blanks, fuzz_common.h's names) or
  * "unsolvable"; Magic Squares: "unsolvable", or a length of digits up to
  * PB_MAX_PATH and then lines of moves that make it exactly (an empty line
- * for a length of 0). Its domains, set up once: the 8-puzzle, Magic
+ * for a length of 0); in any domain "none" (ANSWER_NONE) before an
+ * answer is no answer, one wrong answer that ends on its line. Its domains, set up once: the 8-puzzle, Magic
  * Squares, the cube in both metrics, pancakes of every size (the sizes
  * whose names differ in kind first: 3, 9 and 10, 25). Fuzzing code
  * only. */
@@ -163,6 +164,11 @@ static inline void ref_read(const setup *s, int k, bool turned, const char *buf,
 			v->counted |= ref_counter(line, len, "expanded=", &v->expanded);
 			v->counted |= ref_counter(line, len, "generated=", &v->generated);
 			continue;
+		}
+		if (want < 0 && len == strlen(ANSWER_NONE) && !memcmp(line, ANSWER_NONE, len)) {
+			v->state = ANSWER_BAD;
+			v->used = at;
+			return;
 		}
 		if (want < 0 && len == strlen("unsolvable") && !memcmp(line, "unsolvable", len)) {
 			v->state = ANSWER_DONE;

@@ -160,6 +160,7 @@ static void check_same_campaign(const campaign *a, const campaign *b)
 	FUZZ_CHECK(a->mem_limit == b->mem_limit && a->defaults == b->defaults);
 	FUZZ_CHECK(a->isolate == b->isolate && a->shard_k == b->shard_k && a->shard_n == b->shard_n);
 	FUZZ_CHECK(same_text(a->cache_dir, b->cache_dir));
+	FUZZ_CHECK(same_text(a->instances, b->instances) && a->limit == b->limit);
 	if (a->time_limit_ns < TWO_53)
 		FUZZ_CHECK(a->time_limit_ns == b->time_limit_ns);
 	if (a->prepare_limit_ns < TWO_53)

@@ -201,3 +201,151 @@ Test(check, a_file_that_does_not_fit_is_refused_whole)
 	cr_expect_eq(ht_bench(&out, "check --help"), 0);
 	free(out);
 }
+
+/* Answers in another convention are told what would make them right:
+ * moves that name where the tile goes (u/d and l/r swapped), and moves
+ * in upper case. A wrong answer that no swap mends gets no such hint. */
+Test(check, a_convention_mistake_is_told_what_would_mend_it)
+{
+	char *out;
+
+	solve_into(dataset_8, "8puzzle", NULL, "a8");
+	cr_assert_eq(ot_sh(&out, "tr udlr durl < '%s/a8' > '%s/swapped' && tr udlr UDLR < '%s/a8' "
+			   "> '%s/upper'", ot_dir, ot_dir, ot_dir, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(check(&out, dataset_8, "swapped"), 1, "%s", out);
+	cr_expect(strstr(out, "/swapped:149: d31-2: wrong: ") &&
+		  strstr(out, "swapping u/d, l/r reaches it: moves name where the blank goes"),
+		  "the last instance, swapped, is not told to swap back: %s", out);
+	free(out);
+	cr_expect_eq(check(&out, dataset_8, "upper"), 1, "%s", out);
+	cr_expect(strstr(out, "names no move of 8puzzle, 'u' does: write the moves in lower case"),
+		  "upper-case moves are not told to be lower case: %s", out);
+	free(out);
+	edit_line("a8", 149, "uu");
+	cr_expect_eq(check(&out, dataset_8, "a8"), 1, "%s", out);
+	cr_expect(strstr(out, "d31-2: wrong") && !strstr(out, "swapping"),
+		  "an answer no swap mends is given a hint: %s", out);
+	free(out);
+}
+
+/* --instances and --limit grade the answers to part of a dataset: ids and
+ * ranges of ids, the first N; a bad item or count is bad usage. */
+Test(check, instances_and_limit_grade_part_of_a_dataset)
+{
+	char *out;
+
+	cr_assert_eq(ot_sh(&out, "grep -v '^#' '%s' | sed -n '4,7p;13p' | cut -f2 | '%s' solve "
+			   "--domain 8puzzle > '%s/part'", dataset_8, PB_BENCH, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d2-1-d2-4,d4-1 '%s' '%s/part'", dataset_8,
+			      ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 5 answers right") && strstr(out, "d4-1: ok"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d2-1-d2-4,d4-1 --limit 2 '%s' '%s/part'",
+			      dataset_8, ot_dir), 2, "%s", out);
+	cr_expect(strstr(out, "more answers than the dataset's 2 instances"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 3 '%s' '%s/part'", dataset_8, ot_dir), 2, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d2-1,nine '%s' '%s/part'", dataset_8, ot_dir),
+		     2, "%s", out);
+	cr_expect(strstr(out, "bench check: --instances: no instance 'nine' in '8puzzle-depth'"), "%s",
+		  out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances d4-1-d2-1 '%s' '%s/part'", dataset_8, ot_dir),
+		     2, "%s", out);
+	cr_expect(strstr(out, "runs backwards"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 0 '%s' '%s/part'", dataset_8, ot_dir), 2, "%s",
+		     out);
+	cr_expect(strstr(out, "bench check: --limit '0' is not a count"), "%s", out);
+	free(out);
+}
+
+/* A dataset whose goal is not the default (the blank first, as Korf's):
+ * 'bench gen --export' writes its puzzles as a program receives them,
+ * turned to the default goal; 'bench check --exported' takes the
+ * program's answers to those, and each way round a file of the other is
+ * told which it is. An answer to an instance without a reference is
+ * right by its moves alone, and the summary says its length went
+ * unjudged. */
+Test(check, answers_to_the_exported_puzzles_of_another_goal)
+{
+	char *out, path[1024];
+
+	ht_write_in(ot_dir, "blank-first.txt", "# puzzlebench dataset\n# format: 1\n"
+		    "# domain: 8puzzle\n# goal: x 1 2 3 4 5 6 7 8\n"
+		    "k1\t1 2 x 3 4 5 6 7 8\t2\nk2\t3 1 2 4 x 5 6 7 8\t-\n");
+	cr_assert_eq(ht_bench(&out, "gen --export '%s/blank-first.txt' -o '%s/exported'", ot_dir,
+			      ot_dir), 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/exported", ot_dir);
+	out = ht_read(path);
+	cr_assert_not_null(out, "%s", path);
+	cr_expect_str_eq(out, "1 2 3 4 5 6 x 7 8\n1 2 3 4 x 5 7 8 6\n", "the puzzles turned");
+	free(out);
+	cr_assert_eq(ot_sh(&out, "'%s' solve --domain 8puzzle < '%s/exported' > '%s/program' && "
+			   "grep -v '^#' '%s/blank-first.txt' | cut -f2 | '%s' solve --domain 8puzzle "
+			   "--goal 'x 1 2 3 4 5 6 7 8' > '%s/own'", PB_BENCH, ot_dir, ot_dir, ot_dir,
+			   PB_BENCH, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --exported '%s/blank-first.txt' '%s/program'", ot_dir,
+			      ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: 1 right answer had no reference") &&
+		  strstr(out, "no length is judged"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check '%s/blank-first.txt' '%s/program'", ot_dir, ot_dir), 1,
+		     "%s", out);
+	cr_expect(strstr(out, "k1: wrong: it answers the puzzle turned to the default goal, as "
+			 "'bench gen --export' writes it, not the dataset's own: add --exported"),
+		  "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check '%s/blank-first.txt' '%s/own'", ot_dir, ot_dir), 0, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --exported '%s/blank-first.txt' '%s/own'", ot_dir, ot_dir),
+		     1, "%s", out);
+	cr_expect(strstr(out, "k2: wrong: it answers the dataset's own puzzle") &&
+		  strstr(out, "drop --exported"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "gen --export '%s/blank-first.txt' -n 3", ot_dir), 2, "%s", out);
+	cr_expect(strstr(out, "bench gen: --export writes the puzzles of a dataset there is"), "%s",
+		  out);
+	free(out);
+}
+
+/* bench run --save-answers writes, for each dataset and series, a file
+ * that bench check grades as the run did: the same part of the dataset,
+ * Magic Squares' format too, and 'none' (counted wrong) where a solve
+ * gave no answer. */
+Test(check, the_answers_a_run_saves_are_graded_as_the_run_judged_them)
+{
+	const char *korf = PB_SOURCE_DIR "/datasets/korf100.txt";
+	char *out;
+
+	cr_assert_eq(ht_bench(&out, "run '%s' '%s' --limit 6 -a bfs-hash,idastar -r 1 -w 0 "
+			      "--save-answers -o '%s/saved'", dataset_8, dataset_ms, ot_dir), 0, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 6 '%s' '%s/saved/answers/8puzzle-depth/"
+			      "idastar+manhattan.txt'", dataset_8, ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 6 answers right"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --limit 6 '%s' '%s/saved/answers/msquare-depth/"
+			      "bfs-hash.txt'", dataset_ms, ot_dir), 0, "%s", out);
+	cr_expect(strstr(out, "check: all 6 answers right"), "%s", out);
+	free(out);
+	/* a time limit no search of Korf's first instance meets: no answer */
+	cr_assert_eq(ht_bench(&out, "run '%s' --instances 1 -a idastar -t 0.001 -r 1 -w 0 "
+			      "--save-answers -o '%s/none'", korf, ot_dir), 0, "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --instances 1 '%s' '%s/none/answers/korf100/"
+			      "idastar+manhattan.txt'", korf, ot_dir), 1, "%s", out);
+	cr_expect(strstr(out, "1: wrong: no answer ('none'"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "run '%s' --save-answers --resume -o '%s/saved'", dataset_8,
+			      ot_dir), 2, "%s", out);
+	free(out);
+}

@@ -101,6 +101,11 @@ FAULT_TESTS(sleep, "timeout", "it sat idle", "timeout", "it sat idle")
 FAULT_TESTS(flood, "wrong", "cut off", "wrong", "cut off")
 FAULT_TESTS(hog, "memout", "resident memory passed the limit", "memout",
 	    "resident memory passed the limit")
+/* answers in another convention are told what would mend them */
+FAULT_TESTS(tile, "wrong", "swapping u/d, l/r reaches it: moves name where the blank goes", "wrong",
+	    "swapping u/d, l/r reaches it: moves name where the blank goes")
+FAULT_TESTS(upper, "wrong", "does: write the moves in lower case", "wrong",
+	    "does: write the moves in lower case")
 
 /* Faults of every puzzle: the program as MODE (no puzzle given). */
 static char *run_always(const char *mode, const char *option, int want_rc)
@@ -129,6 +134,39 @@ Test(external, a_program_that_never_flushes_is_told)
 	csv = run_always("noflush", "--solver-once", 0);
 	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
 	free(csv);
+}
+
+/* A long-lived program in another convention fails its start-up puzzle,
+ * and is told what would mend it; a one-shot program given as long-lived
+ * is told to take --solver-once, which runs it rightly. */
+Test(external, a_convention_mistake_of_every_answer_is_told_what_would_mend_it)
+{
+	char *csv = run_always("tile", "--solver", 1), path[1100], args[1400], *log;
+
+	expect_status(csv, "-", "wrong", "tile");
+	free(csv);
+	snprintf(path, sizeof(path), "%s/tile--solver/external.log", ot_dir);
+	log = ht_read(path);
+	cr_expect(log && strstr(log, "is not that move; swapping u/d, l/r reaches it"), "%s", log);
+	free(log);
+	csv = run_always("once", "--solver", 0);
+	cr_expect_eq(ot_count(csv, "f", "crash"), 4, "%s", csv);
+	snprintf(path, sizeof(path), "%s/once--solver/external.log", ot_dir);
+	log = ht_read(path);
+	cr_expect(log && strstr(log, "exits goes with --solver-once"), "%s", log);
+	free(log);
+	free(csv);
+	csv = run_always("once", "--solver-once", 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	free(csv);
+	/* one that ends after several answers is no one-shot program */
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/tests/harness/external/"
+		 "faulty.py exit '%s'\"", ot_python(), PB_SOURCE_DIR, TARGET);
+	free(ot_run(ot_ds, "exit-hint", args, 0));
+	snprintf(path, sizeof(path), "%s/exit-hint/external.log", ot_dir);
+	log = ht_read(path);
+	cr_expect(log && strstr(log, "before answering") && !strstr(log, "--solver-once"), "%s", log);
+	free(log);
 }
 
 Test(external, a_program_that_never_reads_is_told)
@@ -311,6 +349,11 @@ Test(external, verify_takes_them)
 		      ot_ds, ot_python(), PB_SOURCE_DIR, TARGET);
 	cr_expect_eq(rc, 1, "%s", out);
 	cr_expect(strstr(out, "instance 'd2'") && strstr(out, "f                wrong"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "verify '%s' -a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py tile '%s'\"",
+		      ot_ds, ot_python(), PB_SOURCE_DIR, TARGET);
+	cr_expect_eq(rc, 1, "%s", out);
+	cr_expect(strstr(out, "swapping u/d, l/r reaches it"), "verify does not tell the swap: %s", out);
 	free(out);
 }
 

@@ -273,3 +273,42 @@ Test(run_options, a_partition_in_a_heuristic_list_is_one_series)
 	free(runs);
 }
 
+
+/* --instances (ids and ranges) and --limit run part of each dataset, are
+ * recorded in meta.json, and a resume with other values is refused as
+ * other run options are; bad values are bad usage. */
+Test(run_options, instances_and_limit_run_part_of_a_dataset)
+{
+	char *meta = run_into("part", "bfs-hash", "--instances w10-3,w10-1-w10-2 --limit 2", "limits:");
+	char *csv = output_file("part", "runs.csv"), *out;
+	int rc;
+
+	/* the file's order, cut to two: w10-1 and w10-2, not w10-3 */
+	cr_expect(ht_count_lines(csv, "w,w10-1,bfs-hash,-,1,solve,ok,") == 1 &&
+		  ht_count_lines(csv, "w,w10-2,bfs-hash,-,1,solve,ok,") == 1 &&
+		  ht_count_lines(csv, "w,w10-3,") == 0, "%s", csv);
+	cr_expect(strstr(meta, "\"instances\": \"w10-3,w10-1-w10-2\"") && strstr(meta, "\"limit\": 2"), "%s",
+		  meta);
+	free(csv);
+	free(meta);
+	rc = ht_bench(&out, "run %s/w.txt -a bfs-hash -r 1 -w 0 --instances w10-3,w10-1-w10-2 -o %s/part "
+		      "--resume", dir, dir);
+	cr_expect_eq(rc, 2, "%s", out);
+	cr_expect(strstr(out, "--limit: 2 on record, none given"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/w.txt -a bfs-hash -r 1 -w 0 --instances w10-3,w10-1-w10-2 --limit 2 -o "
+		      "%s/part --resume", dir, dir);
+	cr_expect_eq(rc, 0, "the same part does not resume: %s", out);
+	free(out);
+	rc = ht_bench(&out, "run %s/w.txt -a bfs-hash --instances w9 -o %s/bad", dir, dir);
+	cr_expect_eq(rc, 2, "%s", out);
+	cr_expect(strstr(out, "bench run: --instances: no instance 'w9' in 'w'"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "verify %s/w.txt -a bfs-hash --limit x", dir);
+	cr_expect_eq(rc, 2, "%s", out);
+	cr_expect(strstr(out, "bench verify: --limit 'x' is not a count"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "verify %s/w.txt -a bfs-hash,idastar --limit 1", dir);
+	cr_expect_eq(rc, 0, "%s", out);
+	free(out);
+}

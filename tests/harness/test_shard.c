@@ -395,3 +395,31 @@ Test(shard, variants_are_split_and_merged_as_series_of_their_own)
 	free(runs);
 	free(summary);
 }
+
+/* A part that holds no solve of a solver of the campaign says so: a
+ * small campaign in many parts leaves some solvers out of some parts,
+ * which the others run. A part with every solver says nothing. */
+Test(shard, a_part_without_a_solver_says_so)
+{
+	char args[1024], *out;
+	size_t told = 0;
+
+	for (int k = 1; k <= 4; k++) {
+		snprintf(args, sizeof(args), "run %s/datasets/8puzzle-depth.txt -a idastar,bfs-hash "
+			 "--limit 2 -r 1 -w 0 --shard %d/4 -o %s/few%d", PB_SOURCE_DIR, k, ht_dir, k);
+		out = bench_ok(0, args);
+		if (strstr(out, "note: this part holds no solve of '")) {
+			cr_expect(strstr(out, "(--shard ") && strstr(out, "the other parts run it"),
+				  "part %d/4: %s", k, out);
+			told++;
+		}
+		free(out);
+	}
+	cr_expect_eq(told, 4, "2 instances of 2 solvers in 4 parts: every part lacks a solver, "
+		     "%zu said so", told);
+	snprintf(args, sizeof(args), "run %s/datasets/8puzzle-depth.txt -a idastar,bfs-hash -r 1 "
+		 "-w 0 --shard 1/2 -o %s/many", PB_SOURCE_DIR, ht_dir);
+	out = bench_ok(0, args);
+	cr_expect_null(strstr(out, "holds no solve"), "%s", out);
+	free(out);
+}

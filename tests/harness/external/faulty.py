@@ -19,6 +19,9 @@ puzzle when none is given), where MODE says what it does instead:
   noflush  answers, but never flushes its output (every puzzle)
   noread   never reads its input (every puzzle)
   hog      touches memory without end
+  tile     the right moves named where the tile goes (u/d and l/r swapped)
+  upper    the right moves in upper case
+  once     answers, then ends (status 0), as a one-shot program does
 """
 
 import os
@@ -45,6 +48,10 @@ def misbehave(mode, answer):
         return answer + "ud"
     if mode == "garbage":
         return "hello, world!"
+    if mode == "tile":
+        return answer.translate(str.maketrans("udlr", "durl"))
+    if mode == "upper":
+        return answer.upper()
     if mode == "crash":
         os.kill(os.getpid(), signal.SIGSEGV)
     if mode == "exit":
@@ -80,6 +87,8 @@ def main():
         out.write(answer + "\n")
         if mode != "noflush":
             out.flush()
+        if mode == "once":
+            break
     out.flush()
 
 
