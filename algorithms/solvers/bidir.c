@@ -27,8 +27,7 @@ const char *pb_bidir_supports(const pb_solver *self, const pb_domain *d, const p
 			 "--heuristic zero)", name, info->name, d->name);
 		return why;
 	}
-	if (info->kind != PB_HEUR_MANHATTAN && info->kind != PB_HEUR_LINEAR_CONFLICT &&
-	    info->kind != PB_HEUR_GAP) {
+	if (!pb_heur_kind_any_goal(info->kind)) {
 		snprintf(why, whylen, "%s: '%s' is a database built for one goal; %s builds the backward "
 			 "heuristic for each start", name, info->name, name);
 		return why;

@@ -93,10 +93,10 @@ typedef struct pb_bidir_ctx {
 
 /* NULL when SELF (a two-sided solver; its name goes into the reasons)
  * serves D with the heuristic CFG chooses, else why (a constant or written
- * into WHY): the heuristic must be one built in a moment for another goal
- * (zero, manhattan, linear-conflict, gap, gap-k; with zero, every domain
- * whose moves have inverses), and the domain must not ask for the least
- * answer (Magic Squares). */
+ * into WHY): the heuristic must be of a kind built in a moment for another
+ * goal (pb_heur_kind_any_goal: zero, manhattan, linear-conflict, gap,
+ * gap-k; with zero, every domain whose moves have inverses), and the
+ * domain must not ask for the least answer (Magic Squares). */
 const char *pb_bidir_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			      char *why, size_t whylen);
 
@@ -118,9 +118,7 @@ pb_status pb_bidir_prepare(const pb_solver *self, const pb_domain *d, const pb_c
  * with. Each entry adds its name, summary, prepare and solve. */
 #define PB_BIDIR_SOLVER                                                                  \
 	.supports = pb_bidir_supports, .release = pb_informed_release,                   \
-	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_ZERO) | PB_HEURISTIC_BIT(PB_HEUR_MANHATTAN) | \
-		      PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT) | PB_HEURISTIC_BIT(PB_HEUR_GAP), \
-	.cost = PB_COST_BIDIRECTIONAL
+	.heuristics = PB_HEURISTICS_ANY_GOAL, .cost = PB_COST_BIDIRECTIONAL
 
 typedef struct pb_bidir_side {
 	pb_nodes nodes;   /* with h: towards the other side's root */
