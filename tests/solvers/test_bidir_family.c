@@ -153,34 +153,6 @@ Test(bidir_family, lengths_of_astar_on_the_15_puzzle, .timeout = 600)
 	agree_with_astar("15puzzle", "linear-conflict", s, 2);
 }
 
-/* Solve every state of DOMAIN's goal class with solver S and HEURISTIC and
- * count the lengths into COUNTS[0..cap); returns the longest + 1. */
-static int lengths_of_every_state(const pb_solver *s, const char *domain, const char *heuristic,
-				  uint64_t *counts, int cap)
-{
-	pb_domain d = it_domain(domain, NULL);
-	it_solver t;
-	int depths = 0;
-
-	memset(counts, 0, (size_t)cap * sizeof(*counts));
-	it_prepare(&t, s, &d, heuristic, NULL);
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		char text[PB_STATE_TEXT_MAX];
-		pb_state x;
-		int n;
-
-		pb_unindex(&d, i, &x);
-		pb_format(&d, &x, text, sizeof(text));
-		n = it_solve_length(&t, &d, &x, text);
-		cr_assert_lt(n, cap, "%s/%s '%s': %d moves", domain, heuristic, text, n);
-		counts[n]++;
-		if (n + 1 > depths)
-			depths = n + 1;
-	}
-	it_release(&t);
-	return depths;
-}
-
 /* The stacks of 7 pancakes at each number of flips (OEIS A058986; the
  * pancake number of 7 is 8). */
 Test(bidir_family, every_stack_of_7_has_the_published_distribution, .timeout = 600)
@@ -192,8 +164,8 @@ Test(bidir_family, every_stack_of_7_has_the_published_distribution, .timeout = 6
 	for (size_t i = 0; i < FAMILY; i++) {
 		for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++) {
 			uint64_t counts[PB_MAX_PATH];
-			int n = lengths_of_every_state(family(i), "pancake7", heuristics[h], counts,
-						       PB_MAX_PATH);
+			int n = it_lengths_of_every_state(family(i), "pancake7", heuristics[h], counts,
+							  PB_MAX_PATH);
 
 			cr_assert_eq(n, depths, "%s/%s on pancake7: the longest answer %d", family(i)->name,
 				     heuristics[h], n - 1);

@@ -126,34 +126,6 @@ Test(nbs, lengths_of_astar_on_14_pancakes, .timeout = 300)
 	agree_with("astar", "pancake14", "gap-2", s, 1);
 }
 
-/* Solve every state of DOMAIN's goal class with HEURISTIC and count the
- * lengths into COUNTS[0..cap); returns the longest + 1. */
-static int lengths_of_every_state(const char *domain, const char *heuristic, uint64_t *counts,
-				  int cap)
-{
-	pb_domain d = it_domain(domain, NULL);
-	it_solver t;
-	int depths = 0;
-
-	memset(counts, 0, (size_t)cap * sizeof(*counts));
-	it_prepare(&t, pb_solver_find("nbs"), &d, heuristic, NULL);
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		char text[PB_STATE_TEXT_MAX];
-		pb_state s;
-		int n;
-
-		pb_unindex(&d, i, &s);
-		pb_format(&d, &s, text, sizeof(text));
-		n = it_solve_length(&t, &d, &s, text);
-		cr_assert_lt(n, cap, "%s/%s '%s': %d moves", domain, heuristic, text, n);
-		counts[n]++;
-		if (n + 1 > depths)
-			depths = n + 1;
-	}
-	it_release(&t);
-	return depths;
-}
-
 /* The stacks of 7 pancakes at each number of flips (OEIS A058986; the
  * pancake number of 7 is 8). */
 Test(nbs, every_stack_of_7_has_the_published_distribution)
@@ -164,9 +136,10 @@ Test(nbs, every_stack_of_7_has_the_published_distribution)
 
 	for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++) {
 		uint64_t counts[PB_MAX_PATH];
+		int n = it_lengths_of_every_state(pb_solver_find("nbs"), "pancake7", heuristics[h], counts,
+						  PB_MAX_PATH);
 
-		cr_assert_eq(lengths_of_every_state("pancake7", heuristics[h], counts, PB_MAX_PATH), depths,
-			     "pancake7/%s: the longest answer", heuristics[h]);
+		cr_assert_eq(n, depths, "pancake7/%s: the longest answer", heuristics[h]);
 		for (int k = 0; k < depths; k++)
 			cr_assert_eq(counts[k], published[k], "pancake7/%s: %lu stacks of %d flips, published %lu",
 				     heuristics[h], (unsigned long)counts[k], k, (unsigned long)published[k]);
@@ -181,9 +154,10 @@ Test(nbs, every_state_of_the_3x2_board_has_the_published_distribution)
 
 	for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++) {
 		uint64_t counts[PB_MAX_PATH];
+		int n = it_lengths_of_every_state(pb_solver_find("nbs"), "tiles3x2", heuristics[h], counts,
+						  PB_MAX_PATH);
 
-		cr_assert_eq(lengths_of_every_state("tiles3x2", heuristics[h], counts, PB_MAX_PATH), depths,
-			     "tiles3x2/%s: the longest answer", heuristics[h]);
+		cr_assert_eq(n, depths, "tiles3x2/%s: the longest answer", heuristics[h]);
 		for (int k = 0; k < depths; k++)
 			cr_assert_eq(counts[k], published[k], "tiles3x2/%s: %lu states at %d, published %lu",
 				     heuristics[h], (unsigned long)counts[k], k, (unsigned long)published[k]);

@@ -451,6 +451,32 @@ int it_solve_length(it_solver *t, const pb_domain *d, const pb_state *s, const c
 	return p.length;
 }
 
+int it_lengths_of_every_state(const pb_solver *s, const char *domain, const char *heuristic,
+			      uint64_t *counts, int cap)
+{
+	pb_domain d = it_domain(domain, NULL);
+	it_solver t;
+	int depths = 0;
+
+	memset(counts, 0, (size_t)cap * sizeof(*counts));
+	it_prepare(&t, s, &d, heuristic, NULL);
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		char text[PB_STATE_TEXT_MAX];
+		pb_state x;
+		int n;
+
+		pb_unindex(&d, i, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		n = it_solve_length(&t, &d, &x, text);
+		cr_assert_lt(n, cap, "%s/%s '%s': %d moves", domain, heuristic, text, n);
+		counts[n]++;
+		if (n + 1 > depths)
+			depths = n + 1;
+	}
+	it_release(&t);
+	return depths;
+}
+
 void it_check(it_solver *t, const pb_domain *d, const uint8_t *dist, const pb_state *start)
 {
 	char text[PB_STATE_TEXT_MAX];
