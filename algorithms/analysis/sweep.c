@@ -3,12 +3,11 @@
  * same whatever the threads), or a sample. */
 #include "kre.h"
 
+#include "../core/workers.h"
 #include "../puzzles/distances.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* States a thread takes at a time. */
 #define CHUNK_STATES 65536u
@@ -84,15 +83,6 @@ static void *sweep_work(void *arg)
 	return NULL;
 }
 
-static int default_threads(int threads)
-{
-	long n = threads > 0 ? threads : sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (n < 1)
-		n = 1;
-	return n > PB_KRE_MAX_THREADS ? PB_KRE_MAX_THREADS : (int)n;
-}
-
 static void values_init(pb_kre_values *v, const pb_domain *d)
 {
 	memset(v, 0, sizeof(*v));
@@ -127,10 +117,9 @@ pb_status pb_kre_sweep(pb_kre_space *out, const pb_heur *h, const uint8_t *dist,
 	const size_t cells = (size_t)PB_KRE_VALUES * PB_KRE_VALUES;
 	sweeper b = { .h = h, .dist = dist, .states = d->index_count };
 	sweep_worker *workers;
-	pthread_t tid[PB_KRE_MAX_THREADS];
-	bool started[PB_KRE_MAX_THREADS] = { false }, too_large = false;
+	bool too_large = false;
 	pb_status st = PB_SOLVED;
-	int n = default_threads(threads);
+	int n = pb_workers_count(threads, PB_KRE_MAX_THREADS);
 
 	memset(out, 0, sizeof(*out));
 	values_init(&out->values, d);
@@ -154,15 +143,11 @@ pb_status pb_kre_sweep(pb_kre_space *out, const pb_heur *h, const uint8_t *dist,
 	}
 	if (st != PB_SOLVED)
 		goto done;
-	for (int i = 1; i < n; i++)
-		started[i] = !pthread_create(&tid[i], NULL, sweep_work, &workers[i]);
 	/* a worker that could not start leaves its chunks to the others */
-	sweep_work(&workers[0]);
+	pb_workers_run(sweep_work, workers, sizeof(*workers), n);
 	for (int i = 0; i < n; i++) {
 		sweep_worker *w = &workers[i];
 
-		if (i && started[i])
-			pthread_join(tid[i], NULL);
 		if (w->status != PB_SOLVED)
 			st = w->status;
 		too_large |= w->too_large;

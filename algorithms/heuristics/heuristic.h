@@ -296,6 +296,13 @@ PB_INLINE bool pb_heur_kind_has_parts(const pb_heuristic_kind kind)
 	return false;
 }
 
+/* Whether the kind is built in a moment for any goal (table.h,
+ * PB_HEURISTICS_ANY_GOAL): a search may build one towards each start. */
+static inline bool pb_heur_kind_any_goal(pb_heuristic_kind kind)
+{
+	return (PB_HEURISTICS_ANY_GOAL & PB_HEURISTIC_BIT(kind)) != 0;
+}
+
 /* The value of the child CHILD (class CCLS) reached by move M from PARENT
  * (class PCLS, value PH, parts *PP where the kind keeps them, see
  * pb_heur_kind_has_parts), with the kernel K and kind KIND constants: from

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../core/blob.h"
+#include "../core/workers.h"
 #include "pdb_int.h"
 
 /* Words of `front` a worker takes at a time: at least CHUNK_WORDS, and
@@ -118,14 +118,10 @@ static void builder_release(builder *b)
  * MAX_THREADS, and none past what the layer's chunks can feed. */
 static int thread_count(uint64_t nwords)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = pb_workers_count(0, MAX_THREADS);
 	uint64_t chunks = (nwords + CHUNK_WORDS - 1) / CHUNK_WORDS;
 
-	if (n < 1)
-		n = 1;
-	if (n > MAX_THREADS)
-		n = MAX_THREADS;
-	return (uint64_t)n > chunks ? (int)chunks : (int)n;
+	return (uint64_t)n > chunks ? (int)chunks : n;
 }
 
 pb_status pb_pdb_build(pb_pdb *p, pb_search *s)

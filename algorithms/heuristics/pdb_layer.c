@@ -4,11 +4,11 @@
  * batches, the threads taking chunks of `front` until none is left; and
  * the parity bits filled before the search. The hot loops of the build:
  * what they call is inline, here or in pdb_int.h. */
-#include <pthread.h>
 #ifdef __AVX2__
 #include <immintrin.h>
 #endif
 
+#include "../core/workers.h"
 #include "pdb_int.h"
 
 /* A worker writes the successors of the placements it expands into an
@@ -473,8 +473,6 @@ static void *work(void *arg)
 pb_status pdb_expand_layer(builder *b, pb_search *s, worker *workers, int nthreads,
 			   uint64_t *fresh)
 {
-	pthread_t threads[MAX_THREADS];
-	bool started[MAX_THREADS] = { false };
 	pb_status st = PB_SOLVED;
 
 	b->next_chunk = 0;
@@ -490,22 +488,18 @@ pb_status pdb_expand_layer(builder *b, pb_search *s, worker *workers, int nthrea
 		w->x.rank = UINT64_MAX;
 		w->x.avail[0] = b->all;
 		w->x.md[0] = 0;
-		if (t)
-			started[t] = !pthread_create(&threads[t], NULL, work, w);
 	}
-	work(&workers[0]);
+	/* a worker that could not start left its chunks to the others */
+	pb_workers_run(work, workers, sizeof(*workers), nthreads);
 	*fresh = 0;
 	for (int t = 0; t < nthreads; t++) {
 		worker *w = &workers[t];
 
-		if (t && started[t])
-			pthread_join(threads[t], NULL);
 		*fresh += w->fresh;
 		s->expanded += w->expanded;
 		s->generated += w->generated;
 		if (w->status != PB_SOLVED)
 			st = w->status;
 	}
-	/* a worker that could not start left its chunks to the others */
 	return st;
 }

@@ -9,9 +9,9 @@
  *
  * A new heuristic is its own files (its inline update in KIND.h, the rest
  * in KIND.c: see pb_heuristic_ops in heuristic.h) and its lines here: a
- * kind, its names, its pairs, its header. Read heuristic.h first: it
- * includes this file twice, the lists at its top and the kinds' headers
- * at its end. */
+ * kind, whether it is built for any goal, its names, its pairs, its
+ * header. Read heuristic.h first: it includes this file twice, the lists
+ * at its top and the kinds' headers at its end. */
 #ifndef PB_HEURISTIC_TABLE_H
 #define PB_HEURISTIC_TABLE_H
 
@@ -31,6 +31,15 @@
 	X(PB_HEUR_GAP, gap, 0)                                                            \
 	X(PB_HEUR_CUBE_PDB, cube_pdb, 0)                                                  \
 	X(PB_HEUR_PLUGIN, plugin, 0)
+
+/* The kinds built in a moment for any goal, as PB_HEURISTIC_BIT of each:
+ * a search may build one towards each start (the two-sided searches'
+ * backward heuristic, on a copy of the domain whose goal is the start:
+ * solvers/bidir.c). A pattern database, built once for one goal, is not
+ * one; nor is a plugin's, which knows only its own goal. */
+#define PB_HEURISTICS_ANY_GOAL                                                           \
+	(PB_HEURISTIC_BIT(PB_HEUR_ZERO) | PB_HEURISTIC_BIT(PB_HEUR_MANHATTAN) |           \
+	 PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT) | PB_HEURISTIC_BIT(PB_HEUR_GAP))
 
 /* The pairs that exist: X(..., K, T, KIND), T the type of K's cells (as
  * in PB_KERNELS), the arguments after X passed first. zero serves every

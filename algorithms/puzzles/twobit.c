@@ -7,20 +7,11 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../core/blob.h"
+#include "../core/workers.h"
 #include "../heuristics/pdb.h"
 #include "twobit_int.h"
-
-static int default_threads(int threads)
-{
-	long n = threads > 0 ? threads : sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (n < 1)
-		n = 1;
-	return n > PB_TWOBIT_MAX_THREADS ? PB_TWOBIT_MAX_THREADS : (int)n;
-}
 
 /* Whether the layer at DEPTH, of LAYER states in GROUPS groups, costs
  * less pulled than pushed. Tiles: a push expands the layer's states (and
@@ -146,7 +137,7 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	PB_WITH_KERNEL(d, if (grouped(K)) set_tiles(&b, d, goal));
 	b.groups = (t->states + b.size - 1) / b.size;
 	b.size_inverse = UINT64_MAX / b.size + 1;
-	st = search(t, &b, s, default_threads(threads));
+	st = search(t, &b, s, pb_workers_count(threads, PB_TWOBIT_MAX_THREADS));
 	if (st != PB_SOLVED)
 		pb_twobit_release(t);
 	return st;

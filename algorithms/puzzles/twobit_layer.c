@@ -3,8 +3,7 @@
  * sideways moves shifts of its codes, its vertical ones from the Lehmer
  * digits of its rank), elsewhere a word of codes at a time. The hot loops
  * of the build: what they call is inline, here or in twobit_int.h. */
-#include <pthread.h>
-
+#include "../core/workers.h"
 #include "twobit_int.h"
 
 /* A 1 in the low bit of each of a word's 32 codes. */
@@ -593,26 +592,19 @@ static void *work(void *arg)
 pb_status twobit_run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fresh,
 			   uint64_t *groups)
 {
-	pthread_t threads[PB_TWOBIT_MAX_THREADS];
-	bool started[PB_TWOBIT_MAX_THREADS] = { false };
 	worker workers[PB_TWOBIT_MAX_THREADS];
 	pb_status st = PB_SOLVED;
 	struct share share = { 0 };
 
 	b->share = &share;
-	for (int i = 0; i < nthreads; i++) {
+	for (int i = 0; i < nthreads; i++)
 		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED, .group = UINT64_MAX };
-		if (i)
-			started[i] = !pthread_create(&threads[i], NULL, work, &workers[i]);
-	}
 	/* a worker that could not start leaves its chunks to the others */
-	work(&workers[0]);
+	pb_workers_run(work, workers, sizeof(*workers), nthreads);
 	*fresh = *groups = 0;
 	for (int i = 0; i < nthreads; i++) {
 		worker *w = &workers[i];
 
-		if (i && started[i])
-			pthread_join(threads[i], NULL);
 		*fresh += w->fresh;
 		*groups += w->fresh_groups;
 		s->expanded += w->expanded;

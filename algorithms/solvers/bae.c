@@ -44,7 +44,7 @@
 #include "registry.h"
 
 /* A node's flags: open (queued), closed (expanded). */
-#define OPEN 1
+#define OPEN PB_BIDIR_OPEN
 #define CLOSED 2
 
 #define MAX_B (PB_COSTS - 1)
@@ -190,48 +190,40 @@ PB_INLINE pb_status search(bae *x, const pb_kernel k, pb_path *out)
 	return PB_SOLVED;
 }
 
+/* What the search adds to pb_bidir_solve: its roots (queued by their b) and
+ * its loop on the domain's kernel. */
+static int bae_roots(pb_bidir *b)
+{
+	int refused = 0;
+
+	PB_WITH_KERNEL(b->d, refused = queue((bae *)b, K, PB_BIDIR_FORWARD, 0) ||
+				       queue((bae *)b, K, PB_BIDIR_BACKWARD, 0));
+	return refused ? -1 : 0;
+}
+
+PB_BIDIR_SEARCH_FN(bae_search, bae, search)
+
+static const pb_bidir_search_ops bae_ops = {
+	.roots = bae_roots,
+	.search = bae_search,
+	.width = PB_COSTS,
+};
+
 static pb_status bae_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
 	bae x;
-	pb_status st;
+	pb_buckets *lists[] = { &x.side[0].open, &x.side[1].open };
 
-	out->length = 0;
 	memset(x.side, 0, sizeof(x.side));
-	for (int dir = 0; dir < 2; dir++)
-		pb_buckets_init(&x.side[dir].open, &s->meter);
-	st = pb_bidir_open(&x.b, ctx, start, s);
-	if (st == PB_SOLVED) {
-#define SOLVE(K, T)                                                                      \
-	case K:                                                                          \
-		if (queue(&x, K, PB_BIDIR_FORWARD, 0) || queue(&x, K, PB_BIDIR_BACKWARD, 0)) \
-			st = pb_search_alloc_failed(s);                                  \
-		else                                                                     \
-			st = search(&x, K, out);                                         \
-		break;
-		switch (x.b.d->kernel) { PB_KERNELS(SOLVE) }
-#undef SOLVE
-	}
-	for (int dir = 0; dir < 2; dir++)
-		pb_buckets_free(&x.side[dir].open);
-	pb_bidir_close(&x.b);
-	return st;
-}
-
-static pb_status bae_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
-			     pb_search *s, void **ctx)
-{
-	return pb_bidir_prepare(self, d, cfg, s, sizeof(pb_bidir_ctx), ctx);
+	return pb_bidir_solve(&x.b, &bae_ops, lists, sizeof(lists) / sizeof(lists[0]), ctx, start, s,
+			      out);
 }
 
 const pb_solver pb_solver_bae = {
 	.name = "bae",
 	.summary = "BAE*: bidirectional search ordered by f plus the other heuristic's error, bounded "
 		   "by the sides' least (Sadhukhan 2013; Alcazar et al. 2020)",
-	.supports = pb_bidir_supports,
-	.prepare = bae_prepare,
+	.prepare = pb_bidir_prepare,
 	.solve = bae_solve,
-	.release = pb_informed_release,
-	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_ZERO) | PB_HEURISTIC_BIT(PB_HEUR_MANHATTAN) |
-		      PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT) | PB_HEURISTIC_BIT(PB_HEUR_GAP),
-	.cost = PB_COST_BIDIRECTIONAL,
+	PB_BIDIR_SOLVER,
 };

@@ -27,8 +27,7 @@ const char *pb_bidir_supports(const pb_solver *self, const pb_domain *d, const p
 			 "--heuristic zero)", name, info->name, d->name);
 		return why;
 	}
-	if (info->kind != PB_HEUR_MANHATTAN && info->kind != PB_HEUR_LINEAR_CONFLICT &&
-	    info->kind != PB_HEUR_GAP) {
+	if (!pb_heur_kind_any_goal(info->kind)) {
 		snprintf(why, whylen, "%s: '%s' is a database built for one goal; %s builds the backward "
 			 "heuristic for each start", name, info->name, name);
 		return why;
@@ -55,8 +54,8 @@ static uint32_t moves_tried(const pb_domain *d, int dir, int cls, int last)
 	return mask;
 }
 
-pb_status pb_bidir_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
-			   pb_search *s, size_t size, void **ctx)
+pb_status pb_bidir_prepare_sized(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
+				 pb_search *s, size_t size, void **ctx)
 {
 	const char *no = pb_bidir_supports(self, d, cfg, s->message, sizeof(s->message));
 	pb_bidir_ctx *c;
@@ -78,6 +77,12 @@ pb_status pb_bidir_prepare(const pb_solver *self, const pb_domain *d, const pb_c
 			for (int last = 0; last <= d->nmoves; last++)
 				c->tried[dir][cls][last] = moves_tried(d, dir, cls, last);
 	return PB_SOLVED;
+}
+
+pb_status pb_bidir_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
+			   pb_search *s, void **ctx)
+{
+	return pb_bidir_prepare_sized(self, d, cfg, s, sizeof(pb_bidir_ctx), ctx);
 }
 
 /* Pancakes: the gap table of H for distances to START (forward labels; the
@@ -193,4 +198,37 @@ void pb_bidir_close(pb_bidir *b)
 	pb_free(b->back_d);
 	b->back_h = NULL;
 	b->back_d = NULL;
+}
+
+pb_status pb_bidir_solve(pb_bidir *b, const pb_bidir_search_ops *ops, pb_buckets *const *lists,
+			 size_t nlists, const void *ctx, const pb_state *start, pb_search *s,
+			 pb_path *out)
+{
+	pb_status st;
+
+	out->length = 0;
+	for (size_t i = 0; i < nlists; i++)
+		pb_buckets_init_keys(lists[i], &s->meter, ops->width);
+	st = pb_bidir_open(b, ctx, start, s);
+	if (st == PB_SOLVED &&
+	    (ops->roots ? ops->roots(b) : pb_bidir_queue_roots(b, ops->visit, b)))
+		st = pb_search_alloc_failed(s);
+	if (st == PB_SOLVED)
+		st = ops->search(b, out);
+	for (size_t i = 0; i < nlists; i++)
+		pb_buckets_free(lists[i]);
+	pb_bidir_close(b);
+	return st;
+}
+
+int pb_bidir_queue_roots(pb_bidir *b, pb_bidir_visit_fn visit, void *search)
+{
+	for (int dir = 0; dir < 2; dir++) {
+		pb_node *n = NULL;
+
+		PB_WITH_KERNEL(b->d, n = pb_bidir_node(b, K, dir, 0));
+		if (visit(search, dir, 0, n, pb_bidir_h(b, dir, 0), true))
+			return -1;
+	}
+	return 0;
 }

@@ -12,7 +12,8 @@
  *   each side tries after each move (the legal ones but the one that goes
  *   back to the parent); pb_bidir_supports, pb_bidir_prepare and
  *   pb_informed_release are a registry entry's functions (the solver's
- *   name goes into the reasons);
+ *   name goes into the reasons), and PB_BIDIR_SOLVER the fields of the
+ *   entry that all of them share;
  * - the two sides (pb_bidir_side): a node store each (core/nodes.h, with a
  *   byte of h a node: towards the other side's root), side
  *   PB_BIDIR_FORWARD's root the start, PB_BIDIR_BACKWARD's the goal;
@@ -27,20 +28,27 @@
  *   looked up on its own side, and where it is new or closer, its node set
  *   (parent, g, move, h) and handed to the search's visit function, which
  *   queues it;
- * - pb_bidir_path: the answer through the meeting point.
+ * - pb_bidir_path: the answer through the meeting point (pb_bidir_answer:
+ *   that, or PB_UNSOLVABLE where the sides never met);
+ * - pb_bidir_solve: a registry entry's solve around a search's own parts
+ *   (pb_bidir_search_ops: its lists, its roots, its loop).
  *
  * A search's solve then reads:
  *
- *     st = pb_bidir_open(&b, ctx, start, s);
- *     if (st == PB_SOLVED) {
- *             #define SOLVE(K, T) case K: st = my_search(&x, K, out); break;
- *             switch (b.d->kernel) { PB_KERNELS(SOLVE) }
- *     }
- *     pb_bidir_close(&b);
+ *     PB_BIDIR_SEARCH_FN(my_run, my, my_search)
+ *     static const pb_bidir_search_ops my_ops = {
+ *             .visit = my_visit, .search = my_run, .width = PB_COSTS,
+ *     };
+ *     my x;
+ *     pb_buckets *lists[] = { &x.side[0].open, &x.side[1].open };
  *
- * with my_search an always-inline function of `const pb_kernel k` that
- * loops: poll, stop when its bound reaches U (then pb_bidir_path), pick a
- * node, pb_bidir_expand(&b, k, dir, id, my_visit, &x). Where the start is
+ *     memset(x.side, 0, sizeof(x.side));
+ *     return pb_bidir_solve(&x.b, &my_ops, lists, 2, ctx, start, s, out);
+ *
+ * with my the search's struct (its pb_bidir b first, then its sides),
+ * my_search an always-inline function of `const pb_kernel k` that loops:
+ * poll, stop when its bound reaches U (then pb_bidir_answer), pick a node,
+ * pb_bidir_expand(&x->b, k, dir, id, my_visit, x). Where the start is
  * the goal, U is 0 when the search begins (the two roots meet): a search
  * that stops when its bound reaches U stops before expanding anything, and
  * pb_bidir_path gives the empty answer.
@@ -85,19 +93,32 @@ typedef struct pb_bidir_ctx {
 
 /* NULL when SELF (a two-sided solver; its name goes into the reasons)
  * serves D with the heuristic CFG chooses, else why (a constant or written
- * into WHY): the heuristic must be one built in a moment for another goal
- * (zero, manhattan, linear-conflict, gap, gap-k; with zero, every domain
- * whose moves have inverses), and the domain must not ask for the least
- * answer (Magic Squares). */
+ * into WHY): the heuristic must be of a kind built in a moment for another
+ * goal (pb_heur_kind_any_goal: zero, manhattan, linear-conflict, gap,
+ * gap-k; with zero, every domain whose moves have inverses), and the
+ * domain must not ask for the least answer (Magic Squares). */
 const char *pb_bidir_supports(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			      char *why, size_t whylen);
 
 /* A context of SIZE bytes (at least sizeof(pb_bidir_ctx), which it starts
  * with; the rest zeroed) for D and CFG into *CTX, through S's meter;
  * freed by pb_informed_release. Returns PB_SOLVED, PB_UNSUPPORTED (why in
- * S->message) or as pb_heur_init. */
+ * S->message) or as pb_heur_init. For a search whose context holds more. */
+pb_status pb_bidir_prepare_sized(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
+				 pb_search *s, size_t size, void **ctx);
+
+/* pb_bidir_prepare_sized of a plain pb_bidir_ctx: a registry entry's
+ * prepare, for a search that keeps nothing more between solves. */
 pb_status pb_bidir_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
-			   pb_search *s, size_t size, void **ctx);
+			   pb_search *s, void **ctx);
+
+/* The fields of a registry entry that every two-sided search shares: its
+ * refusals, its context's release, the heuristics it takes (those that
+ * pb_bidir_supports can build towards a start) and what its cost grows
+ * with. Each entry adds its name, summary, prepare and solve. */
+#define PB_BIDIR_SOLVER                                                                  \
+	.supports = pb_bidir_supports, .release = pb_informed_release,                   \
+	.heuristics = PB_HEURISTICS_ANY_GOAL, .cost = PB_COST_BIDIRECTIONAL
 
 typedef struct pb_bidir_side {
 	pb_nodes nodes;   /* with h: towards the other side's root */
@@ -128,6 +149,62 @@ pb_status pb_bidir_open(pb_bidir *b, const pb_bidir_ctx *c, const pb_state *star
 /* Free what pb_bidir_open made (all of it, whatever it returned). */
 void pb_bidir_close(pb_bidir *b);
 
+/* What a search does with a node that pb_bidir_expand added or brought
+ * closer: ID of side DIR, whose pb_node *N has its new parent, g and move
+ * (its flags as they were: 0 where FRESH, a node just added), and H its
+ * heuristic. Queue it (and set its flags). Returns 0, or -1 when memory
+ * was refused. Pass a static inline function, named: once the expansion
+ * is inlined the call is direct, and the compiler inlines it (not
+ * PB_INLINE: without optimisation an always-inline function called
+ * through a pointer cannot be inlined, and the build fails). */
+typedef int (*pb_bidir_visit_fn)(void *search, int dir, uint32_t id, pb_node *n, unsigned h,
+				 bool fresh);
+
+/* What a search adds to pb_bidir_solve. Each function gets the search's
+ * own struct by its pb_bidir, which that struct starts with. */
+typedef struct pb_bidir_search_ops {
+	/* Queue each side's root (node 0, which pb_bidir_open made). Returns
+	 * 0, or -1 when memory was refused. NULL: each is handed to VISIT
+	 * (pb_bidir_queue_roots). */
+	int (*roots)(pb_bidir *b);
+	pb_bidir_visit_fn visit;
+	/* The search on the domain's kernel: PB_SOLVED with the answer in
+	 * OUT, or why not (PB_BIDIR_SEARCH_FN). */
+	pb_status (*search)(pb_bidir *b, pb_path *out);
+	/* The second key of its lists stays below it (pb_buckets_init_keys;
+	 * PB_COSTS: any). */
+	int width;
+} pb_bidir_search_ops;
+
+/* A two-sided search's solve (pb_solver.solve) from START with context
+ * CTX, through S, the answer into OUT (empty where there is none): B is
+ * the start of the search's own struct, OPS what the search adds, LISTS
+ * its NLISTS open lists (both sides'). Sets the lists up, empty, opens B,
+ * queues the roots and searches, each only where all before went well,
+ * then frees the lists and closes B whatever happened. Returns the first
+ * status that is not PB_SOLVED (the roots' refused memory as PB_MEMOUT),
+ * else the search's. */
+pb_status pb_bidir_solve(pb_bidir *b, const pb_bidir_search_ops *ops, pb_buckets *const *lists,
+			 size_t nlists, const void *ctx, const pb_state *start, pb_search *s,
+			 pb_path *out);
+
+/* Define NAME, a search function of pb_bidir_search_ops: SEARCH(X, K, OUT),
+ * with X the search's struct of TYPE and K the constant of the domain's
+ * kernel, SEARCH an always-inline function that the kernel specialises. */
+#define PB_BIDIR_SEARCH_FN(NAME, TYPE, SEARCH)                                           \
+	static pb_status NAME(pb_bidir *b, pb_path *out)                                 \
+	{                                                                                \
+		pb_status st = PB_FAILED;                                                \
+                                                                                         \
+		PB_WITH_KERNEL(b->d, st = SEARCH((TYPE *)b, K, out));                    \
+		return st;                                                               \
+	}
+
+/* Each side's root (node 0) handed to VISIT(SEARCH, ...) as a node just
+ * added, with its h: the roots function of a search that queues its roots
+ * as it queues any node. Returns 0, or -1 when memory was refused. */
+int pb_bidir_queue_roots(pb_bidir *b, pb_bidir_visit_fn visit, void *search);
+
 /* The node of side DIR (kernel K). */
 PB_INLINE pb_node *pb_bidir_node(const pb_bidir *b, const pb_kernel k, int dir, uint32_t id)
 {
@@ -138,6 +215,29 @@ PB_INLINE pb_node *pb_bidir_node(const pb_bidir *b, const pb_kernel k, int dir, 
 PB_INLINE unsigned pb_bidir_h(const pb_bidir *b, int dir, uint32_t id)
 {
 	return b->side[dir].nodes.h[id];
+}
+
+/* A node's flag for open (queued), the same in every search; each numbers
+ * its other flags above it. */
+#define PB_BIDIR_OPEN 1
+
+/* For the visit function of a search that queues no node of f >= U: mark
+ * node N of a side (of f = g + h F) open where a path through it can be
+ * shorter than U, else not open (no shorter path runs through it), and
+ * keep *OPEN_COUNT, the side's open nodes, right either way. Returns
+ * whether N is open: whether to queue it. */
+PB_INLINE bool pb_bidir_mark_open(const pb_bidir *b, pb_node *n, int f, size_t *open_count)
+{
+	if (f >= b->best) {
+		if (n->flags & PB_BIDIR_OPEN)
+			(*open_count)--;
+		n->flags = 0;
+		return false;
+	}
+	if (!(n->flags & PB_BIDIR_OPEN))
+		(*open_count)++;
+	n->flags = PB_BIDIR_OPEN;
+	return true;
 }
 
 /* Side DIR's heuristic of CELLS (class CLS) from scratch: towards the goal
@@ -182,17 +282,6 @@ PB_INLINE unsigned pb_bidir_child_h(const pb_bidir *b, const pb_kernel k, int di
 	}
 	return pb_heur_step(heur, k, kind, x, cls, h, parts, child, to, made, &c);
 }
-
-/* What a search does with a node that pb_bidir_expand added or brought
- * closer: ID of side DIR, whose pb_node *N has its new parent, g and move
- * (its flags as they were: 0 where FRESH, a node just added), and H its
- * heuristic. Queue it (and set its flags). Returns 0, or -1 when memory
- * was refused. Pass a static inline function, named: once the expansion
- * is inlined the call is direct, and the compiler inlines it (not
- * PB_INLINE: without optimisation an always-inline function called
- * through a pointer cannot be inlined, and the build fails). */
-typedef int (*pb_bidir_visit_fn)(void *search, int dir, uint32_t id, pb_node *n, unsigned h,
-				 bool fresh);
 
 /* Expand node ID of side DIR: count it, make its children (forward: the
  * states its moves lead to; backward: the states whose moves lead to it),
@@ -301,6 +390,17 @@ PB_INLINE void pb_bidir_path(const pb_bidir *b, const pb_kernel k, pb_path *out)
 	     id = pb_nodes_node(back, k, id)->parent)
 		out->moves[n++] = pb_nodes_node(back, k, id)->move;
 	out->length = n;
+}
+
+/* The search's end: PB_UNSOLVABLE where the sides never met (U is still
+ * PB_COSTS), else PB_SOLVED with the answer through the meeting point in
+ * OUT (pb_bidir_path). */
+PB_INLINE pb_status pb_bidir_answer(const pb_bidir *b, const pb_kernel k, pb_path *out)
+{
+	if (b->best >= PB_COSTS)
+		return PB_UNSOLVABLE;
+	pb_bidir_path(b, k, out);
+	return PB_SOLVED;
 }
 
 #endif

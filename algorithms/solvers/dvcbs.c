@@ -56,7 +56,7 @@
 
 /* A node's flags: open (on a list), and ready (on the ready list, not the
  * waiting one). */
-#define OPEN 1
+#define OPEN PB_BIDIR_OPEN
 #define READY 2
 
 typedef struct dvcbs_side {
@@ -80,15 +80,8 @@ PB_INLINE int queue_waiting(void *search, int dir, uint32_t id, pb_node *n, unsi
 	int f = n->g + (int)h;
 
 	(void)fresh;
-	if (f >= x->b.best) {
-		if (n->flags & OPEN)
-			sd->open_count--;
-		n->flags = 0;
+	if (!pb_bidir_mark_open(&x->b, n, f, &sd->open_count))
 		return 0;
-	}
-	if (!(n->flags & OPEN))
-		sd->open_count++;
-	n->flags = OPEN;
 	return pb_buckets_push(&sd->waiting, id, f, n->g);
 }
 
@@ -276,67 +269,35 @@ PB_INLINE pb_status search(dvcbs *x, const pb_kernel k, pb_path *out)
 			break;
 		c = next;
 	}
-	if (b->best >= PB_COSTS)
-		return PB_UNSOLVABLE;
-	pb_bidir_path(b, k, out);
-	return PB_SOLVED;
+	return pb_bidir_answer(b, k, out);
 }
 
-/* Each side's root, open and waiting. */
-static int queue_roots(dvcbs *x)
-{
-	for (int dir = 0; dir < 2; dir++) {
-		pb_node *n = NULL;
+/* What the search adds to pb_bidir_solve: its roots (open and waiting) and
+ * its loop on the domain's kernel. */
+PB_BIDIR_SEARCH_FN(dvcbs_search, dvcbs, search)
 
-		PB_WITH_KERNEL(x->b.d, n = pb_bidir_node(&x->b, K, dir, 0));
-		if (queue_waiting(x, dir, 0, n, pb_bidir_h(&x->b, dir, 0), true))
-			return -1;
-	}
-	return 0;
-}
+static const pb_bidir_search_ops dvcbs_ops = {
+	.visit = queue_waiting,
+	.search = dvcbs_search,
+	.width = PB_COSTS,
+};
 
 static pb_status dvcbs_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
 	dvcbs x;
-	pb_status st;
+	pb_buckets *lists[] = { &x.side[0].waiting, &x.side[0].ready, &x.side[1].waiting,
+				&x.side[1].ready };
 
-	out->length = 0;
-	for (int dir = 0; dir < 2; dir++) {
-		pb_buckets_init(&x.side[dir].waiting, &s->meter);
-		pb_buckets_init(&x.side[dir].ready, &s->meter);
-		x.side[dir].open_count = 0;
-	}
-	st = pb_bidir_open(&x.b, ctx, start, s);
-	if (st == PB_SOLVED && queue_roots(&x))
-		st = pb_search_alloc_failed(s);
-	if (st == PB_SOLVED) {
-#define SOLVE(K, T) case K: st = search(&x, K, out); break;
-		switch (x.b.d->kernel) { PB_KERNELS(SOLVE) }
-#undef SOLVE
-	}
-	for (int dir = 0; dir < 2; dir++) {
-		pb_buckets_free(&x.side[dir].waiting);
-		pb_buckets_free(&x.side[dir].ready);
-	}
-	pb_bidir_close(&x.b);
-	return st;
-}
-
-static pb_status dvcbs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
-			       pb_search *s, void **ctx)
-{
-	return pb_bidir_prepare(self, d, cfg, s, sizeof(pb_bidir_ctx), ctx);
+	memset(x.side, 0, sizeof(x.side));
+	return pb_bidir_solve(&x.b, &dvcbs_ops, lists, sizeof(lists) / sizeof(lists[0]), ctx, start, s,
+			      out);
 }
 
 const pb_solver pb_solver_dvcbs = {
 	.name = "dvcbs",
 	.summary = "DVCBS: bidirectional search expanding by a minimum vertex cover of the must-expand pairs "
 		   "(Shaham et al. 2018)",
-	.supports = pb_bidir_supports,
-	.prepare = dvcbs_prepare,
+	.prepare = pb_bidir_prepare,
 	.solve = dvcbs_solve,
-	.release = pb_informed_release,
-	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_ZERO) | PB_HEURISTIC_BIT(PB_HEUR_MANHATTAN) |
-		      PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT) | PB_HEURISTIC_BIT(PB_HEUR_GAP),
-	.cost = PB_COST_BIDIRECTIONAL,
+	PB_BIDIR_SOLVER,
 };

@@ -48,7 +48,7 @@
 #include "registry.h"
 
 /* A node's flag: open (queued). */
-#define OPEN 1
+#define OPEN PB_BIDIR_OPEN
 
 typedef enum gbfhs_split { SPLIT_SMALLER, SPLIT_BALANCED } gbfhs_split;
 
@@ -84,15 +84,8 @@ PB_INLINE int queue(void *search, int dir, uint32_t id, pb_node *n, unsigned h, 
 	int f = n->g + (int)h;
 
 	(void)fresh;
-	if (f >= x->b.best) {
-		if (n->flags & OPEN)
-			sd->open_count--;
-		n->flags = 0;
+	if (!pb_bidir_mark_open(&x->b, n, f, &sd->open_count))
 		return 0;
-	}
-	if (!(n->flags & OPEN))
-		sd->open_count++;
-	n->flags = OPEN;
 	if (f < sd->from)
 		sd->from = f;
 	return pb_buckets_push(&sd->open, id, f, n->g);
@@ -208,59 +201,50 @@ PB_INLINE pb_status search(gbfhs *x, const pb_kernel k, pb_path *out)
 		if ((st = pb_bidir_expand(b, k, dir, id[dir], queue, x)) != PB_SOLVED)
 			return st;
 	}
-	if (b->best >= PB_COSTS)
-		return PB_UNSOLVABLE;
-	pb_bidir_path(b, k, out);
-	return PB_SOLVED;
+	return pb_bidir_answer(b, k, out);
 }
 
-/* Each side's root, queued; the bound from their h. */
-static int queue_roots(gbfhs *x)
+/* What the search adds to pb_bidir_solve: its roots (queued; the bound from their h) and
+ * its loop on the domain's kernel. */
+static int gbfhs_roots(pb_bidir *b)
 {
+	gbfhs *x = (gbfhs *)b;
+
 	x->flim = 1;
 	for (int dir = 0; dir < 2; dir++) {
-		unsigned h = pb_bidir_h(&x->b, dir, 0);
-		pb_node *n = NULL;
+		int h = (int)pb_bidir_h(b, dir, 0);
 
-		PB_WITH_KERNEL(x->b.d, n = pb_bidir_node(&x->b, K, dir, 0));
-		if (queue(x, dir, 0, n, h, true))
-			return -1;
-		if ((int)h > x->flim)
-			x->flim = (int)h;
+		if (h > x->flim)
+			x->flim = h;
 	}
-	return 0;
+	return pb_bidir_queue_roots(b, queue, x);
 }
+
+PB_BIDIR_SEARCH_FN(gbfhs_search, gbfhs, search)
+
+static const pb_bidir_search_ops gbfhs_ops = {
+	.roots = gbfhs_roots,
+	.search = gbfhs_search,
+	.width = PB_COSTS,
+};
 
 static pb_status gbfhs_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
 	const gbfhs_ctx *c = ctx;
 	gbfhs x;
-	pb_status st;
+	pb_buckets *lists[] = { &x.side[0].open, &x.side[1].open };
 
-	out->length = 0;
 	memset(x.side, 0, sizeof(x.side));
 	x.split = c->split;
 	x.lazy = c->lazy;
-	for (int dir = 0; dir < 2; dir++)
-		pb_buckets_init(&x.side[dir].open, &s->meter);
-	st = pb_bidir_open(&x.b, &c->bidir, start, s);
-	if (st == PB_SOLVED && queue_roots(&x))
-		st = pb_search_alloc_failed(s);
-	if (st == PB_SOLVED) {
-#define SOLVE(K, T) case K: st = search(&x, K, out); break;
-		switch (x.b.d->kernel) { PB_KERNELS(SOLVE) }
-#undef SOLVE
-	}
-	for (int dir = 0; dir < 2; dir++)
-		pb_buckets_free(&x.side[dir].open);
-	pb_bidir_close(&x.b);
-	return st;
+	return pb_bidir_solve(&x.b, &gbfhs_ops, lists, sizeof(lists) / sizeof(lists[0]), ctx, start, s,
+			      out);
 }
 
 static pb_status gbfhs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
 			       pb_search *s, void **ctx)
 {
-	pb_status st = pb_bidir_prepare(self, d, cfg, s, sizeof(gbfhs_ctx), ctx);
+	pb_status st = pb_bidir_prepare_sized(self, d, cfg, s, sizeof(gbfhs_ctx), ctx);
 	const char *split = pb_solver_param(self, "split"), *limits = pb_solver_param(self, "limits");
 
 	if (st == PB_SOLVED) {
@@ -286,12 +270,8 @@ const pb_solver pb_solver_gbfhs = {
 	.name = "gbfhs",
 	.summary = "GBFHS: bidirectional search within an f-limit split into g-limits, stopping on "
 		   "the first meeting at the limit (Barley et al. 2018)",
-	.supports = pb_bidir_supports,
 	.prepare = gbfhs_prepare,
 	.solve = gbfhs_solve,
-	.release = pb_informed_release,
-	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_ZERO) | PB_HEURISTIC_BIT(PB_HEUR_MANHATTAN) |
-		      PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT) | PB_HEURISTIC_BIT(PB_HEUR_GAP),
-	.cost = PB_COST_BIDIRECTIONAL,
 	.params = gbfhs_params,
+	PB_BIDIR_SOLVER,
 };

@@ -44,7 +44,7 @@
 
 /* A node's flags: open (on a list), and ready (on the ready list, not the
  * waiting one). */
-#define OPEN 1
+#define OPEN PB_BIDIR_OPEN
 #define READY 2
 
 typedef struct nbs_side {
@@ -178,67 +178,35 @@ PB_INLINE pb_status search(nbs *x, const pb_kernel k, pb_path *out)
 			break;
 		c = next;
 	}
-	if (b->best >= PB_COSTS)
-		return PB_UNSOLVABLE;
-	pb_bidir_path(b, k, out);
-	return PB_SOLVED;
+	return pb_bidir_answer(b, k, out);
 }
 
-/* Each side's root, open and waiting. */
-static int queue_roots(nbs *x)
-{
-	for (int dir = 0; dir < 2; dir++) {
-		pb_node *n = NULL;
+/* What the search adds to pb_bidir_solve: its roots (open and waiting) and
+ * its loop on the domain's kernel. */
+PB_BIDIR_SEARCH_FN(nbs_search, nbs, search)
 
-		PB_WITH_KERNEL(x->b.d, n = pb_bidir_node(&x->b, K, dir, 0));
-		if (queue_waiting(x, dir, 0, n, pb_bidir_h(&x->b, dir, 0), true))
-			return -1;
-	}
-	return 0;
-}
+static const pb_bidir_search_ops nbs_ops = {
+	.visit = queue_waiting,
+	.search = nbs_search,
+	.width = 1,
+};
 
 static pb_status nbs_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
 {
 	nbs x;
-	pb_status st;
+	pb_buckets *lists[] = { &x.side[0].waiting, &x.side[0].ready, &x.side[1].waiting,
+				&x.side[1].ready };
 
-	out->length = 0;
-	for (int dir = 0; dir < 2; dir++) {
-		pb_buckets_init_keys(&x.side[dir].waiting, &s->meter, 1);
-		pb_buckets_init_keys(&x.side[dir].ready, &s->meter, 1);
-		x.side[dir].open_count = 0;
-	}
-	st = pb_bidir_open(&x.b, ctx, start, s);
-	if (st == PB_SOLVED && queue_roots(&x))
-		st = pb_search_alloc_failed(s);
-	if (st == PB_SOLVED) {
-#define SOLVE(K, T) case K: st = search(&x, K, out); break;
-		switch (x.b.d->kernel) { PB_KERNELS(SOLVE) }
-#undef SOLVE
-	}
-	for (int dir = 0; dir < 2; dir++) {
-		pb_buckets_free(&x.side[dir].waiting);
-		pb_buckets_free(&x.side[dir].ready);
-	}
-	pb_bidir_close(&x.b);
-	return st;
-}
-
-static pb_status nbs_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
-			     pb_search *s, void **ctx)
-{
-	return pb_bidir_prepare(self, d, cfg, s, sizeof(pb_bidir_ctx), ctx);
+	memset(x.side, 0, sizeof(x.side));
+	return pb_bidir_solve(&x.b, &nbs_ops, lists, sizeof(lists) / sizeof(lists[0]), ctx, start, s,
+			      out);
 }
 
 const pb_solver pb_solver_nbs = {
 	.name = "nbs",
 	.summary = "NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions "
 		   "(Chen et al. 2017)",
-	.supports = pb_bidir_supports,
-	.prepare = nbs_prepare,
+	.prepare = pb_bidir_prepare,
 	.solve = nbs_solve,
-	.release = pb_informed_release,
-	.heuristics = PB_HEURISTIC_BIT(PB_HEUR_ZERO) | PB_HEURISTIC_BIT(PB_HEUR_MANHATTAN) |
-		      PB_HEURISTIC_BIT(PB_HEUR_LINEAR_CONFLICT) | PB_HEURISTIC_BIT(PB_HEUR_GAP),
-	.cost = PB_COST_BIDIRECTIONAL,
+	PB_BIDIR_SOLVER,
 };

@@ -18,10 +18,6 @@
 
 /* States measured at each h* of a whole space by default. */
 #define DEFAULT_PER_DEPTH 5
-static uint64_t random_below(void *rng, uint64_t n)
-{
-	return prng_below(rng, n);
-}
 
 /* The random streams, each its own so that none depends on how much
  * another drew: the sample of P, the states chosen at each h*, the random
@@ -66,7 +62,7 @@ static int sweep_space(analysis *a, bool with_distances)
 static int sample_space(analysis *a)
 {
 	prng rng;
-	pb_random r = { random_below, &rng };
+	pb_random r = { prng_random_below, &rng };
 	pb_status st;
 
 	stream_seed(a, STREAM_SAMPLE, &rng);
@@ -266,7 +262,7 @@ static int measure_thresholds(analysis *a)
 	size_t timeouts = 0;
 	progress p;
 	prng rng;
-	pb_random r = { random_below, &rng };
+	pb_random r = { prng_random_below, &rng };
 
 	if (!o->thresholds)
 		return 0;

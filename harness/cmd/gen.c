@@ -298,11 +298,6 @@ static int check_method_options(const gen_options *o)
 	return 0;
 }
 
-static uint64_t random_below(void *rng, uint64_t n)
-{
-	return prng_below(rng, n);
-}
-
 static int reference_of(const generator *g, const pb_state *s)
 {
 	if (!pb_solvable(&g->d, s))
@@ -375,7 +370,7 @@ static int gen_uniform(generator *g)
 		unsolvable[j] = t;
 	}
 	for (uint64_t i = 0; i < o->count && !rc; i++) {
-		pb_random r = { random_below, &g->rng };
+		pb_random r = { prng_random_below, &g->rng };
 		pb_state s;
 
 		/* the twin is a bijection between the classes, so a uniform

@@ -84,11 +84,6 @@ static void usage(FILE *out)
 	      "  -h, --help               show this and exit\n", out);
 }
 
-static uint64_t rng_below(void *rng, uint64_t n)
-{
-	return prng_below(rng, n);
-}
-
 /* Rule RULE broken on domain D at state S (may be NULL): say so. */
 static void broken(tester *t, const pb_domain *d, const char *rule, const pb_state *s,
 		   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -158,7 +153,7 @@ static pb_state walk_from_goal(tester *t, const pb_domain *d, int length)
  * random states, indexed ones. Returns how many. */
 static int samples(tester *t, const pb_domain *d, pb_state *out)
 {
-	pb_random r = { rng_below, &t->rng };
+	pb_random r = { prng_random_below, &t->rng };
 	int n = 0;
 
 	out[n++] = d->goal;

@@ -8,12 +8,10 @@
 #include <unistd.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/fnv.h"
 #include "harness/io/meta.h"
 #include "harness/io/units.h"
 
-/* FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis and prime as published. */
-#define FNV_OFFSET_BASIS 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 /* Fixed-point scale of the cost model's growth (1/256 of a node). */
 #define COST_SCALE 256
 /* Cost of a solve that needs no search: a parity test, or a row for a
@@ -25,15 +23,6 @@
 /* Bidirectional search: two frontiers, each of half the depth. */
 #define BIDIRECTIONAL_FRONTIERS 2
 #define NS_PER_S 1000000000ULL
-
-static uint64_t fnv_bytes(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * FNV_PRIME;
-	return h;
-}
 
 /* Hash S and its terminating NUL (so "ab"+"c" differs from "a"+"bc"). */
 static uint64_t fnv_string(uint64_t h, const char *s)

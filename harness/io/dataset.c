@@ -7,12 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/io/fnv.h"
+
 #define TITLE "puzzlebench dataset"
 #define REF_UNSOLVABLE_WORD "unsolvable"
 #define REF_UNKNOWN_WORD "-"
-/* FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis and prime as published. */
-#define FNV_OFFSET_BASIS 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 
 /* A reader's position and what the header said so far. */
 typedef struct reader {
@@ -247,15 +246,6 @@ static int close_header(reader *r, unsigned at)
 	return 0;
 }
 
-static uint64_t hash_id(const char *id)
-{
-	uint64_t h = FNV_OFFSET_BASIS;
-
-	for (; *id; id++)
-		h = (h ^ (unsigned char)*id) * FNV_PRIME;
-	return h;
-}
-
 /* Index instance I's id; grow the table past half full. Returns the line
  * of an earlier instance with the same id, 0 if none, or -1 out of memory. */
 static long remember_id(reader *r, size_t i)
@@ -272,7 +262,7 @@ static long remember_id(reader *r, size_t i)
 		for (size_t k = 0; k <= r->slot_mask && r->slots; k++) {
 			if (!r->slots[k])
 				continue;
-			for (j = hash_id(in[r->slots[k] - 1].id) & mask; slots[j]; j = (j + 1) & mask)
+			for (j = fnv_text(in[r->slots[k] - 1].id) & mask; slots[j]; j = (j + 1) & mask)
 				;
 			slots[j] = r->slots[k];
 		}
@@ -280,7 +270,7 @@ static long remember_id(reader *r, size_t i)
 		r->slots = slots;
 		r->slot_mask = mask;
 	}
-	for (j = hash_id(in[i].id) & r->slot_mask; r->slots[j]; j = (j + 1) & r->slot_mask)
+	for (j = fnv_text(in[i].id) & r->slot_mask; r->slots[j]; j = (j + 1) & r->slot_mask)
 		if (!strcmp(in[r->slots[j] - 1].id, in[i].id))
 			return (long)in[r->slots[j] - 1].line;
 	r->slots[j] = i + 1;

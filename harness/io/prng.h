@@ -22,4 +22,11 @@ uint64_t prng_next(prng *r);
 /* A uniform integer in 0..bound-1 (BOUND > 0), without modulo bias. */
 uint64_t prng_below(prng *r, uint64_t bound);
 
+/* prng_below as a pb_random's below (algorithms/puzzles/domain.h), RNG a
+ * prng: { prng_random_below, &r } lends R to the domains' random states. */
+static inline uint64_t prng_random_below(void *rng, uint64_t n)
+{
+	return prng_below(rng, n);
+}
+
 #endif

@@ -5,11 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/io/fnv.h"
 #include "harness/report/runs_int.h"
 
-/* FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis and prime as published. */
-#define FNV_OFFSET_BASIS 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 #define POOL_FIRST_ROOM 1024
 
 /* --- the index of names and of tracks ---------------------------------- */
@@ -50,15 +48,6 @@ static int index_rebuild(uint32_t **slots, size_t *mask, size_t count,
 
 /* --- names ------------------------------------------------------------- */
 
-static uint64_t hash_string(const char *s)
-{
-	uint64_t h = FNV_OFFSET_BASIS;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * FNV_PRIME;
-	return h;
-}
-
 static void names_release(report_names *n)
 {
 	free(n->pool);
@@ -76,7 +65,7 @@ uint32_t report_find(const report_names *n, const char *name)
 {
 	if (!n->slots)
 		return REPORT_NONE;
-	for (size_t j = hash_string(name) & n->mask; n->slots[j]; j = (j + 1) & n->mask)
+	for (size_t j = fnv_text(name) & n->mask; n->slots[j]; j = (j + 1) & n->mask)
 		if (!strcmp(name_at(n, n->slots[j] - 1), name))
 			return n->slots[j] - 1;
 	return REPORT_NONE;
@@ -85,7 +74,7 @@ uint32_t report_find(const report_names *n, const char *name)
 /* The hash of name I of N (ARG), for index_rebuild. */
 static size_t name_hash(const void *arg, size_t i)
 {
-	return (size_t)hash_string(name_at(arg, i));
+	return (size_t)fnv_text(name_at(arg, i));
 }
 
 /* Room for one more than N items of SIZE bytes at P (CAP of them now;
@@ -159,7 +148,7 @@ static uint32_t names_intern(report_names *n, const char *name)
 	memcpy(n->pool + n->used, name, len);
 	n->offset[n->count] = (uint32_t)n->used;
 	n->used += len;
-	j = index_free_slot(n->slots, n->mask, (size_t)hash_string(name));
+	j = index_free_slot(n->slots, n->mask, (size_t)fnv_text(name));
 	n->slots[j] = (uint32_t)++n->count;
 	return (uint32_t)(n->count - 1);
 }

@@ -265,11 +265,6 @@ Test(kre, idastar_expands_its_iterations_before_the_last_whole_and_part_of_the_l
 	check_idastar_on("8puzzle", "linear-conflict", 37 * SLOWDOWN);
 }
 
-static uint64_t random_below(void *rng, uint64_t n)
-{
-	return prng_below(rng, n);
-}
-
 /* KRE's own check: the mean over random starts of the iteration at a
  * threshold, run to its end, against E. */
 Test(kre, on_the_8_puzzle_random_starts_expand_on_average_what_is_predicted)
@@ -282,7 +277,7 @@ Test(kre, on_the_8_puzzle_random_starts_expand_on_average_what_is_predicted)
 	pb_search s;
 	pb_heur h;
 	prng rng;
-	pb_random r = { random_below, &rng };
+	pb_random r = { prng_random_below, &rng };
 	double pred[PB_KRE_VALUES] = { 0 }, meas[PB_KRE_VALUES] = { 0 };
 
 	heuristic(&h, &d, "manhattan", &s);
@@ -396,7 +391,7 @@ Test(kre, a_sample_comes_near_the_exact_distribution)
 	pb_search s;
 	pb_heur h;
 	prng rng;
-	pb_random r = { random_below, &rng };
+	pb_random r = { prng_random_below, &rng };
 
 	cr_assert_not_null(v);
 	heuristic(&h, &d, "manhattan", &s);

@@ -143,28 +143,6 @@ Test(pancake, every_small_stack_against_a_plain_search)
 	}
 }
 
-/* A stack of D from a seeded shuffle (a plain Fisher-Yates of rand_r). */
-static pb_state shuffled(const pb_domain *d, unsigned *seed)
-{
-	unsigned p[PB_MAX_CELLS];
-	uint8_t values[PB_MAX_CELLS];
-	pb_state s;
-
-	for (int i = 0; i < d->cells; i++)
-		p[i] = (unsigned)i;
-	for (int i = d->cells - 1; i > 0; i--) {
-		int j = rand_r(seed) % (i + 1);
-		unsigned t = p[i];
-
-		p[i] = p[j];
-		p[j] = t;
-	}
-	for (int i = 0; i < d->cells; i++)
-		values[i] = (uint8_t)(p[i] + 1);
-	cr_assert_eq(pb_from_plain(d, values, &s, NULL, 0), 0);
-	return s;
-}
-
 Test(pancake, flips_reverse_the_top_on_both_kernels)
 {
 	static const int sizes[] = { 3, 5, 15, 16, 17, 24, 25 };
@@ -179,7 +157,7 @@ Test(pancake, flips_reverse_the_top_on_both_kernels)
 		cr_assert_eq(d.kernel, sizes[z] <= 16 ? PB_KERNEL_FLIP4 : PB_KERNEL_FLIP5, "%s", name);
 		cr_assert_eq(d.nmoves, sizes[z] - 1, "%s: %d moves", name, d.nmoves);
 		for (int trial = 0; trial < 20; trial++) {
-			pb_state s = shuffled(&d, &seed), t, back;
+			pb_state s = it_shuffled(&d, &seed), t, back;
 			uint8_t before[PB_MAX_CELLS], after[PB_MAX_CELLS];
 
 			pb_to_plain(&d, &s, before);
@@ -327,7 +305,7 @@ Test(pancake, idastar_and_astar_agree_on_large_stacks)
 		it_prepare(&ida, pb_solver_find("idastar"), &d, "gap", NULL);
 		it_prepare(&a, pb_solver_find("astar"), &d, "gap-1", NULL);
 		for (int trial = 0; trial < 3; trial++) {
-			pb_state s = shuffled(&d, &seed);
+			pb_state s = it_shuffled(&d, &seed);
 			char text[PB_STATE_TEXT_MAX];
 			pb_search sx, sa;
 			pb_path px, pa;

@@ -84,43 +84,6 @@ Test(bidir_family, optimal_on_small_domains, .timeout = 600)
 	}
 }
 
-/* A shuffled stack of D (rand_r). */
-static pb_state shuffled(const pb_domain *d, unsigned *seed)
-{
-	uint8_t values[PB_MAX_CELLS];
-	pb_state s;
-
-	for (int i = 0; i < d->cells; i++)
-		values[i] = (uint8_t)(i + 1);
-	for (int i = d->cells - 1; i > 0; i--) {
-		int j = rand_r(seed) % (i + 1);
-		uint8_t t = values[i];
-
-		values[i] = values[j];
-		values[j] = t;
-	}
-	cr_assert_eq(pb_from_plain(d, values, &s, NULL, 0), 0);
-	return s;
-}
-
-/* T's answer to S (TEXT), checked: solved, replayed to the goal, no memory
- * kept; its length. */
-static int solve_length(it_solver *t, const pb_domain *d, const pb_state *s, const char *text)
-{
-	pb_search x;
-	pb_path p;
-	pb_status st;
-
-	pb_search_init(&x, 0, 0, NULL);
-	st = t->solver->solve(t->ctx, s, &x, &p);
-	cr_assert_eq(st, PB_SOLVED, "%s/%s on %s '%s': %s (%s)", t->solver->name, t->heuristic,
-		     d->name, text, pb_status_name(st), x.message);
-	cr_assert_eq(x.meter.current, 0, "%s on %s '%s': memory kept", t->solver->name, d->name, text);
-	cr_assert_eq(it_replay(d, s, &p), PB_REACHES_GOAL, "%s on %s '%s': the answer misses the goal",
-		     t->solver->name, d->name, text);
-	return p.length;
-}
-
 /* Each of the family's lengths on the N STATES of DOMAIN with HEURISTIC is
  * A*'s. */
 static void agree_with_astar(const char *domain, const char *heuristic, const pb_state *states,
@@ -136,7 +99,7 @@ static void agree_with_astar(const char *domain, const char *heuristic, const pb
 		char text[PB_STATE_TEXT_MAX];
 
 		pb_format(&d, &states[k], text, sizeof(text));
-		want[k] = solve_length(&a, &d, &states[k], text);
+		want[k] = it_solve_length(&a, &d, &states[k], text);
 	}
 	it_release(&a);
 	for (size_t i = 0; i < FAMILY; i++) {
@@ -148,7 +111,7 @@ static void agree_with_astar(const char *domain, const char *heuristic, const pb
 			int got;
 
 			pb_format(&d, &states[k], text, sizeof(text));
-			got = solve_length(&t, &d, &states[k], text);
+			got = it_solve_length(&t, &d, &states[k], text);
 			cr_assert_eq(got, want[k], "%s/%s on %s '%s': %d moves, astar %d",
 				     family(i)->name, heuristic, domain, text, got, want[k]);
 		}
@@ -164,9 +127,9 @@ Test(bidir_family, lengths_of_astar_on_stacks, .timeout = 600)
 	unsigned seed = 28;
 
 	for (int i = 0; i < 6; i++)
-		s[i] = shuffled(&d, &seed);
+		s[i] = it_shuffled(&d, &seed);
 	for (int i = 0; i < 3; i++)
-		w[i] = shuffled(&wide, &seed);
+		w[i] = it_shuffled(&wide, &seed);
 	for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++)
 		agree_with_astar("pancake12", heuristics[h], s, (6 + SLOWDOWN - 1) / SLOWDOWN);
 	agree_with_astar("pancake16", "gap", w, 3);
@@ -190,34 +153,6 @@ Test(bidir_family, lengths_of_astar_on_the_15_puzzle, .timeout = 600)
 	agree_with_astar("15puzzle", "linear-conflict", s, 2);
 }
 
-/* Solve every state of DOMAIN's goal class with solver S and HEURISTIC and
- * count the lengths into COUNTS[0..cap); returns the longest + 1. */
-static int lengths_of_every_state(const pb_solver *s, const char *domain, const char *heuristic,
-				  uint64_t *counts, int cap)
-{
-	pb_domain d = it_domain(domain, NULL);
-	it_solver t;
-	int depths = 0;
-
-	memset(counts, 0, (size_t)cap * sizeof(*counts));
-	it_prepare(&t, s, &d, heuristic, NULL);
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		char text[PB_STATE_TEXT_MAX];
-		pb_state x;
-		int n;
-
-		pb_unindex(&d, i, &x);
-		pb_format(&d, &x, text, sizeof(text));
-		n = solve_length(&t, &d, &x, text);
-		cr_assert_lt(n, cap, "%s/%s '%s': %d moves", domain, heuristic, text, n);
-		counts[n]++;
-		if (n + 1 > depths)
-			depths = n + 1;
-	}
-	it_release(&t);
-	return depths;
-}
-
 /* The stacks of 7 pancakes at each number of flips (OEIS A058986; the
  * pancake number of 7 is 8). */
 Test(bidir_family, every_stack_of_7_has_the_published_distribution, .timeout = 600)
@@ -229,8 +164,8 @@ Test(bidir_family, every_stack_of_7_has_the_published_distribution, .timeout = 6
 	for (size_t i = 0; i < FAMILY; i++) {
 		for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++) {
 			uint64_t counts[PB_MAX_PATH];
-			int n = lengths_of_every_state(family(i), "pancake7", heuristics[h], counts,
-						       PB_MAX_PATH);
+			int n = it_lengths_of_every_state(family(i), "pancake7", heuristics[h], counts,
+							  PB_MAX_PATH);
 
 			cr_assert_eq(n, depths, "%s/%s on pancake7: the longest answer %d", family(i)->name,
 				     heuristics[h], n - 1);
@@ -267,7 +202,7 @@ static void references_of(const char *path, const char *heuristic, const char *c
 				continue;
 			cr_assert_geq(in->reference, 0, "%s: %s has no reference", path, in->id);
 			pb_format(&ds.domain, &in->state, text, sizeof(text));
-			n = solve_length(&t, &ds.domain, &in->state, text);
+			n = it_solve_length(&t, &ds.domain, &in->state, text);
 			cr_assert_eq(n, in->reference, "%s/%s on %s %s: %d moves, the reference %d",
 				     family(i)->name, heuristic, path, in->id, n, in->reference);
 			checked++;

@@ -32,41 +32,6 @@ Test(nbs, optimal_on_small_domains)
 	it_every_state(nbs, "cube2q", NULL, "zero", 367417);
 }
 
-/* A shuffled stack of D (rand_r). */
-static pb_state shuffled(const pb_domain *d, unsigned *seed)
-{
-	uint8_t values[PB_MAX_CELLS];
-	pb_state s;
-
-	for (int i = 0; i < d->cells; i++)
-		values[i] = (uint8_t)(i + 1);
-	for (int i = d->cells - 1; i > 0; i--) {
-		int j = rand_r(seed) % (i + 1);
-		uint8_t t = values[i];
-
-		values[i] = values[j];
-		values[j] = t;
-	}
-	cr_assert_eq(pb_from_plain(d, values, &s, NULL, 0), 0);
-	return s;
-}
-
-static int solve_length(it_solver *t, const pb_domain *d, const pb_state *s, const char *text)
-{
-	pb_search x;
-	pb_path p;
-	pb_status st;
-
-	pb_search_init(&x, 0, 0, NULL);
-	st = t->solver->solve(t->ctx, s, &x, &p);
-	cr_assert_eq(st, PB_SOLVED, "%s/%s on %s '%s': %s", t->solver->name, t->heuristic, d->name,
-		     text, pb_status_name(st));
-	cr_assert_eq(x.meter.current, 0, "%s on %s '%s': memory kept", t->solver->name, d->name, text);
-	cr_assert_eq(it_replay(d, s, &p), PB_REACHES_GOAL, "%s on %s '%s': the answer misses the goal",
-		     t->solver->name, d->name, text);
-	return p.length;
-}
-
 /* NBS and the solver OTHER give STATES[0..n) answers of the same
  * lengths. */
 static void agree_with(const char *other, const char *domain, const char *heuristic,
@@ -82,8 +47,8 @@ static void agree_with(const char *other, const char *domain, const char *heuris
 		int x, y;
 
 		pb_format(&d, &states[i], text, sizeof(text));
-		x = solve_length(&a, &d, &states[i], text);
-		y = solve_length(&b, &d, &states[i], text);
+		x = it_solve_length(&a, &d, &states[i], text);
+		y = it_solve_length(&b, &d, &states[i], text);
 		cr_assert_eq(x, y, "%s/%s '%s': nbs %d moves, %s %d", domain, heuristic, text, x, other,
 			     y);
 	}
@@ -104,9 +69,9 @@ Test(nbs, lengths_of_idastar_on_stacks)
 	unsigned seed = 17;
 
 	for (int i = 0; i < 4; i++)
-		s[i] = shuffled(&d, &seed);
+		s[i] = it_shuffled(&d, &seed);
 	for (int i = 0; i < 2; i++)
-		w[i] = shuffled(&wide, &seed);
+		w[i] = it_shuffled(&wide, &seed);
 	for (size_t k = 0; k < 3; k++)
 		agree("pancake12", heuristics[k], s, 4);
 	agree("pancake18", "gap", w, 2);
@@ -156,37 +121,9 @@ Test(nbs, lengths_of_astar_on_14_pancakes, .timeout = 300)
 	unsigned seed = 15;
 
 	for (int i = 0; i < 4; i++)
-		s[i] = shuffled(&d, &seed);
+		s[i] = it_shuffled(&d, &seed);
 	agree_with("astar", "pancake14", "gap-1", s, 4);
 	agree_with("astar", "pancake14", "gap-2", s, 1);
-}
-
-/* Solve every state of DOMAIN's goal class with HEURISTIC and count the
- * lengths into COUNTS[0..cap); returns the longest + 1. */
-static int lengths_of_every_state(const char *domain, const char *heuristic, uint64_t *counts,
-				  int cap)
-{
-	pb_domain d = it_domain(domain, NULL);
-	it_solver t;
-	int depths = 0;
-
-	memset(counts, 0, (size_t)cap * sizeof(*counts));
-	it_prepare(&t, pb_solver_find("nbs"), &d, heuristic, NULL);
-	for (uint64_t i = 0; i < d.index_count; i++) {
-		char text[PB_STATE_TEXT_MAX];
-		pb_state s;
-		int n;
-
-		pb_unindex(&d, i, &s);
-		pb_format(&d, &s, text, sizeof(text));
-		n = solve_length(&t, &d, &s, text);
-		cr_assert_lt(n, cap, "%s/%s '%s': %d moves", domain, heuristic, text, n);
-		counts[n]++;
-		if (n + 1 > depths)
-			depths = n + 1;
-	}
-	it_release(&t);
-	return depths;
 }
 
 /* The stacks of 7 pancakes at each number of flips (OEIS A058986; the
@@ -199,9 +136,10 @@ Test(nbs, every_stack_of_7_has_the_published_distribution)
 
 	for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++) {
 		uint64_t counts[PB_MAX_PATH];
+		int n = it_lengths_of_every_state(pb_solver_find("nbs"), "pancake7", heuristics[h], counts,
+						  PB_MAX_PATH);
 
-		cr_assert_eq(lengths_of_every_state("pancake7", heuristics[h], counts, PB_MAX_PATH), depths,
-			     "pancake7/%s: the longest answer", heuristics[h]);
+		cr_assert_eq(n, depths, "pancake7/%s: the longest answer", heuristics[h]);
 		for (int k = 0; k < depths; k++)
 			cr_assert_eq(counts[k], published[k], "pancake7/%s: %lu stacks of %d flips, published %lu",
 				     heuristics[h], (unsigned long)counts[k], k, (unsigned long)published[k]);
@@ -216,9 +154,10 @@ Test(nbs, every_state_of_the_3x2_board_has_the_published_distribution)
 
 	for (size_t h = 0; h < sizeof(heuristics) / sizeof(heuristics[0]); h++) {
 		uint64_t counts[PB_MAX_PATH];
+		int n = it_lengths_of_every_state(pb_solver_find("nbs"), "tiles3x2", heuristics[h], counts,
+						  PB_MAX_PATH);
 
-		cr_assert_eq(lengths_of_every_state("tiles3x2", heuristics[h], counts, PB_MAX_PATH), depths,
-			     "tiles3x2/%s: the longest answer", heuristics[h]);
+		cr_assert_eq(n, depths, "tiles3x2/%s: the longest answer", heuristics[h]);
 		for (int k = 0; k < depths; k++)
 			cr_assert_eq(counts[k], published[k], "tiles3x2/%s: %lu states at %d, published %lu",
 				     heuristics[h], (unsigned long)counts[k], k, (unsigned long)published[k]);

@@ -417,6 +417,66 @@ pb_verdict it_replay(const pb_domain *d, const pb_state *start, const pb_path *p
 	return r.verdict;
 }
 
+pb_state it_shuffled(const pb_domain *d, unsigned *seed)
+{
+	uint8_t values[PB_MAX_CELLS];
+	pb_state s;
+
+	for (int i = 0; i < d->cells; i++)
+		values[i] = (uint8_t)(i + 1);
+	for (int i = d->cells - 1; i > 0; i--) {
+		int j = rand_r(seed) % (i + 1);
+		uint8_t t = values[i];
+
+		values[i] = values[j];
+		values[j] = t;
+	}
+	cr_assert_eq(pb_from_plain(d, values, &s, NULL, 0), 0);
+	return s;
+}
+
+int it_solve_length(it_solver *t, const pb_domain *d, const pb_state *s, const char *text)
+{
+	pb_search x;
+	pb_path p;
+	pb_status st;
+
+	pb_search_init(&x, 0, 0, NULL);
+	st = t->solver->solve(t->ctx, s, &x, &p);
+	cr_assert_eq(st, PB_SOLVED, "%s/%s on %s '%s': %s (%s)", t->solver->name, t->heuristic,
+		     d->name, text, pb_status_name(st), x.message);
+	cr_assert_eq(x.meter.current, 0, "%s on %s '%s': memory kept", t->solver->name, d->name, text);
+	cr_assert_eq(it_replay(d, s, &p), PB_REACHES_GOAL, "%s on %s '%s': the answer misses the goal",
+		     t->solver->name, d->name, text);
+	return p.length;
+}
+
+int it_lengths_of_every_state(const pb_solver *s, const char *domain, const char *heuristic,
+			      uint64_t *counts, int cap)
+{
+	pb_domain d = it_domain(domain, NULL);
+	it_solver t;
+	int depths = 0;
+
+	memset(counts, 0, (size_t)cap * sizeof(*counts));
+	it_prepare(&t, s, &d, heuristic, NULL);
+	for (uint64_t i = 0; i < d.index_count; i++) {
+		char text[PB_STATE_TEXT_MAX];
+		pb_state x;
+		int n;
+
+		pb_unindex(&d, i, &x);
+		pb_format(&d, &x, text, sizeof(text));
+		n = it_solve_length(&t, &d, &x, text);
+		cr_assert_lt(n, cap, "%s/%s '%s': %d moves", domain, heuristic, text, n);
+		counts[n]++;
+		if (n + 1 > depths)
+			depths = n + 1;
+	}
+	it_release(&t);
+	return depths;
+}
+
 void it_check(it_solver *t, const pb_domain *d, const uint8_t *dist, const pb_state *start)
 {
 	char text[PB_STATE_TEXT_MAX];

@@ -164,6 +164,19 @@ void it_release(it_solver *t);
  * line pb_format_moves writes, read back by pb_replay). */
 pb_verdict it_replay(const pb_domain *d, const pb_state *start, const pb_path *p);
 
+/* A state of D whose values are shuffled from *SEED (a plain Fisher-Yates
+ * of rand_r, which advances *SEED): any arrangement, solvable or not. */
+pb_state it_shuffled(const pb_domain *d, unsigned *seed);
+
+/* T's answer to S (TEXT, for the failure messages), checked: solved,
+ * replayed to the goal, no memory kept. Returns its length. */
+int it_solve_length(it_solver *t, const pb_domain *d, const pb_state *s, const char *text);
+
+/* Solve every state of DOMAIN's goal class with solver S and HEURISTIC and
+ * count the lengths into COUNTS[0..cap); returns the longest + 1. */
+int it_lengths_of_every_state(const pb_solver *s, const char *domain, const char *heuristic,
+			      uint64_t *counts, int cap);
+
 /* Solve START and check the answer against DIST (indexed by pb_index):
  * optimal length, replay to the goal, no memory kept, unsolvable by parity
  * alone, and on Magic Squares the least sequence. */
