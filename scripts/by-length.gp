@@ -28,6 +28,7 @@
 #   short_of     1 when a point stands on fewer instances than its length has
 #   bytes_axis   1: tics at powers of two in binary units (bytes.gp)
 #   floor_line, floor_label  the timing floor's line (floor.gp; 0: none)
+#   trip_line, trip_label    the round trip's line, under outside programs (floor.gp)
 
 set title sprintf("%s: %s by optimal solution length\n%s\n", dataset, what, subtitle)
 set xlabel 'optimal solution length (moves)'
