@@ -236,6 +236,16 @@ static void driver_floors(charts_state *c, const chart_floors *f)
 				  c->r->round_trip_ns);
 }
 
+/* ", N wrong" for a line L with wrong answers (instances that are not
+ * unsolved: the program answered them wrongly), else "". */
+static const char *wrong_note(const report_line *l, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	if (l->wrong)
+		snprintf(buf, cap, ", %zu wrong", l->wrong);
+	return buf;
+}
+
 /* The legend labels of V's lines. Returns 0, -1 out of memory. */
 static int make_labels(dataset_view *v, const report *r)
 {
@@ -244,7 +254,7 @@ static int make_labels(dataset_view *v, const report *r)
 		return -1;
 	for (size_t i = 0; i < v->nlines; i++) {
 		const report_line *l = &v->lines[i];
-		char name[256];
+		char name[256], wrong[48];
 		size_t len;
 
 		report_series_label(r, l->series, "+", name, sizeof(name));
@@ -253,8 +263,8 @@ static int make_labels(dataset_view *v, const report *r)
 		if (!v->label[i])
 			return -1;
 		if (l->solved && l->solved < v->instances)
-			snprintf(v->label[i], len, "%s (%zu of %zu solved)", name, l->solved,
-				 v->instances);
+			snprintf(v->label[i], len, "%s (%zu of %zu solved%s)", name, l->solved,
+				 v->instances, wrong_note(l, wrong, sizeof(wrong)));
 		else
 			snprintf(v->label[i], len, "%s", name);
 	}
@@ -384,6 +394,7 @@ typedef struct length_plan {
 	size_t nlines, nkeys, xs;
 	double lo, hi;
 	bool unsolvable_drawn, short_of; /* a point over fewer than all */
+	bool wrong;          /* a line drawn has wrong answers */
 	chart_floors floors; /* of a time chart */
 	size_t *instances; /* per length (then unsolvable): the most of any line */
 	char zero_names[ZERO_NAMES_ROOM]; /* the series with a median of 0 */
@@ -447,6 +458,7 @@ static void plan_length(const charts_state *c, const dataset_view *v, int m, con
 			p->xs++;
 		}
 		if (in_lines || in_points) {
+			p->wrong |= v->lines[i].wrong > 0;
 			p->key_lt[p->nkeys] = charts_linetype(v->lines[i].series);
 			p->key_name[p->nkeys++] = v->label[i];
 		}
@@ -519,8 +531,9 @@ static void length_chart(charts_state *c, const dataset_view *v, int m, const in
 	fputs("\nzero_names = ", c->driver);
 	charts_gp_string(c->driver, p.zero_names);
 	fprintf(c->driver, "\nnslots = %d\nxunsolvable = %d\ncol = %d\nylo = %.9g\nyhi = %.9g\n"
-		"short_of = %d\n", nslots, v->max_length + 2, LENGTH_COLUMN_OF(m), p.lo / scale,
-		p.hi / scale, p.short_of);
+		"short_of = %d\nshort_rest = '%s'\n", nslots, v->max_length + 2, LENGTH_COLUMN_OF(m),
+		p.lo / scale, p.hi / scale, p.short_of,
+		p.wrong ? "unsolved or answered wrongly: see the legend" : "unsolved");
 	charts_driver_ints(c->driver, "blk", p.line_block, p.nlines);
 	charts_driver_ints(c->driver, "blk_lt", p.line_lt, p.nlines);
 	charts_driver_strings(c->driver, "name", p.key_name, p.nkeys);
@@ -542,7 +555,7 @@ done:
 /* The box plot of solve time per line over all of V's answered rows. */
 static int box_chart(charts_state *c, const dataset_view *v)
 {
-	char name[160], rel[200], out[200], label[256];
+	char name[160], rel[200], out[200], label[256], wrong[48];
 	double lo = INFINITY, hi = 0;
 	int nbox = 0, ticklines = 1;
 	chart_floors floors = { 0 };
@@ -576,7 +589,8 @@ static int box_chart(charts_state *c, const dataset_view *v)
 			/* two lines under the box (gnuplot reads \n in a data string) */
 			fputc('"', f);
 			data_text(f, label);
-			fprintf(f, "\\n%zu of %zu solved\"", l->solved, v->instances);
+			fprintf(f, "\\n%zu of %zu solved%s\"", l->solved, v->instances,
+				wrong_note(l, wrong, sizeof(wrong)));
 			ticklines = 2;
 		} else {
 			data_string(f, label);

@@ -299,6 +299,37 @@ Test(charts, a_run_without_the_round_trip_draws_the_clock_floor_alone)
 	free(driver);
 }
 
+Test(charts, wrong_answers_are_shown_as_wrong_not_unsolved)
+{
+	char path[512], *driver, *box;
+	FILE *f = open_run("wr");
+
+	/* 'bad' answers i1 wrongly and times out on i2: 2 of 4 solved, 1 wrong */
+	for (int len = 0; len <= 3; len++) {
+		fprintf(f, "f,i%d,good,-,1,solve,ok,%d,%d,1,1,%d,%d,64,-,1\n", len, len, len,
+			(len + 1) * 1000000, (len + 1) * 1000000);
+		if (len == 2)
+			fprintf(f, "f,i2,bad,-,1,solve,timeout,-,2,1,1,9000000,9000000,64,-,1\n");
+		else
+			fprintf(f, "f,i%d,bad,-,1,solve,%s,%d,%d,1,1,%d,%d,64,-,1\n", len,
+				len == 1 ? "wrong" : "ok", len, len, (len + 1) * 2000000,
+				(len + 1) * 2000000);
+	}
+	fclose(f);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/wr", ht_dir);
+	snprintf(path, sizeof(path), "%s/wr/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	cr_assert(driver && strstr(driver, "'bad (2 of 4 solved, 1 wrong)'"),
+		  "the legend does not say bad answered wrongly:\n%s", driver);
+	cr_assert(strstr(driver, "short_rest = 'unsolved or answered wrongly"), "%s", driver);
+	free(driver);
+	snprintf(path, sizeof(path), "%s/wr/charts/data/f.box.dat", ht_dir);
+	box = ht_read(path);
+	cr_assert(box && strstr(box, "\"bad\\n2 of 4 solved, 1 wrong\""),
+		  "the box plot does not say bad answered wrongly:\n%s", box);
+	free(box);
+}
+
 /* Set the timer of the meta.json of shard DIR/NAME to one with FLOOR (in
  * place of the one the run measured: a name given twice is not JSON). */
 static void add_timer(const char *name, const char *floor)
