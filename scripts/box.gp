@@ -10,6 +10,7 @@
 #            dataset's instances the algorithm solved)
 #   ylo, yhi the fastest and the slowest run (s, for log-range.gp)
 #   floor_line, floor_label  the timing floor's line (floor.gp; 0: none)
+#   trip_line, trip_label    the round trip's line, under outside programs (floor.gp)
 load scripts.'common.gp'
 set title sprintf("%s: wall time per solve, every solved run\n%s", dataset, subtitle)
 set xlabel 'algorithm   (box: first to third quartile; bar: median; whiskers: fastest and slowest run)' \

@@ -26,8 +26,10 @@
 #   yformat      the y tics' format (gprintf's)
 #   count_x, count_n  arrays: the instances at each length drawn
 #   short_of     1 when a point stands on fewer instances than its length has
+#   short_rest   what the instances a point misses are (unsolved, or answered wrongly)
 #   bytes_axis   1: tics at powers of two in binary units (bytes.gp)
 #   floor_line, floor_label  the timing floor's line (floor.gp; 0: none)
+#   trip_line, trip_label    the round trip's line, under outside programs (floor.gp)
 
 set title sprintf("%s: %s by optimal solution length\n%s\n", dataset, what, subtitle)
 set xlabel 'optimal solution length (moves)'
@@ -81,7 +83,8 @@ uns_plot = has_uns ? "unsfile using (uns_x($1)):(ypos(column(col))):(band_lo(col
 	":(ypos(column(col + 2))):14 with yerrorbars lc variable pt 7 ps 1.3 * pscale lw 2 notitle, " . \
 	"unsfile using (uns_x($1)):(ypos(column(col))):(short_label(2)) with labels offset 0, 1 " . \
 	"font ',9' tc rgb '#444444' notitle, " : ""
-short_key = short_of ? "keyentry with points pt 0 title 'n/m by a point: over n of the m instances (the rest unsolved)', " : ""
+if (!exists("short_rest")) { short_rest = 'unsolved' }
+short_key = short_of ? "keyentry with points pt 0 title 'n/m by a point: over n of the m instances (the rest " . short_rest . ")', " : ""
 
 plot for [k=1:|blk|] datafile index blk[k] \
 		using 1:(band_lo(column(col + 1), column(col))):(ypos(column(col + 2))) \

@@ -1,14 +1,25 @@
-# The harness's timing floor on a time chart: a dashed line at floor_line
-# (seconds; 0 for none: the floor is not recorded, or this is not a time
-# chart), and floor_key, its legend (floor_label and a line saying what it
-# means) to add to the plot command as a macro (@floor_key; '' when no line
-# is drawn). A median under the line measures the clock and the harness as
-# much as the solver. Load it after log-range.gp: the line is drawn only
-# inside the y range.
+# The harness's timing floors on a time chart: a dashed line at floor_line
+# (seconds; 0 for none: the floor is not recorded, no series stands on it,
+# or this is not a time chart), a dash-dotted one at trip_line (the round trip to
+# a long-lived outside program, under that program's times; 0 for none),
+# and floor_key, their legend (floor_label, trip_label and a line saying
+# what they mean) to add to the plot command as a macro (@floor_key; ''
+# when no line is drawn). A median under its line measures the clock and
+# the harness as much as the solver. Load it after log-range.gp: a line is
+# drawn only inside the y range.
 floor_key = ''
+if (!exists("trip_line")) { trip_line = 0 }
 if (floor_line > 0 && floor_line > y_from && floor_line < y_to) {
 	set arrow 2 from graph 0, first floor_line to graph 1, first floor_line \
 		nohead dt 2 lw 1.5 lc rgb '#B00000' front
-	floor_key = ", keyentry with lines dt 2 lw 1.5 lc rgb '#B00000' title floor_label" . \
+	floor_key = ", keyentry with lines dt 2 lw 1.5 lc rgb '#B00000' title floor_label"
+}
+if (trip_line > 0 && trip_line > y_from && trip_line < y_to) {
+	set arrow 4 from graph 0, first trip_line to graph 1, first trip_line \
+		nohead dt 4 lw 1.5 lc rgb '#6000A0' front
+	floor_key = floor_key . ", keyentry with lines dt 4 lw 1.5 lc rgb '#6000A0' title trip_label"
+}
+if (floor_key ne '') {
+	floor_key = floor_key . \
 		", keyentry with lines lc rgb 'white' title '  a median under them is mostly the clock'"
 }

@@ -88,8 +88,9 @@ static void usage(FILE *out)
 "preparation is timed once: its ratio is shown as a flag ('slower\n"
 "preparation'), never counted as a regression; those under a millisecond\n"
 "are not compared. A median within %dx of its run's timing floor\n"
-"(meta.json) is flagged 'near the timing floor': its ratio tells more of\n"
-"the clock than of the solver.\n"
+"(meta.json; for a long-lived outside program, the round trip to it) is\n"
+"flagged 'near the timing floor': its ratio tells more of the clock than\n"
+"of the solver.\n"
 "\n"
 "options:\n"
 "  -t, --threshold F          how far a ratio may move before it is\n"
@@ -416,6 +417,13 @@ static void print_comparison(FILE *out, const comparison *c, const char *flags, 
 
 /* Walk both runs' entries, algorithm by algorithm. Returns the count of
  * regressions. */
+/* Whether a median of NS by ALGORITHM is near the floor under its times
+ * in R: the round trip for a long-lived outside program, else the clock's. */
+static bool near_floor(const report *r, const char *algorithm, double ns)
+{
+	return stats_near_floor(ns, report_floor_of(r, report_find(&r->algorithms, algorithm)));
+}
+
 static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n,
 			   const compare_options *opt)
 {
@@ -453,8 +461,8 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 		c.dataset = first->dataset;
 		c.algorithm = first->algorithm;
 		c.heuristic = first->heuristic;
-		c.near_floor = c.common && (stats_near_floor(c.old_wall, o->rep.floor_ns) ||
-					    stats_near_floor(c.new_wall, n->rep.floor_ns));
+		c.near_floor = c.common && (near_floor(&o->rep, c.algorithm, c.old_wall) ||
+					    near_floor(&n->rep, c.algorithm, c.new_wall));
 		if (!shown || strcmp(shown, c.dataset)) {
 			shown = c.dataset;
 			fprintf(out, "\n%s\n  %-*s %17s %6s %10s %10s %6s %6s %10s %10s %6s  %s\n",

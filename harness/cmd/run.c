@@ -835,6 +835,10 @@ int cmd_run(int argc, char **argv)
 		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
 		goto release;
 	}
+	/* the floors meta.json records: an outside program's is the round trip */
+	if (report_read_floors(&st.rep, outdir, err, sizeof(err)))
+		fprintf(stderr, "bench " CMD ": %s: the summary marks times against the clock's "
+			"floor alone\n", err);
 	rc = write_summary(outdir, &st.rep, &wrong) ? PB_EXIT_USAGE : PB_EXIT_OK;
 	if (st.answers && save_answers(&o, st.answers, outdir)) {
 		rc = PB_EXIT_USAGE;

@@ -63,6 +63,65 @@ static void shards_timer(const json_value *root, meta_timer *t)
 	}
 }
 
+/* The median round trip in the meta.json V (0: none recorded). */
+static double round_trip_of(const json_value *v)
+{
+	double ns;
+
+	if (json_double(json_get(json_get(json_get(v, "external"), "round_trip"), "median_ns"), &ns) ||
+	    !(ns > 0))
+		return 0;
+	return ns;
+}
+
+/* The worst round trip of a merged run's shards. */
+static double shards_round_trip(const json_value *root)
+{
+	const json_value *shards = json_get(root, "shards");
+	double worst = 0;
+
+	for (size_t i = 0; i < (shards ? shards->count : 0); i++) {
+		double ns = round_trip_of(json_get(json_at(shards, i), "meta"));
+
+		if (ns > worst)
+			worst = ns;
+	}
+	return worst;
+}
+
+/* Whether the meta.json V lists SOLVER, or the program it is a variant of,
+ * as a long-lived outside program. */
+static bool lists_long_lived(const json_value *v, const char *solver)
+{
+	const json_value *list = json_get(v, "outside_solvers");
+
+	for (size_t i = 0; i < (list ? list->count : 0); i++) {
+		const json_value *p = json_at(list, i);
+		const char *name = json_string(json_get(p, "name"));
+		const char *mode = json_string(json_get(p, "mode"));
+		size_t n = name ? strlen(name) : 0;
+
+		if (name && mode && !strcmp(mode, "long-lived") && !strncmp(solver, name, n) &&
+		    (solver[n] == '\0' || solver[n] == ':'))
+			return true;
+	}
+	return false;
+}
+
+bool meta_long_lived(const meta_info *m, const char *solver)
+{
+	const json_value *shards = m->merged ? json_get(m->root, "shards") : NULL;
+
+	if (!m->root)
+		return false;
+	if (lists_long_lived(m->root, solver))
+		return true;
+	for (size_t i = 0; i < (shards ? shards->count : 0); i++)
+		if (lists_long_lived(json_get(json_at(shards, i), "meta"), solver))
+			return true;
+	return false;
+}
+
 static void fill(meta_info *m)
 {
 	const json_value *root = m->root, *about = root;
@@ -83,6 +142,9 @@ static void fill(meta_info *m)
 	m->sanitized = json_true(json_get(build, "sanitized"));
 	if (!meta_read_timer(root, &m->timer) && m->merged)
 		shards_timer(root, &m->timer);
+	m->round_trip_ns = round_trip_of(root);
+	if (!m->round_trip_ns && m->merged)
+		m->round_trip_ns = shards_round_trip(root);
 }
 
 void meta_info_init(meta_info *m)

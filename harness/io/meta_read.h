@@ -29,6 +29,11 @@ typedef struct meta_info {
 	const char *build_type, *compiler, *flags, *git_revision;
 	bool sanitized;
 	meta_timer timer;
+	/* The round trip to a long-lived outside program ("external":
+	 * {"round_trip": {"median_ns"}}), the floor under its times; a merged
+	 * run's the worst of its shards'. 0: not recorded (no such program, or
+	 * a run from before it was). */
+	double round_trip_ns;
 } meta_info;
 
 /* An empty M: no file, every string "". */
@@ -45,6 +50,12 @@ int meta_parse(meta_info *m, const char *text, size_t n, const char *name, char 
 	       size_t errlen);
 
 void meta_info_release(meta_info *m);
+
+/* Whether SOLVER (a runs.csv algorithm: a name, or a variant
+ * "NAME:KEY=VALUE") is a long-lived outside program (--solver) by M's
+ * "outside_solvers", or a merged run's shards'. A one-shot program
+ * (--solver-once) is not: no time floor of its starts is recorded. */
+bool meta_long_lived(const meta_info *m, const char *solver);
 
 /* The "timer" member of object V (a meta.json's root) into T; members it
  * lacks stay 0. Returns whether V has one. */

@@ -142,7 +142,7 @@ void charts_driver_start(charts_state *c, const char *dataset_name, const char *
 	charts_gp_string(f, c->o->date);
 	fputs("\ncaveat = ", f);
 	charts_gp_string(f, c->o->caveat);
-	fputs("\nfloor_line = 0\n", f);
+	fputs("\nfloor_line = 0\ntrip_line = 0\n", f);
 }
 
 void charts_driver_load(charts_state *c, const char *out, const char *script)
@@ -184,22 +184,66 @@ int charts_linetype(uint32_t series)
 	return (int)series + 1;
 }
 
-/* The time charts' dashed line at STATS_FLOOR_FACTOR times the floor, in
- * seconds (0: none), and its label. */
-static double floor_line(const charts_state *c)
+/* The floors under the series of one time chart: the clock's (built-in
+ * solvers, plugins, one-shot programs) and the round trip (long-lived
+ * outside programs); each is drawn where a series stands on it. */
+typedef struct chart_floors {
+	bool clock, round_trip; /* a series on each */
+	double near_hi;         /* the highest line under which a median stands,
+				 * in ns (0: none near its floor) */
+} chart_floors;
+
+/* Note in F a series of ALGORITHM with a median time of NS. Returns
+ * whether the median is near its floor. */
+static bool floors_add(chart_floors *f, const report *r, uint32_t algorithm, double ns)
 {
-	return c->r->floor_ns > 0 ? STATS_FLOOR_FACTOR * c->r->floor_ns / NS_PER_S : 0;
+	double floor = report_floor_of(r, algorithm);
+
+	if (report_floor_is_round_trip(r, algorithm))
+		f->round_trip = true;
+	else
+		f->clock = true;
+	if (!stats_near_floor(ns, floor))
+		return false;
+	f->near_hi = fmax(f->near_hi, STATS_FLOOR_FACTOR * floor);
+	return true;
 }
 
-static void driver_floor(charts_state *c)
+/* One floor line's variables: NAME_line at STATS_FLOOR_FACTOR times
+ * FLOOR_NS (in seconds), NAME_label saying so (DRAWN how it is drawn, WHAT
+ * the floor). */
+static void driver_floor_line(charts_state *c, const char *name, const char *drawn,
+			      const char *what, double floor_ns)
 {
-	char f[32], label[96];
+	char f[32], label[128];
 
-	charts_format_seconds(c->r->floor_ns / NS_PER_S, f, sizeof(f));
-	snprintf(label, sizeof(label), "dashes: %dx the timing floor (%s):", STATS_FLOOR_FACTOR, f);
-	fprintf(c->driver, "floor_line = %.9g\nfloor_label = ", floor_line(c));
+	charts_format_seconds(floor_ns / NS_PER_S, f, sizeof(f));
+	snprintf(label, sizeof(label), "%s: %dx %s (%s):", drawn, STATS_FLOOR_FACTOR, what, f);
+	fprintf(c->driver, "%s_line = %.9g\n%s_label = ", name,
+		STATS_FLOOR_FACTOR * floor_ns / NS_PER_S, name);
 	charts_gp_string(c->driver, label);
 	fputc('\n', c->driver);
+}
+
+/* The time chart's floor lines (floor.gp): the clock's where a series
+ * stands on it, the round trip's where an outside program does. */
+static void driver_floors(charts_state *c, const chart_floors *f)
+{
+	if (f->clock && c->r->floor_ns > 0)
+		driver_floor_line(c, "floor", "dashes", "the timing floor", c->r->floor_ns);
+	if (f->round_trip && c->r->round_trip_ns > 0)
+		driver_floor_line(c, "trip", "dash-dots", "the round trip to an outside program",
+				  c->r->round_trip_ns);
+}
+
+/* ", N wrong" for a line L with wrong answers (instances that are not
+ * unsolved: the program answered them wrongly), else "". */
+static const char *wrong_note(const report_line *l, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	if (l->wrong)
+		snprintf(buf, cap, ", %zu wrong", l->wrong);
+	return buf;
 }
 
 /* The legend labels of V's lines. Returns 0, -1 out of memory. */
@@ -210,7 +254,7 @@ static int make_labels(dataset_view *v, const report *r)
 		return -1;
 	for (size_t i = 0; i < v->nlines; i++) {
 		const report_line *l = &v->lines[i];
-		char name[256];
+		char name[256], wrong[48];
 		size_t len;
 
 		report_series_label(r, l->series, "+", name, sizeof(name));
@@ -219,8 +263,8 @@ static int make_labels(dataset_view *v, const report *r)
 		if (!v->label[i])
 			return -1;
 		if (l->solved && l->solved < v->instances)
-			snprintf(v->label[i], len, "%s (%zu of %zu solved)", name, l->solved,
-				 v->instances);
+			snprintf(v->label[i], len, "%s (%zu of %zu solved%s)", name, l->solved,
+				 v->instances, wrong_note(l, wrong, sizeof(wrong)));
 		else
 			snprintf(v->label[i], len, "%s", name);
 	}
@@ -248,7 +292,8 @@ static void data_metrics(FILE *f, const report_group *g)
 /* A data row's last column: whether G's median time is near the floor. */
 static void data_floor(const charts_state *c, FILE *f, const report_group *g)
 {
-	fprintf(f, " %d\n", stats_near_floor(g->m[REPORT_WALL].median, c->r->floor_ns));
+	fprintf(f, " %d\n", stats_near_floor(g->m[REPORT_WALL].median,
+					     report_floor_of(c->r, g->algorithm)));
 }
 
 static const char metric_columns[] =
@@ -348,7 +393,9 @@ typedef struct length_plan {
 	const char **key_name;
 	size_t nlines, nkeys, xs;
 	double lo, hi;
-	bool unsolvable_drawn, near_floor, short_of; /* a point over fewer than all */
+	bool unsolvable_drawn, short_of; /* a point over fewer than all */
+	bool wrong;          /* a line drawn has wrong answers */
+	chart_floors floors; /* of a time chart */
 	size_t *instances; /* per length (then unsolvable): the most of any line */
 	char zero_names[ZERO_NAMES_ROOM]; /* the series with a median of 0 */
 } length_plan;
@@ -394,7 +441,8 @@ static void plan_length(const charts_state *c, const dataset_view *v, int m, con
 				zero = true;
 				continue;
 			}
-			p->near_floor |= m == M_TIME && stats_near_floor(s->median, c->r->floor_ns);
+			if (m == M_TIME)
+				floors_add(&p->floors, c->r, g->algorithm, s->median);
 			p->lo = fmin(p->lo, fmin(s->median, positive(s->q1) ? s->q1 : s->median));
 			p->hi = fmax(p->hi, fmax(s->median, s->q3));
 		}
@@ -410,6 +458,7 @@ static void plan_length(const charts_state *c, const dataset_view *v, int m, con
 			p->xs++;
 		}
 		if (in_lines || in_points) {
+			p->wrong |= v->lines[i].wrong > 0;
 			p->key_lt[p->nkeys] = charts_linetype(v->lines[i].series);
 			p->key_name[p->nkeys++] = v->label[i];
 		}
@@ -472,11 +521,9 @@ static void length_chart(charts_state *c, const dataset_view *v, int m, const in
 			c->o->who, v->name, metrics[m].name, p.lo / scale);
 		goto done;
 	}
-	if (p.near_floor)
-		p.hi = fmax(p.hi, floor_line(c) * scale);
+	p.hi = fmax(p.hi, p.floors.near_hi);
 	charts_driver_start(c, v->name, metrics[m].name);
-	if (m == M_TIME && floor_line(c) > 0)
-		driver_floor(c);
+	driver_floors(c, &p.floors);
 	fputs("datafile = ", c->driver);
 	charts_gp_string(c->driver, len_rel);
 	fputs("\nunsfile = ", c->driver);
@@ -484,8 +531,9 @@ static void length_chart(charts_state *c, const dataset_view *v, int m, const in
 	fputs("\nzero_names = ", c->driver);
 	charts_gp_string(c->driver, p.zero_names);
 	fprintf(c->driver, "\nnslots = %d\nxunsolvable = %d\ncol = %d\nylo = %.9g\nyhi = %.9g\n"
-		"short_of = %d\n", nslots, v->max_length + 2, LENGTH_COLUMN_OF(m), p.lo / scale,
-		p.hi / scale, p.short_of);
+		"short_of = %d\nshort_rest = '%s'\n", nslots, v->max_length + 2, LENGTH_COLUMN_OF(m),
+		p.lo / scale, p.hi / scale, p.short_of,
+		p.wrong ? "unsolved or answered wrongly: see the legend" : "unsolved");
 	charts_driver_ints(c->driver, "blk", p.line_block, p.nlines);
 	charts_driver_ints(c->driver, "blk_lt", p.line_lt, p.nlines);
 	charts_driver_strings(c->driver, "name", p.key_name, p.nkeys);
@@ -507,10 +555,10 @@ done:
 /* The box plot of solve time per line over all of V's answered rows. */
 static int box_chart(charts_state *c, const dataset_view *v)
 {
-	char name[160], rel[200], out[200], label[256];
+	char name[160], rel[200], out[200], label[256], wrong[48];
 	double lo = INFINITY, hi = 0;
 	int nbox = 0, ticklines = 1;
-	bool near_floor = false;
+	chart_floors floors = { 0 };
 	FILE *f;
 
 	snprintf(name, sizeof(name), "%s.box.dat", v->slug);
@@ -522,13 +570,13 @@ static int box_chart(charts_state *c, const dataset_view *v)
 	      "near_floor\n", f);
 	for (size_t i = 0; i < v->nlines; i++) {
 		const report_line *l = &v->lines[i];
-		bool flagged = stats_near_floor(l->wall.median, c->r->floor_ns);
+		bool flagged;
 
 		if (!l->answered)
 			continue;
+		flagged = floors_add(&floors, c->r, l->algorithm, l->wall.median);
 		lo = fmin(lo, l->wall.min / NS_PER_S);
 		hi = fmax(hi, l->wall.max / NS_PER_S);
-		near_floor |= flagged;
 		fprintf(f, "%d", ++nbox);
 		data_number(f, l->wall.min / NS_PER_S);
 		data_number(f, l->wall.q1 / NS_PER_S);
@@ -541,7 +589,8 @@ static int box_chart(charts_state *c, const dataset_view *v)
 			/* two lines under the box (gnuplot reads \n in a data string) */
 			fputc('"', f);
 			data_text(f, label);
-			fprintf(f, "\\n%zu of %zu solved\"", l->solved, v->instances);
+			fprintf(f, "\\n%zu of %zu solved%s\"", l->solved, v->instances,
+				wrong_note(l, wrong, sizeof(wrong)));
 			ticklines = 2;
 		} else {
 			data_string(f, label);
@@ -554,11 +603,9 @@ static int box_chart(charts_state *c, const dataset_view *v)
 		fprintf(stderr, "%s: %s box plot left out: no solved runs\n", c->o->who, v->name);
 		return 0;
 	}
-	if (near_floor)
-		hi = fmax(hi, floor_line(c));
+	hi = fmax(hi, floors.near_hi / NS_PER_S);
 	charts_driver_start(c, v->name, "box plot of solve time");
-	if (floor_line(c) > 0)
-		driver_floor(c);
+	driver_floors(c, &floors);
 	fputs("boxfile = ", c->driver);
 	charts_gp_string(c->driver, rel);
 	fprintf(c->driver, "\nnbox = %d\nticklines = %d\nylo = %.9g\nyhi = %.9g\n", nbox,

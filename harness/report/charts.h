@@ -9,9 +9,10 @@
  *                      every answered solve (<slug>.box.dat)
  *   <slug>-prepare     where a preparation did work: total time against
  *                      queries and where it pays off (<slug>.breakeven.dat)
- * Times within STATS_FLOOR_FACTOR of the timing floor are flagged: a
- * near_floor column in each data file, and on the time charts a dashed
- * line at that height. A chart with nothing to show, or a flat one, is left
+ * Times within STATS_FLOOR_FACTOR of their timing floor (the round trip
+ * for a long-lived outside program, else the clock's) are flagged: a
+ * near_floor column in each data file, and on the time charts a line at
+ * that height for each floor a series drawn stands on. A chart with nothing to show, or a flat one, is left
  * out with a note on standard error. */
 #ifndef REPORT_CHARTS_H
 #define REPORT_CHARTS_H

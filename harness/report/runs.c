@@ -340,6 +340,16 @@ bool report_prepared(const report *r, const char *dataset_name, const char *algo
 	return t && t->prepared;
 }
 
+bool report_floor_is_round_trip(const report *r, uint32_t algorithm)
+{
+	return r->round_trip_ns > 0 && algorithm < r->nlong_lived && r->long_lived[algorithm];
+}
+
+double report_floor_of(const report *r, uint32_t algorithm)
+{
+	return report_floor_is_round_trip(r, algorithm) ? r->round_trip_ns : r->floor_ns;
+}
+
 const char *report_series_label(const report *r, uint32_t s, const char *sep, char *buf,
 				size_t size)
 {
@@ -379,6 +389,7 @@ void report_release(report *r)
 	names_release(&r->datasets);
 	names_release(&r->algorithms);
 	names_release(&r->heuristics);
+	free(r->long_lived);
 	free(r->series);
 	for (size_t i = 0; i < r->ntracks; i++) {
 		free(r->tracks[i].code);

@@ -123,6 +123,11 @@ typedef struct report {
 	size_t duplicates;  /* with the ledger: solve rows whose repeat was on record */
 	report_row first_duplicate;
 	double floor_ns; /* the harness's timing floor (meta.json "timer"); 0 unknown */
+	double round_trip_ns; /* the round trip to a long-lived outside program
+			       * (meta.json "external"), its floor; 0 unknown */
+	bool *long_lived; /* per algorithm name, of the first nlong_lived: a
+			   * long-lived outside program (rundir.h sets it) */
+	size_t nlong_lived;
 	/* the names of the row last added: the next is most often the same */
 	uint32_t last_dataset, last_algorithm, last_heuristic;
 	size_t last_track;
@@ -155,6 +160,14 @@ const report_track *report_track_of(const report *r, uint32_t d, uint32_t algori
  * has its preparation row. */
 bool report_prepared(const report *r, const char *dataset_name, const char *algorithm,
 		     const char *heuristic);
+
+/* The timing floor under the times of ALGORITHM (a name index): the
+ * round trip for a long-lived outside program, where it is known, else
+ * the harness's clock floor (0 unknown). */
+double report_floor_of(const report *r, uint32_t algorithm);
+
+/* Whether that floor is the round trip. */
+bool report_floor_is_round_trip(const report *r, uint32_t algorithm);
 
 /* Series S as "algorithm" or, with a heuristic, "algorithm" SEP
  * "heuristic", into BUF. Returns BUF. */

@@ -96,9 +96,11 @@ int report_save_summary(const report *r, const char *path, char *err, size_t err
 
 /* The summary table */
 
+/* Whether L's median is near the floor under its times: the round trip
+ * for a long-lived outside program, else the clock's. */
 static bool near_floor(const report *r, const report_line *l)
 {
-	return l->answered && stats_near_floor(l->wall.median, r->floor_ns);
+	return l->answered && stats_near_floor(l->wall.median, report_floor_of(r, l->algorithm));
 }
 
 /* The labels' column of the table, at least. */
@@ -164,20 +166,29 @@ static void warn_line(FILE *out, const report *r, const report_line *l)
 /* The notes under one dataset's table. */
 static void print_notes(FILE *out, const report *r, const report_line *lines, size_t n)
 {
-	bool mixed = false, few_repeats = false, floor = false;
+	bool mixed = false, few_repeats = false, floor = false, round_trip = false;
 	char f[24];
 
 	for (size_t i = 0; i < n; i++) {
+		bool near = near_floor(r, &lines[i]);
+
 		if (lines[i].solved != lines[0].solved && lines[i].unsupported != lines[i].total)
 			mixed = true;
 		if (lines[i].answered && !lines[i].spread_sampled)
 			few_repeats = true;
-		floor |= near_floor(r, &lines[i]);
+		if (report_floor_is_round_trip(r, lines[i].algorithm))
+			round_trip |= near;
+		else
+			floor |= near;
 	}
 	if (floor)
 		fprintf(out, "  %c the median is within %dx of the harness's timing floor (%s a "
 			"solve): it measures the clock as much as the solver\n", FLOOR_MARK,
 			STATS_FLOOR_FACTOR, units_format_ns((uint64_t)llround(r->floor_ns), f, sizeof(f)));
+	if (round_trip)
+		fprintf(out, "  %c an outside program's median is within %dx of the round trip to it "
+			"(%s a solve): it measures the pipe as much as the program\n", FLOOR_MARK,
+			STATS_FLOOR_FACTOR, units_format_ns((uint64_t)llround(r->round_trip_ns), f, sizeof(f)));
 	for (size_t i = 0; i < n; i++)
 		warn_line(out, r, &lines[i]);
 	if (mixed)

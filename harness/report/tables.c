@@ -17,7 +17,7 @@
 #define CELL_MAX_DECIMALS 6
 #define CELL_ROOM 64
 /* The notes under a table: one for each kind of mark. */
-#define MAX_NOTES 4
+#define MAX_NOTES 5
 
 typedef struct unit {
 	const char *name; /* "" for the measure's own */
@@ -112,7 +112,7 @@ typedef struct table {
 	size_t ncols;
 	size_t nlabels;    /* the columns before the values */
 	char **grid;       /* (nrows + 1) x (nlabels + ncols) texts: the heading row first */
-	bool any_floor, any_short, any_status, any_absent;
+	bool any_floor, any_round_trip, any_short, any_status, any_absent;
 } table;
 
 static int cmp_row(const void *a, const void *b)
@@ -278,6 +278,7 @@ static void format_number(double x, bool whole, char *buf, size_t cap)
 static void cell_text(table *t, const column *col, const cell *c, char *buf, size_t cap)
 {
 	double v = col->measure < NMEASURES ? c->v[col->measure] : NAN;
+	uint32_t algorithm = t->lines[col->line].algorithm;
 	size_t used;
 
 	buf[0] = '\0';
@@ -305,10 +306,14 @@ static void cell_text(table *t, const column *col, const cell *c, char *buf, siz
 	if (t->o->format == TABLES_CSV)
 		return;
 	used = strlen(buf);
-	if (measures[col->measure].m == REPORT_WALL && stats_near_floor(v, t->r->floor_ns)) {
+	if (measures[col->measure].m == REPORT_WALL &&
+	    stats_near_floor(v, report_floor_of(t->r, algorithm))) {
 		snprintf(buf + used, cap - used, FLOOR_MARK);
 		used = strlen(buf);
-		t->any_floor = true;
+		if (report_floor_is_round_trip(t->r, algorithm))
+			t->any_round_trip = true;
+		else
+			t->any_floor = true;
 	}
 	if (c->solved < c->count) {
 		snprintf(buf + used, cap - used, " (%zu/%zu)", c->solved, c->count);
@@ -420,6 +425,10 @@ static size_t notes_of(const table *t, char notes[][256])
 		snprintf(notes[n++], 256, FLOOR_MARK " within %dx of the harness's timing floor "
 			 "(%s a solve): it measures the clock as much as the solver",
 			 STATS_FLOOR_FACTOR, units_format_ns((uint64_t)llround(t->r->floor_ns), f, sizeof(f)));
+	if (t->any_round_trip)
+		snprintf(notes[n++], 256, FLOOR_MARK " by an outside program: within %dx of the round "
+			 "trip to it (%s a solve): it measures the pipe as much as the program",
+			 STATS_FLOOR_FACTOR, units_format_ns((uint64_t)llround(t->r->round_trip_ns), f, sizeof(f)));
 	if (t->any_short)
 		snprintf(notes[n++], 256, "(n/m): over the n of the m instances that were solved");
 	if (t->any_status)

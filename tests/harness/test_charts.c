@@ -218,6 +218,118 @@ Test(charts, an_old_run_has_no_floor_line)
 	free(driver);
 }
 
+/* Write into DIR/NAME a run of 'quick' (300 ns a solve), 'slow' ((L + 1)
+ * ms) and the long-lived outside program 'prog' (20 us, nearly all of it
+ * the round trip), lengths 0..3, and a meta.json with a clock floor of
+ * 50 ns and the round trip ROUND_TRIP ("": a run from before it was
+ * recorded). */
+static void write_outside_run(const char *name, const char *round_trip)
+{
+	char path[512], meta[512];
+	FILE *f = open_run(name);
+
+	for (int len = 0; len <= 3; len++) {
+		fprintf(f, "f,i%d,quick,-,1,solve,ok,%d,%d,1,1,300,300,64,-,16\n", len, len, len);
+		fprintf(f, "f,i%d,slow,-,1,solve,ok,%d,%d,9,9,%d,%d,64,-,1\n", len, len, len,
+			(len + 1) * 1000000, (len + 1) * 1000000);
+		fprintf(f, "f,i%d,prog,-,1,solve,ok,%d,%d,0,0,20000,500,0,-,1\n", len, len, len);
+	}
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/%s/meta.json", ht_dir, name);
+	snprintf(meta, sizeof(meta), "{\"timer\": {\"floor_ns\": 50}, \"outside_solvers\": "
+		 "[{\"name\": \"prog\", \"kind\": \"external\", \"mode\": \"long-lived\"}]%s}\n",
+		 round_trip);
+	cr_assert_eq(ht_write(path, meta), 0);
+}
+
+Test(charts, an_outside_program_is_flagged_and_drawn_against_its_round_trip)
+{
+	char path[512], *driver, *box;
+	chart_row rows[MAX_ROWS];
+	size_t n;
+
+	write_outside_run("rt", ", \"external\": {\"round_trip\": {\"median_ns\": 17400}}");
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/rt", ht_dir);
+	snprintf(path, sizeof(path), "%s/rt/charts/data/f.length.dat", ht_dir);
+	n = read_length_data(path, rows);
+	cr_assert_eq(n, 12);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_eq(rows[i].near_floor, strcmp(rows[i].series, "slow") != 0,
+			     "%s length %d (median %g s): near_floor %d", rows[i].series,
+			     rows[i].length, rows[i].col[3], rows[i].near_floor);
+	snprintf(path, sizeof(path), "%s/rt/charts/data/f.box.dat", ht_dir);
+	box = ht_read(path);
+	cr_assert(box && strstr(box, "\"prog\" 1\n") && strstr(box, "\"slow\" 0\n"),
+		  "the box data does not flag prog against its round trip:\n%s", box);
+	free(box);
+	snprintf(path, sizeof(path), "%s/rt/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver);
+	/* the time chart and the box plot draw both floors: 20 x 50 ns, 20 x 17.4 us */
+	cr_assert_eq(ht_count_lines(driver, "floor_line = 1e-06"), 2, "%s", driver);
+	cr_assert_eq(ht_count_lines(driver, "trip_line = 0.000348"), 2, "%s", driver);
+	cr_assert(strstr(driver, "20x the round trip to an outside program (17.4 µs)"), "%s",
+		  driver);
+	free(driver);
+	snprintf(path, sizeof(path), "%s/rt/charts/f-time.png", ht_dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver, "no time chart");
+	free(driver);
+}
+
+Test(charts, a_run_without_the_round_trip_draws_the_clock_floor_alone)
+{
+	char path[512], *driver;
+	chart_row rows[MAX_ROWS];
+	size_t n;
+
+	write_outside_run("nort", "");
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/nort", ht_dir);
+	snprintf(path, sizeof(path), "%s/nort/charts/data/f.length.dat", ht_dir);
+	n = read_length_data(path, rows);
+	cr_assert_eq(n, 12);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_eq(rows[i].near_floor, !strcmp(rows[i].series, "quick"),
+			     "%s length %d against 20 x 50 ns: near_floor %d", rows[i].series,
+			     rows[i].length, rows[i].near_floor);
+	snprintf(path, sizeof(path), "%s/nort/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	cr_assert_not_null(driver);
+	cr_assert_null(strstr(driver, "trip_label"), "a round trip's line without one:\n%s", driver);
+	free(driver);
+}
+
+Test(charts, wrong_answers_are_shown_as_wrong_not_unsolved)
+{
+	char path[512], *driver, *box;
+	FILE *f = open_run("wr");
+
+	/* 'bad' answers i1 wrongly and times out on i2: 2 of 4 solved, 1 wrong */
+	for (int len = 0; len <= 3; len++) {
+		fprintf(f, "f,i%d,good,-,1,solve,ok,%d,%d,1,1,%d,%d,64,-,1\n", len, len, len,
+			(len + 1) * 1000000, (len + 1) * 1000000);
+		if (len == 2)
+			fprintf(f, "f,i2,bad,-,1,solve,timeout,-,2,1,1,9000000,9000000,64,-,1\n");
+		else
+			fprintf(f, "f,i%d,bad,-,1,solve,%s,%d,%d,1,1,%d,%d,64,-,1\n", len,
+				len == 1 ? "wrong" : "ok", len, len, (len + 1) * 2000000,
+				(len + 1) * 2000000);
+	}
+	fclose(f);
+	BENCH_OK("plot --scripts " PB_SOURCE_DIR "/scripts %s/wr", ht_dir);
+	snprintf(path, sizeof(path), "%s/wr/charts/charts.gp", ht_dir);
+	driver = ht_read(path);
+	cr_assert(driver && strstr(driver, "'bad (2 of 4 solved, 1 wrong)'"),
+		  "the legend does not say bad answered wrongly:\n%s", driver);
+	cr_assert(strstr(driver, "short_rest = 'unsolved or answered wrongly"), "%s", driver);
+	free(driver);
+	snprintf(path, sizeof(path), "%s/wr/charts/data/f.box.dat", ht_dir);
+	box = ht_read(path);
+	cr_assert(box && strstr(box, "\"bad\\n2 of 4 solved, 1 wrong\""),
+		  "the box plot does not say bad answered wrongly:\n%s", box);
+	free(box);
+}
+
 /* Set the timer of the meta.json of shard DIR/NAME to one with FLOOR (in
  * place of the one the run measured: a name given twice is not JSON). */
 static void add_timer(const char *name, const char *floor)

@@ -196,6 +196,42 @@ Test(compare, medians_near_the_timing_floor_are_flagged)
 	free(out);
 }
 
+/* meta.json of a run where 'a' is an outside program run MODE, the clock
+ * floor 50 ns and the round trip 40 us. */
+static void write_outside_meta(const char *name, const char *mode)
+{
+	char path[512], text[512];
+
+	snprintf(path, sizeof(path), "%s/%s/meta.json", ht_dir, name);
+	snprintf(text, sizeof(text), "{\"timer\": {\"floor_ns\": 50}, \"outside_solvers\": "
+		 "[{\"name\": \"a\", \"kind\": \"external\", \"mode\": \"%s\"}], "
+		 "\"external\": {\"round_trip\": {\"median_ns\": 40000}}}\n", mode);
+	cr_assert_eq(ht_write(path, text), 0);
+}
+
+Test(compare, an_outside_program_is_flagged_near_its_round_trip)
+{
+	char *out;
+	int rc;
+
+	/* medians of 0.1 to 0.8 ms: far above 20 x 50 ns, under 20 x 40 us */
+	write_runs("old", 1.0, 4096, "ok");
+	write_runs("new", 1.0, 4096, "ok");
+	write_outside_meta("old", "one-shot");
+	write_outside_meta("new", "one-shot");
+	rc = ht_bench(&out, "compare %s/old %s/new", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert_null(strstr(out, "near the timing floor"), "a one-shot program on the round "
+		       "trip: %s", out);
+	free(out);
+	write_outside_meta("new", "long-lived");
+	rc = ht_bench(&out, "compare --fail-on-regression %s/old %s/new", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "near the timing floor") && strstr(out, "0 regressions"),
+		  "a long-lived program at 0.1 to 0.8 ms against a 40 us round trip: %s", out);
+	free(out);
+}
+
 Test(compare, too_few_instances_cannot_be_significant)
 {
 	char *out;

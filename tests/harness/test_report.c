@@ -313,6 +313,59 @@ Test(report, a_median_near_the_floor_is_marked)
 	report_release(&r);
 }
 
+/* A meta.json of a run with a clock floor of 50 ns, the long-lived program
+ * 'prog' and the one-shot 'once', and the round trip ROUND_TRIP ("" for a
+ * run from before it was recorded). */
+static void take_meta(report *r, const char *round_trip)
+{
+	char text[1024], err[256];
+	meta_info m;
+
+	snprintf(text, sizeof(text), "{\"timer\": {\"floor_ns\": 50},\n"
+		 " \"outside_solvers\": [{\"name\": \"prog\", \"kind\": \"external\", "
+		 "\"mode\": \"long-lived\"},\n  {\"name\": \"once\", \"kind\": \"external\", "
+		 "\"mode\": \"one-shot\"}]%s}\n", round_trip);
+	cr_assert_eq(meta_parse(&m, text, strlen(text), "meta.json", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(report_take_floors(r, &m), 0);
+	meta_info_release(&m);
+}
+
+Test(report, an_outside_programs_median_is_marked_against_its_round_trip)
+{
+	char line[256], *text;
+	report r;
+
+	/* prog (and its variant) at 20 us, nearly all the 17.4 us round trip;
+	 * idastar at 20 us and once at 2 ms stand on the clock's 50 ns */
+	load(&r, REPORT_RUNS_HEADER "\n"
+		 "d,i1,prog,-,1,solve,ok,1,1,0,0,20000,1000,0,-,1\n"
+		 "d,i1,prog:depth=3,-,1,solve,ok,1,1,0,0,20000,1000,0,-,1\n"
+		 "d,i1,idastar,-,1,solve,ok,1,1,0,0,20000,20000,0,-,1\n"
+		 "d,i1,once,-,1,solve,ok,1,1,0,0,2000000,1000,0,-,1\n");
+	take_meta(&r, ",\n \"external\": {\"one_shot_rss_floor_bytes\": 1600000, "
+		  "\"round_trip\": {\"rounds\": 2000, \"median_ns\": 17400}}");
+	text = table_of(&r, 50);
+	line_of(text, "prog", line, sizeof(line));
+	cr_assert(strstr(line, "20.0 us*"), "prog (20 us) is not marked: '%s'", line);
+	line_of(text, "prog:depth=3", line, sizeof(line));
+	cr_assert(strstr(line, "20.0 us*"), "prog's variant (20 us) is not marked: '%s'", line);
+	line_of(text, "idastar", line, sizeof(line));
+	cr_assert_null(strchr(line, '*'), "idastar (20 us, 1 us floor) is marked: '%s'", line);
+	line_of(text, "once", line, sizeof(line));
+	cr_assert_null(strchr(line, '*'), "a one-shot program is marked: '%s'", line);
+	cr_assert(strstr(text, "* an outside program's median is within 20x of the round trip "
+			 "to it (17.4 us a solve)"), "no note on the round trip:\n%s", text);
+	cr_assert_null(strstr(text, "harness's timing floor"), "a note on the clock's floor:\n%s",
+		       text);
+	free(text);
+	/* a run from before the round trip was recorded: the clock's floor */
+	take_meta(&r, "");
+	text = table_of(&r, 50);
+	cr_assert_null(strchr(text, '*'), "no round trip, yet a mark:\n%s", text);
+	free(text);
+	report_release(&r);
+}
+
 /* 'a' solves i1..i3 (10, 20, 30 us), 'b' i1 and i2 (100, 200 us) and
  * times out on i3, 'c' solves none: 'x best' is over i1 and i2 (a 15 us,
  * b 150 us: 10.00, where the medians over each one's own instances would
