@@ -157,8 +157,12 @@ static int replay(const pb_domain *d, const pb_state *start, const pb_path *path
 		}
 	}
 	if (!pb_is_goal(d, &s)) {
-		snprintf(note, notelen, "the %d moves %s", path->length,
-			 pb_verdict_name(PB_ENDS_ELSEWHERE));
+		if (path->length == 0)
+			snprintf(note, notelen, "no moves, and the start is not the goal");
+		else if (path->length == 1)
+			snprintf(note, notelen, "the one move ends short of the goal");
+		else
+			snprintf(note, notelen, "the %d moves end short of the goal", path->length);
 		return -1;
 	}
 	return 0;
