@@ -261,10 +261,13 @@ static bool stopped(const run_context *rc)
 
 /* Whether ST, the end of search S, is a memout the system decided (the
  * library says why when the meter's limit did not refuse); the note with
- * the hint into NOTE. */
+ * the hint into NOTE. A program outside this process that passed the
+ * limit says so in its message, and the harness, which watched its
+ * resident memory against the limit, decided that memout, not the
+ * system. */
 static bool system_memout(pb_status st, const pb_search *s, char *note, size_t notelen)
 {
-	if (st != PB_MEMOUT || !s->message[0])
+	if (st != PB_MEMOUT || !s->message[0] || s->meter.refused || s->child_measured)
 		return false;
 	snprintf(note, notelen, "%s: %s", s->message, RUNNER_SYSTEM_MEMOUT_HINT);
 	return true;

@@ -509,3 +509,32 @@ Test(external, a_variant_of_a_program_must_be_well_formed)
 	cr_expect(strstr(out, "p: the value of k has ' '"), "%s", out);
 	free(out);
 }
+
+/* A program that goes past the memory limit passed the limit: its row's
+ * note and the terminal say so, not that the system refused memory
+ * below it (an address-space limit: 'ulimit -v?'). */
+Test(external, a_program_past_the_memory_limit_is_not_the_system_s_memout)
+{
+	const char *options[] = { "--solver", "--solver-once" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char path[1100], *out, *log;
+		int rc;
+
+		rc = ht_bench(&out, "run '%s' -r 1 -w 0 -t %d -m 64M -o '%s/hog-note%s' %s "
+			      "\"f=%s %s/tests/harness/external/faulty.py hog '%s'\"", ot_ds,
+			      RUN_BOUND_S / 2, ot_dir, options[i], options[i], ot_python(),
+			      PB_SOURCE_DIR, TARGET);
+		cr_expect_eq(rc, 0, "%s: exit %d:\n%s", options[i], rc, out);
+		cr_expect_null(strstr(out, "ulimit -v?"), "%s: the terminal says:\n%s", options[i], out);
+		cr_expect_null(strstr(out, "below the memory limit"), "%s: the terminal says:\n%s",
+			       options[i], out);
+		free(out);
+		snprintf(path, sizeof(path), "%s/hog-note%s/external.log", ot_dir, options[i]);
+		log = ht_read(path);
+		cr_assert_not_null(log, "%s: no fault log", options[i]);
+		cr_expect(strstr(log, "memout\tits ") && strstr(log, "memory passed the limit") &&
+			  !strstr(log, "ulimit"), "%s: the fault log says:\n%s", options[i], log);
+		free(log);
+	}
+}
