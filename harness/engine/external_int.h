@@ -35,6 +35,9 @@ typedef struct program {
 	external_spec spec;
 	external_mode mode;
 	char *path;         /* the executable argv[0] names */
+	char **argv;        /* the words as run: spec.argv's, but in a scratch
+			     * directory each that names a file here is made
+			     * absolute (those that differ are its own) */
 	int stderr_fd;      /* where its standard error goes; -1: ours */
 	/* the last puzzle sent and what came back (the fault log) */
 	char last_puzzle[TEXT_MAX];
@@ -66,6 +69,10 @@ typedef struct ext_ctx {
 	size_t have;
 	uint64_t hwm;           /* the program's peak resident set, last read */
 	uint64_t cpu_seen;      /* its CPU clock after its last answer */
+	/* one-shot: its runs so far on the dataset that each ended badly
+	 * before writing anything, until one did better (started) */
+	unsigned start_failures;
+	bool started;
 	/* a fault that will not go away (it does not flush, never reads) */
 	bool broken;
 	char broken_why[WHY_MAX];

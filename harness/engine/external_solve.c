@@ -22,7 +22,7 @@ int ext_launch(const program *p, char *const *envp, const char *dir, process *ch
 	       size_t whylen)
 {
 	process_spec spec = {
-		.path = p->path, .argv = p->spec.argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
+		.path = p->path, .argv = p->argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
 		.own_peak = p->mode == EXTERNAL_ONCE,
 	};
 
@@ -310,6 +310,25 @@ static pb_status judge_output(ext_ctx *c, pb_search *s, pb_path *out)
 	return f.status;
 }
 
+/* A one-shot run that ended in ST: while none has started well, count
+ * those that ended badly before writing anything, and give the program
+ * up after EXTERNAL_START_FAILURES of them. */
+static void count_start(ext_ctx *c, pb_status st)
+{
+	if (c->started)
+		return;
+	if (st != PB_CRASHED || c->have) {
+		c->started = true;
+		return;
+	}
+	if (++c->start_failures < EXTERNAL_START_FAILURES)
+		return;
+	c->broken = true;
+	snprintf(c->broken_why, sizeof(c->broken_why), "given up: its first %d runs each ended "
+		 "before writing anything (see stderr/%s.log)", EXTERNAL_START_FAILURES,
+		 c->prog->spec.name);
+}
+
 pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
 {
 	const bool files = c->prog->spec.output_file != NULL;
@@ -326,8 +345,11 @@ pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 		return ext_fail(s, PB_FAILED, "%s", c->broken_why);
 	if (files && put_input_file(c, s))
 		return PB_FAILED;
-	if (ext_launch(c->prog, c->envp, files ? c->scratch : NULL, &c->ch, why, sizeof(why)))
+	c->have = 0;
+	if (ext_launch(c->prog, c->envp, files ? c->scratch : NULL, &c->ch, why, sizeof(why))) {
+		count_start(c, PB_CRASHED);
 		return ext_fail(s, PB_FAILED, "%s", why);
+	}
 	if (!files)
 		process_write_all(c->ch.in, c->text, c->text_len);
 	process_close(&c->ch.in);
@@ -358,5 +380,6 @@ pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 		st = judge_output(c, s, out);
 	}
 	process_end(&c->ch);
+	count_start(c, st);
 	return st;
 }

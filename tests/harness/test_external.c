@@ -538,3 +538,44 @@ Test(external, a_program_past_the_memory_limit_is_not_the_system_s_memout)
 		free(log);
 	}
 }
+
+/* NAME<IN>OUT=COMMAND runs in a scratch directory: a word of the command
+ * that names a file where bench runs (a script given by a relative path)
+ * is made absolute first, and a program that cannot start there all the
+ * same (its script is missing) is given up on after its first
+ * EXTERNAL_START_FAILURES runs, not run for every puzzle. */
+Test(external, a_relative_path_runs_in_the_scratch_directory)
+{
+	char script[1100], path[1100], *out, *csv;
+	int rc;
+
+	snprintf(script, sizeof(script), "%s/rel.sh", ot_dir);
+	cr_assert_eq(ht_write(script, ""), 0);
+	cr_assert_eq(ot_sh(NULL, "printf '%%s\\n' 'exec %s %s/examples/bfs.py < puzzle.in > puzzle.out' > '%s'",
+			   ot_python(), PB_SOURCE_DIR, script), 0);
+	rc = ot_sh(&out, "cd '%s' && '%s' run small.txt -a bfs-cantor -r 1 -w 0 -o rel "
+		   "--solver-once 'f<puzzle.in>puzzle.out=/bin/sh rel.sh'", ot_dir, PB_BENCH);
+	cr_expect_eq(rc, 0, "exit %d:\n%s", rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/rel/runs.csv", ot_dir);
+	csv = ht_read(path);
+	cr_assert_not_null(csv);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	free(csv);
+	/* a script that is nowhere: sh ends at once, each time */
+	rc = ot_sh(&out, "cd '%s' && '%s' run small.txt -a bfs-cantor -r 1 -w 0 -o missing "
+		   "--solver-once 'f<puzzle.in>puzzle.out=/bin/sh missing.sh'", ot_dir, PB_BENCH);
+	cr_expect_eq(rc, 0, "exit %d:\n%s", rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/missing/runs.csv", ot_dir);
+	csv = ht_read(path);
+	cr_assert_not_null(csv);
+	cr_expect_eq(ot_count(csv, "f", "crash"), 3, "the first three runs: %s", csv);
+	expect_status(csv, "d3", "error", "sh missing.sh");
+	free(csv);
+	snprintf(path, sizeof(path), "%s/missing/external.log", ot_dir);
+	out = ht_read(path);
+	cr_expect(out && strstr(out, "\td3\t1\terror\tgiven up: its first 3 runs each ended before "
+				"writing anything (see stderr/f.log)"), "%s", out);
+	free(out);
+}
