@@ -291,15 +291,21 @@ static void program_row(void *self, const run_row *row, FILE *log)
 {
 	program *p = self;
 	char q[LOG_QUOTE * 4 + 8];
+	const char *note = *row->note ? row->note : "-";
+	bool fault = row->measured && !run_status_answered(row->status) &&
+		     row->status != RUN_UNSUPPORTED && row->status != RUN_INTERRUPTED;
 
-	if (!row->measured || run_status_answered(row->status) || row->status == RUN_UNSUPPORTED ||
-	    row->status == RUN_INTERRUPTED)
+	/* a right answer after a start again: the log says the start */
+	if (!fault && p->row_note[0] && row->measured && run_status_answered(row->status))
+		note = p->row_note;
+	else if (!fault)
 		return;
 	answer_quote(p->last_answer, p->last_answer_len + p->last_cut, p->last_answer_len, q, sizeof(q));
 	fprintf(log, "%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", row->algorithm->name, row->ds->name,
 		row->instance == RUN_NO_INSTANCE ? "-" : row->ds->instances[row->instance].id,
-		row->repeat, run_status_name(row->status), *row->note ? row->note : "-",
+		row->repeat, run_status_name(row->status), note,
 		p->last_puzzle[0] ? p->last_puzzle : "-", p->last_answer_len ? q : "-");
+	p->row_note[0] = '\0';
 }
 
 /* Its standard error into DIR/stderr/NAME.log. */

@@ -44,6 +44,9 @@ typedef struct program {
 	char last_answer[LOG_QUOTE + 1];
 	size_t last_answer_len;
 	bool last_cut;
+	/* what the fault log says of a row even when it is right: the
+	 * program was started again in it (it had ended between puzzles) */
+	char row_note[WHY_MAX];
 } program;
 
 /* One prepared program: what the runner's context points to. */

@@ -184,9 +184,42 @@ static void begin_solve(ext_ctx *c, const pb_state *start)
 	c->prog->last_puzzle[c->text_len - 1] = '\0';
 }
 
+/* Whether the program, whose output ended with nothing of an answer
+ * (reaped), ended well with the puzzle unread: it stopped after its last
+ * answer, as a program that reads a count first or serves N puzzles does,
+ * and the puzzle found it gone. */
+static bool ended_between_puzzles(ext_ctx *c)
+{
+	return c->ch.reaped && !c->ch.killed && WIFEXITED(c->ch.status) &&
+	       !WEXITSTATUS(c->ch.status) && process_unread(&c->ch) > 0;
+}
+
+/* The program ended between puzzles (ended_between_puzzles): start it
+ * again, for the puzzle to be sent again, and say so in the fault log; a
+ * second time in one solve it ends after each answer, and is given up.
+ * Returns whether to send the puzzle again. */
+static bool start_again_between(ext_ctx *c, const pb_search *s, bool again)
+{
+	if (again) {
+		c->broken = true;
+		snprintf(c->broken_why, sizeof(c->broken_why), "it ends (status 0) after each "
+			 "answer, before reading the next puzzle: a program that answers one puzzle "
+			 "a run is for --solver-once");
+		return false;
+	}
+	restart(c, s);
+	if (c->broken)
+		return false;
+	snprintf(c->prog->row_note, sizeof(c->prog->row_note), "it ended (status 0) after its "
+		 "answer before, with this puzzle unread: started again and sent it again (the "
+		 "row's time includes the start)");
+	return true;
+}
+
 pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
 {
 	uint64_t t0, rss;
+	bool again = false;
 	exchange x;
 	pb_status st;
 
@@ -198,6 +231,7 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	if (c->broken)
 		return ext_fail(s, PB_FAILED, "%s", c->broken_why);
 	t0 = pb_wall_ns();
+send:
 	exchange_once(c, s, c->text, c->text_len, out, &x);
 	s->child_measured = true;
 	if (x.o == GOT_ANSWER && x.f.state == ANSWER_DONE && !x.w.probed && !left_over(c, &x)) {
@@ -226,6 +260,15 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	if (x.o == GOT_EOF)
 		process_wait(&c->ch, EXIT_GRACE_NS);
 	process_kill(&c->ch);
+	if (x.o == GOT_EOF && !c->have && ended_between_puzzles(c)) {
+		bool send_again = start_again_between(c, s, again);
+
+		again = true;
+		if (send_again)
+			goto send;
+		if (c->broken)
+			return ext_fail(s, PB_FAILED, "%s", c->broken_why);
+	}
 	if (c->ch.reaped) {
 		uint64_t total = process_rusage_cpu_ns(&c->ch);
 

@@ -579,3 +579,37 @@ Test(external, a_relative_path_runs_in_the_scratch_directory)
 				"writing anything (see stderr/f.log)"), "%s", out);
 	free(out);
 }
+
+/* A long-lived program that ends (status 0) right after an answer, as
+ * one that serves N puzzles does: its answer stands, it is started again,
+ * and the next puzzle is sent again, with a line in the fault log; one
+ * that ends after every answer is a one-shot program, and is told so. */
+Test(external, a_program_that_ends_between_puzzles_is_started_again)
+{
+	char args[2048], path[1100], *csv, *log;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py "
+		 "quit '%s'\"", ot_python(), PB_SOURCE_DIR, TARGET);
+	csv = ot_run(ot_ds, "quit", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/quit/external.log", ot_dir);
+	log = ht_read(path);
+	cr_assert_not_null(log);
+	cr_expect(strstr(log, "\td3\t1\tok\tit ended (status 0) after its answer before, with this "
+			      "puzzle unread: started again"), "%s", log);
+	/* d2 is solved again when its first time is retimed (it ends each
+	 * time): those rows are right too */
+	cr_expect(!strstr(log, "\tcrash\t") && !strstr(log, "\terror\t"), "%s", log);
+	free(log);
+	csv = run_always("quit", "--solver", 0);
+	expect_status(csv, "-", "ok", "quit after each answer");
+	expect_status(csv, "d0", "error", "quit after each answer");
+	free(csv);
+	snprintf(path, sizeof(path), "%s/quit--solver/external.log", ot_dir);
+	log = ht_read(path);
+	cr_expect(log && strstr(log, "\td0\t1\terror\tit ends (status 0) after each answer, before "
+				     "reading the next puzzle: a program that answers one puzzle a "
+				     "run is for --solver-once"), "%s", log);
+	free(log);
+}
