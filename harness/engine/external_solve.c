@@ -175,6 +175,13 @@ static void restart(ext_ctx *c, const pb_search *s)
 	p->last_cut = cut;
 }
 
+/* A puzzle that a broken program is not sent: why, into S. */
+static pb_status not_sent(ext_ctx *c, pb_search *s)
+{
+	s->not_sent = true;
+	return ext_fail(s, PB_FAILED, "not sent: %s", c->broken_why);
+}
+
 /* The start of a solve of START: its text, and the log's record of it. */
 static void begin_solve(ext_ctx *c, const pb_state *start)
 {
@@ -229,7 +236,7 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	/* nothing runs for a broken program: no measures */
 	s->child_measured = true;
 	if (c->broken)
-		return ext_fail(s, PB_FAILED, "%s", c->broken_why);
+		return not_sent(c, s);
 	t0 = pb_wall_ns();
 send:
 	exchange_once(c, s, c->text, c->text_len, out, &x);
@@ -385,7 +392,7 @@ pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	begin_solve(c, start);
 	s->child_measured = true;
 	if (c->broken)
-		return ext_fail(s, PB_FAILED, "%s", c->broken_why);
+		return not_sent(c, s);
 	if (files && put_input_file(c, s))
 		return PB_FAILED;
 	c->have = 0;

@@ -17,6 +17,7 @@ static const char *const status_names[RUN_STATUS_COUNT] = {
 	[RUN_ERROR] = "error",
 	[RUN_INTERRUPTED] = "interrupted",
 	[RUN_CRASH] = "crash",
+	[RUN_SKIPPED] = "skipped",
 };
 
 const char *run_status_name(run_status s)
@@ -373,6 +374,12 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 		return;
 	}
 	timer_measure(&t, &rc->o->batch, known, &b, path);
+	if (b.search.not_sent) {
+		/* nothing ran: the row says why, and measures nothing */
+		row->status = RUN_SKIPPED;
+		snprintf(note, notelen, "%s", b.search.message);
+		return;
+	}
 	fill_row(rc, i, &b, row, path, note, notelen);
 	row->rss_bytes = isolate_self_rss();
 	/* a program outside this process: its own peak resident memory is
@@ -384,7 +391,7 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 static bool last_try(run_status s)
 {
 	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_INTERRUPTED ||
-	       s == RUN_CRASH;
+	       s == RUN_CRASH || s == RUN_SKIPPED;
 }
 
 /* Warm-ups, then the repeats, of instance I. */
@@ -489,7 +496,8 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	emit(rc, &row);
 	if (st == PB_SOLVED)
 		return 0;
-	skip_instances(rc, only, row.status, "the preparation failed");
+	snprintf(why, sizeof(why), "not run: the preparation ended '%s'", run_status_name(row.status));
+	skip_instances(rc, only, RUN_SKIPPED, why);
 	return -1;
 }
 

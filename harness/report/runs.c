@@ -426,7 +426,7 @@ size_t report_bytes(const report *r)
 static bool final_status(unsigned s)
 {
 	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_CRASH ||
-	       s == RUN_UNSUPPORTED;
+	       s == RUN_UNSUPPORTED || s == RUN_SKIPPED;
 }
 
 /* Note solve row V of instance I in T's ledger (R's duplicates). */

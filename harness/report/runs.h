@@ -35,11 +35,13 @@
  * without it the bench process's high-water mark so far, an upper bound
  * that never falls; '-' for rows that measured nothing. batch is how many
  * solves the row's timed interval covered (1: timed alone; 0: nothing
- * measured); wall_ns and cpu_ns are per solve either way. Files from before
- * the rss_bytes and batch columns are read too. */
+ * measured); wall_ns and cpu_ns are per solve either way. note says why a
+ * row is not ok (the solver's message, the judge's reason), else it is
+ * empty; no summary reads it. Files from before the rss_bytes, batch and
+ * note columns are read too. */
 #define REPORT_RUNS_HEADER \
 	"dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference," \
-	"expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch"
+	"expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch,note"
 
 /* Interned names: each distinct string once, by index, in one pool. */
 typedef struct report_names {
@@ -89,7 +91,7 @@ typedef struct report_row {
 
 /* A ledger entry (report_keep_ledger): the highest repeat on record, and
  * whether a row ended the instance (timeout, memout, error, crash,
- * unsupported: the runner tries it no more). */
+ * unsupported, skipped: the runner tries it no more). */
 #define REPORT_LEDGER_FINAL 0x80000000u
 #define REPORT_LEDGER_REPEATS 0x7fffffffu
 

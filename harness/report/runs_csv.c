@@ -25,6 +25,19 @@ static const char *const phase_names[] = { [RUN_SOLVE] = "solve", [RUN_PREPARE] 
 
 /* --- writing ----------------------------------------------------------- */
 
+/* NOTE as one field of one line: a line break or other control character
+ * in it (from a program's message) becomes a blank. */
+static void write_note(FILE *out, const char *note)
+{
+	char line[CSV_MAX_LINE / 4];
+	size_t n = 0;
+
+	for (; *note && n + 1 < sizeof(line); note++)
+		line[n++] = (unsigned char)*note < ' ' ? ' ' : *note;
+	line[n] = '\0';
+	csv_write_field(out, line);
+}
+
 void report_write_run(FILE *out, const run_row *row)
 {
 	const dataset_instance *in = instance_of(row);
@@ -50,7 +63,9 @@ void report_write_run(FILE *out, const run_row *row)
 		fprintf(out, "%" PRIu64, row->rss_bytes);
 	else
 		fputs(NO_VALUE, out);
-	fprintf(out, ",%u\n", row->batch);
+	fprintf(out, ",%u,", row->batch);
+	write_note(out, row->note ? row->note : "");
+	putc('\n', out);
 }
 
 /* --- reading ----------------------------------------------------------- */

@@ -149,8 +149,11 @@ static void warn_line(FILE *out, const report *r, const report_line *l)
 		fprintf(out, "  ! %s: %zu path%s shorter than the dataset's reference: the reference is wrong there\n",
 			label, l->below_reference, l->below_reference == 1 ? "" : "s");
 	if (l->failed)
-		fprintf(out, "  ! %s: %zu instance%s ended in an error or a crash\n", label,
-			l->failed, l->failed == 1 ? "" : "s");
+		fprintf(out, "  ! %s: %zu instance%s ended in an error or a crash (the note column "
+			"of runs.csv says why)\n", label, l->failed, l->failed == 1 ? "" : "s");
+	if (l->skipped)
+		fprintf(out, "  ! %s: %zu instance%s never given to it (skipped: see the note column "
+			"of runs.csv)\n", label, l->skipped, l->skipped == 1 ? "" : "s");
 	if (l->interrupted)
 		fprintf(out, "  ! %s: interrupted: the figures cover what finished\n", label);
 	if (l->unsupported == l->total && l->total)

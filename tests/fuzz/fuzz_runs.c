@@ -228,7 +228,8 @@ static bool write_rows(const got *g, char **buf, size_t *len)
 			fprintf(out, "%" PRIu64, v->rss_bytes);
 		else
 			fputs("-", out);
-		fprintf(out, ",%u\n", v->batch);
+		/* the note is not kept: an empty one */
+		fprintf(out, ",%u,\n", v->batch);
 		if (ftell(out) - from - 1 > LONGEST_LINE)
 			fits = false;
 	}

@@ -115,11 +115,12 @@ static char *run_always(const char *mode, const char *option, int want_rc)
 
 Test(external, a_program_that_never_flushes_is_told)
 {
-	char *csv = run_always("noflush", "--solver", 0), path[1100], *log;
+	char *csv = run_always("noflush", "--solver", 1), path[1100], *log;
 
-	/* found at its start: the preparation says why, nothing else runs */
+	/* found at its start: the preparation says why, no puzzle is sent,
+	 * and the run fails */
 	expect_status(csv, "-", "error", "noflush");
-	cr_expect_eq(ot_count(csv, "f", "error"), 5, "%s", csv);
+	cr_expect_eq(ot_count(csv, "f", "skipped"), 4, "%s", csv);
 	snprintf(path, sizeof(path), "%s/noflush--solver/external.log", ot_dir);
 	log = ht_read(path);
 	cr_expect(log && strstr(log, "does not flush after an answer"), "%s", log);
@@ -136,11 +137,13 @@ Test(external, a_program_that_never_reads_is_told)
 	const char *options[] = { "--solver", "--solver-once" };
 
 	for (size_t i = 0; i < 2; i++) {
-		char *csv = run_always("noread", options[i], 0), path[1100], *log;
+		char *csv = run_always("noread", options[i], 1), path[1100], *log;
 
-		cr_expect_eq(ot_count(csv, "f", "ok"), i /* a one-shot preparation runs nothing */,
-			     "%s: %s", options[i], csv);
-		cr_expect_eq(ot_count(csv, "f", "error"), 5 - i, "%s: %s", options[i], csv);
+		/* long-lived: found at its start; one-shot: at its first puzzle
+		 * (its preparation runs nothing); the other puzzles are not sent */
+		cr_expect_eq(ot_count(csv, "f", "ok"), i, "%s: %s", options[i], csv);
+		cr_expect_eq(ot_count(csv, "f", "error"), 1, "%s: %s", options[i], csv);
+		cr_expect_eq(ot_count(csv, "f", "skipped"), 4 - i, "%s: %s", options[i], csv);
 		snprintf(path, sizeof(path), "%s/noread%s/external.log", ot_dir, options[i]);
 		log = ht_read(path);
 		cr_expect(log && strstr(log, "does not read its input"), "%s: %s", options[i], log);
@@ -565,19 +568,19 @@ Test(external, a_relative_path_runs_in_the_scratch_directory)
 	/* a script that is nowhere: sh ends at once, each time */
 	rc = ot_sh(&out, "cd '%s' && '%s' run small.txt -a bfs-cantor -r 1 -w 0 -o missing "
 		   "--solver-once 'f<puzzle.in>puzzle.out=/bin/sh missing.sh'", ot_dir, PB_BENCH);
-	cr_expect_eq(rc, 0, "exit %d:\n%s", rc, out);
+	cr_expect_eq(rc, 1, "a program that answered nothing: exit %d:\n%s", rc, out);
+	cr_expect(strstr(out, "bench run: 'f' answered no puzzle: its first fault, on 'd0' of "
+			      "'small', 'crash': ") && strstr(out, "(see missing/external.log and "
+							  "missing/stderr/f.log)"), "%s", out);
 	free(out);
 	snprintf(path, sizeof(path), "%s/missing/runs.csv", ot_dir);
 	csv = ht_read(path);
 	cr_assert_not_null(csv);
 	cr_expect_eq(ot_count(csv, "f", "crash"), 3, "the first three runs: %s", csv);
-	expect_status(csv, "d3", "error", "sh missing.sh");
+	expect_status(csv, "d3", "skipped", "sh missing.sh");
+	cr_expect(strstr(csv, ",skipped,") && strstr(csv, "not sent: given up: its first 3 runs each "
+							 "ended before writing anything"), "%s", csv);
 	free(csv);
-	snprintf(path, sizeof(path), "%s/missing/external.log", ot_dir);
-	out = ht_read(path);
-	cr_expect(out && strstr(out, "\td3\t1\terror\tgiven up: its first 3 runs each ended before "
-				"writing anything (see stderr/f.log)"), "%s", out);
-	free(out);
 }
 
 /* A long-lived program that ends (status 0) right after an answer, as
@@ -602,9 +605,10 @@ Test(external, a_program_that_ends_between_puzzles_is_started_again)
 	 * time): those rows are right too */
 	cr_expect(!strstr(log, "\tcrash\t") && !strstr(log, "\terror\t"), "%s", log);
 	free(log);
-	csv = run_always("quit", "--solver", 0);
+	csv = run_always("quit", "--solver", 1);
 	expect_status(csv, "-", "ok", "quit after each answer");
 	expect_status(csv, "d0", "error", "quit after each answer");
+	cr_expect_eq(ot_count(csv, "f", "skipped"), 3, "%s", csv);
 	free(csv);
 	snprintf(path, sizeof(path), "%s/quit--solver/external.log", ot_dir);
 	log = ht_read(path);
