@@ -54,6 +54,9 @@ typedef struct pb_search {
 	 * program cannot be run any more: message says why); the row is then
 	 * 'skipped', with no measures. */
 	bool not_sent;
+	/* ... and uncounted when its program gave no node counts (the row's
+	 * expanded and generated are then '-', not 0). */
+	bool uncounted;
 } pb_search;
 
 /* Zero the counters and set the limits: MEM_LIMIT bytes (0 none), TIME_LIMIT

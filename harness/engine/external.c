@@ -213,8 +213,10 @@ static pb_status program_prepare(void *self, const pb_solver *solver, const pb_d
 			return PB_FAILED;
 		}
 	}
-	/* one-shot: nothing runs yet, nothing to measure */
+	/* one-shot: nothing runs yet, nothing to measure; a start-up's
+	 * counters are not taken */
 	s->child_measured = true;
+	s->uncounted = true;
 	if (p->mode == EXTERNAL_LONG_LIVED) {
 		c->startup_limit_ns = s->deadline_ns ? s->deadline_ns - pb_wall_ns() : 0;
 		st = ext_start_program(c, s);

@@ -253,6 +253,7 @@ send:
 			s->expanded += x.f.expanded;
 			s->generated += x.f.generated;
 		}
+		s->uncounted = !x.f.counted;
 		ext_keep_answer(c);
 		c->have = 0;
 		if (x.w.rss_limit && rss > x.w.rss_limit) {
@@ -357,6 +358,7 @@ static pb_status judge_output(ext_ctx *c, pb_search *s, pb_path *out)
 		s->expanded += f.expanded;
 		s->generated += f.generated;
 	}
+	s->uncounted = !f.counted;
 	return f.status;
 }
 

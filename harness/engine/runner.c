@@ -288,6 +288,7 @@ static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *r
 	row->cpu_ns = timer_per_solve(b->cpu_ns, b->k);
 	row->expanded = b->search.expanded;
 	row->generated = b->search.generated;
+	row->uncounted = b->search.uncounted;
 	row->peak_bytes = b->search.meter.peak;
 	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
 				   &row->below_reference);
@@ -483,6 +484,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.measured = true;
 	row.expanded = ps->expanded;
 	row.generated = ps->generated;
+	row.uncounted = ps->uncounted;
 	row.peak_bytes = ps->meter.peak;
 	row.rss_bytes = isolate_self_rss();
 	if (ps->child_measured) {

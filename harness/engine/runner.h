@@ -97,6 +97,9 @@ typedef struct run_row {
 				 * water mark so far (it never falls); 0 unknown */
 	bool measured;          /* false: skipped, the measures are zero */
 	bool below_reference;   /* a valid path shorter than the reference */
+	bool uncounted;         /* the solver gave no node counts (a program that
+				 * prints none): expanded and generated are
+				 * unknown, not 0 */
 	bool system_memout;     /* memout the system decided (an address-space
 				 * limit: ulimit -v), not the memory limit; the
 				 * note then says so, with a hint */

@@ -35,7 +35,8 @@
  * without it the bench process's high-water mark so far, an upper bound
  * that never falls; '-' for rows that measured nothing. batch is how many
  * solves the row's timed interval covered (1: timed alone; 0: nothing
- * measured); wall_ns and cpu_ns are per solve either way. note says why a
+ * measured); wall_ns and cpu_ns are per solve either way; expanded and
+ * generated are '-' where the solver gave none. note says why a
  * row is not ok (the solver's message, the judge's reason), else it is
  * empty; no summary reads it. Files from before the rss_bytes, batch and
  * note columns are read too. */
@@ -87,6 +88,7 @@ typedef struct report_row {
 	uint32_t batch;    /* solves the timed interval covered; 0: not measured */
 	uint64_t expanded, generated, wall_ns, cpu_ns, peak_bytes;
 	uint64_t rss_bytes; /* 0: unknown */
+	bool uncounted;     /* no node counts ('-'): expanded and generated 0 */
 } report_row;
 
 /* A ledger entry (report_keep_ledger): the highest repeat on record, and
@@ -105,6 +107,8 @@ typedef struct report_track {
 	size_t rows;        /* solve rows */
 	size_t segments;    /* runs of rows of one instance */
 	report_row last;    /* the row the next is coded against */
+	bool counted;       /* an answered solve row had node counts (a
+			     * program may give none: its expanded is '-') */
 	uint32_t *ledger;   /* per instance of its dataset (report_keep_ledger),
 			     * or NULL */
 	size_t ledger_len;

@@ -617,3 +617,40 @@ Test(external, a_program_that_ends_between_puzzles_is_started_again)
 				     "run is for --solver-once"), "%s", log);
 	free(log);
 }
+
+/* A program that gives no node counts has none: expanded and generated
+ * are '-' in runs.csv and summary.csv, not 0, and read back as such; one
+ * that gives them (examples/bfs.py) has numbers. */
+Test(external, a_program_without_counters_has_no_expanded)
+{
+	char args[2048], path[1100], *csv, *summary;
+	size_t lines = 0;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py "
+		 "garbage 'no puzzle'\" --solver \"g=%s %s/examples/bfs.py\"", ot_python(), PB_SOURCE_DIR,
+		 ot_python(), PB_SOURCE_DIR);
+	csv = ot_run(ot_ds, "uncounted", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	cr_expect(strstr(csv, "small,d3,f,-,1,solve,ok,3,3,-,-,"), "%s", csv);
+	cr_expect_gt(ot_number(csv, "g", "d3", OT_EXPANDED), 0, "%s", csv);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/uncounted/summary.csv", ot_dir);
+	summary = ht_read(path);
+	cr_assert_not_null(summary);
+	for (const char *p = summary; (p = strstr(p, "\nsmall,f,")); p++) {
+		const char *end = strchr(p + 1, '\n');
+
+		lines++;
+		cr_expect(end && end - p > 4 && !strncmp(end - 4, ",-,-", 4), "%.*s", (int)(end - p), p);
+	}
+	cr_expect_eq(lines, 4, "%s", summary);
+	free(summary);
+	/* and the report reads it back */
+	{
+		char *out;
+		int rc = ht_bench(&out, "report '%s/uncounted'", ot_dir);
+
+		cr_expect_eq(rc, 0, "%s", out);
+		free(out);
+	}
+}

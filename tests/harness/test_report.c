@@ -183,6 +183,47 @@ Test(report, notes_and_skipped_rows_round_trip)
 	dataset_release(&ds);
 }
 
+/* A row of a program that gave no node counts has '-' for them, not 0,
+ * and reads back so; a row with counts keeps them. */
+Test(report, missing_node_counts_round_trip_as_dashes)
+{
+	const pb_solver *s = pb_solver_find("bfs-hash");
+	dataset ds;
+	run_row rows[2] = {
+		{ .instance = 0, .repeat = 1, .phase = RUN_SOLVE, .status = RUN_OK, .length = 2,
+		  .wall_ns = 123, .batch = 1, .measured = true, .uncounted = true },
+		{ .instance = 0, .repeat = 2, .phase = RUN_SOLVE, .status = RUN_OK, .length = 2,
+		  .expanded = 5, .generated = 9, .wall_ns = 124, .batch = 1, .measured = true },
+	};
+	char path[512], *text;
+	read_rows got;
+	FILE *f;
+
+	cr_assert_not_null(s);
+	make_dataset(&ds);
+	snprintf(path, sizeof(path), "%s/uncounted.csv", ht_dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(REPORT_RUNS_HEADER "\n", f);
+	for (size_t i = 0; i < 2; i++) {
+		rows[i].ds = &ds;
+		rows[i].algorithm = s;
+		rows[i].heuristic = "-";
+		report_write_run(f, &rows[i]);
+	}
+	fclose(f);
+	text = ht_read(path);
+	cr_assert_not_null(text);
+	cr_expect(strstr(text, ",ok,2,2,-,-,123,") && strstr(text, ",ok,2,2,5,9,124,"), "%s", text);
+	free(text);
+	read_whole(path, &got);
+	cr_assert_eq(got.n, 2);
+	cr_expect(got.v[0].uncounted && got.v[0].expanded == 0, "instance 'i1' repeat 1: no counts");
+	cr_expect(!got.v[1].uncounted && got.v[1].expanded == 5 && got.v[1].generated == 9,
+		  "instance 'i1' repeat 2");
+	dataset_release(&ds);
+}
+
 Test(report, older_files_read_batch_as_one_where_measured)
 {
 	read_rows r;
