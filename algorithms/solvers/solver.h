@@ -28,7 +28,8 @@ typedef enum pb_status {
 } pb_status;
 
 /* "ok", "unsolvable", "timeout", "memout", "unsupported", "interrupted",
- * "error", "wrong", "crash": the words of runs.csv. */
+ * "error", "wrong", "crash": the words of runs.csv (which has one more,
+ * "skipped", for an instance the solver was never given). */
 const char *pb_status_name(pb_status s);
 
 /* One solve's (or one preparation's) environment: the harness fills it, the
@@ -49,6 +50,13 @@ typedef struct pb_search {
 	 * from them instead of its own. */
 	bool child_measured;
 	uint64_t child_cpu_ns, child_rss_bytes;
+	/* Such a solver sets not_sent when it gave the puzzle up unsent (the
+	 * program cannot be run any more: message says why); the row is then
+	 * 'skipped', with no measures. */
+	bool not_sent;
+	/* ... and uncounted when its program gave no node counts (the row's
+	 * expanded and generated are then '-', not 0). */
+	bool uncounted;
 } pb_search;
 
 /* Zero the counters and set the limits: MEM_LIMIT bytes (0 none), TIME_LIMIT

@@ -62,6 +62,15 @@ typedef struct choice {
 	bool explicit;
 } choice;
 
+/* An external program of the run: whether it answered any puzzle (right
+ * or wrong), and its first fault, which is what the user must read when
+ * it answered none. */
+typedef struct program_tally {
+	const pb_solver *solver;
+	bool answered;
+	char cause[320];
+} program_tally;
+
 typedef struct run_state {
 	FILE *runs;       /* runs.csv (under MPI: rank 0's; the others send rows) */
 	mpi_job *job;
@@ -72,6 +81,8 @@ typedef struct run_state {
 	resume resume;
 	run_seen seen;    /* what was said beyond the rows */
 	answer_save *answers; /* --save-answers: the first answer of each solve; else NULL */
+	program_tally programs[OUTSIDE_MAX];
+	size_t nprograms;
 } run_state;
 
 static void usage(FILE *out)
@@ -92,7 +103,8 @@ static void usage(FILE *out)
 "DIR/runs.csv (a row a solve, flushed as written), DIR/summary.csv (per\n"
 "dataset, series and optimal length), DIR/meta.json (machine, build,\n"
 "revision, command, seeds, the campaign; written at the start too), and\n"
-"prints a summary table. Exit status: 0, 1 when an answer was wrong, 2 for\n"
+"prints a summary table. Exit status: 0, 1 when an answer was wrong or an\n"
+"external program answered no puzzle (a line says why), 2 for\n"
 "bad usage or input, 128 + the signal when interrupted (the rows so far\n"
 "and the summary of what finished are kept). A solver named with -a\n"
 "that does not serve a dataset's domain gets 'unsupported' rows.\n"
@@ -301,6 +313,57 @@ static void take_ranks(run_state *st)
 		st->write_failed = true;
 }
 
+/* ROW's part in its program's tally (external programs alone: a
+ * program that answers nothing fails the run, naming why). */
+static void tally_program(run_state *st, const run_row *row)
+{
+	program_tally *t = NULL;
+
+	if (!outside_own_process(row->algorithm) || row->status == RUN_UNSUPPORTED ||
+	    row->status == RUN_INTERRUPTED)
+		return;
+	for (size_t i = 0; i < st->nprograms && !t; i++)
+		if (st->programs[i].solver == row->algorithm)
+			t = &st->programs[i];
+	if (!t && st->nprograms == OUTSIDE_MAX)
+		return;
+	if (!t) {
+		t = &st->programs[st->nprograms++];
+		*t = (program_tally){ .solver = row->algorithm };
+	}
+	/* a start-up's answer is no answer to a puzzle */
+	if (row->phase == RUN_SOLVE && (run_status_answered(row->status) || row->status == RUN_WRONG))
+		t->answered = true;
+	if (t->answered || t->cause[0] || (row->phase == RUN_PREPARE && row->status == RUN_OK))
+		return;
+	if (row->phase == RUN_PREPARE)
+		snprintf(t->cause, sizeof(t->cause), "its start-up on '%s' ended '%s': %s",
+			 row->ds->name, run_status_name(row->status), row->note);
+	else
+		snprintf(t->cause, sizeof(t->cause), "its first fault, on '%s' of '%s', '%s': %s",
+			 row->ds->instances[row->instance].id, row->ds->name,
+			 run_status_name(row->status), row->note);
+}
+
+/* Say of each external program that answered nothing why, in one line,
+ * with the files to read (DIR: the run's). Returns how many. */
+static size_t say_silent_programs(const run_state *st, const char *dir)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < st->nprograms; i++) {
+		const program_tally *t = &st->programs[i];
+		const char *name = t->solver->name;
+
+		if (t->answered || !t->cause[0])
+			continue;
+		fprintf(stderr, "bench " CMD ": '%s' answered no puzzle: %s (see %s/external.log and "
+			"%s/stderr/%.*s.log)\n", name, t->cause, dir, dir, (int)strcspn(name, ":"), name);
+		n++;
+	}
+	return n;
+}
+
 static void on_row(void *arg, const run_row *row)
 {
 	run_state *st = arg;
@@ -308,6 +371,7 @@ static void on_row(void *arg, const run_row *row)
 	FILE *out = writer ? st->runs : mpi_job_rows(st->job);
 
 	run_common_note_row(CMD, row, &st->seen, &st->prog);
+	tally_program(st, row);
 	if (st->resuming && resume_has(&st->resume, row))
 		return;
 	if (st->answers && row->phase == RUN_SOLVE)
@@ -857,6 +921,8 @@ int cmd_run(int argc, char **argv)
 	else
 		fprintf(stderr, "bench " CMD ": wrote %s/runs.csv, summary.csv, meta.json%s\n", outdir,
 			st.answers ? ", answers/" : "");
+	if (!stopped && say_silent_programs(&st, outdir) && !rc)
+		rc = PB_EXIT_CHECK;
 	if (!rc && wrong)
 		rc = PB_EXIT_CHECK;
 	if (stopped)

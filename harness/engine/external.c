@@ -213,8 +213,10 @@ static pb_status program_prepare(void *self, const pb_solver *solver, const pb_d
 			return PB_FAILED;
 		}
 	}
-	/* one-shot: nothing runs yet, nothing to measure */
+	/* one-shot: nothing runs yet, nothing to measure; a start-up's
+	 * counters are not taken */
 	s->child_measured = true;
+	s->uncounted = true;
 	if (p->mode == EXTERNAL_LONG_LIVED) {
 		c->startup_limit_ns = s->deadline_ns ? s->deadline_ns - pb_wall_ns() : 0;
 		st = ext_start_program(c, s);
@@ -270,8 +272,8 @@ static void program_meta(FILE *out, const void *self)
 		p->mode == EXTERNAL_LONG_LIVED ? "long-lived" : "one-shot");
 	meta_json_string(out, p->spec.command);
 	fputs(",\n      \"argv\": [", out);
-	for (char **a = p->spec.argv; *a; a++) {
-		fputs(a == p->spec.argv ? "" : ", ", out);
+	for (char **a = p->argv; *a; a++) {
+		fputs(a == p->argv ? "" : ", ", out);
 		meta_json_string(out, *a);
 	}
 	fputs("],\n      \"path\": ", out);
@@ -291,15 +293,21 @@ static void program_row(void *self, const run_row *row, FILE *log)
 {
 	program *p = self;
 	char q[LOG_QUOTE * 4 + 8];
+	const char *note = *row->note ? row->note : "-";
+	bool fault = row->measured && !run_status_answered(row->status) &&
+		     row->status != RUN_UNSUPPORTED && row->status != RUN_INTERRUPTED;
 
-	if (!row->measured || run_status_answered(row->status) || row->status == RUN_UNSUPPORTED ||
-	    row->status == RUN_INTERRUPTED)
+	/* a right answer after a start again: the log says the start */
+	if (!fault && p->row_note[0] && row->measured && run_status_answered(row->status))
+		note = p->row_note;
+	else if (!fault)
 		return;
 	answer_quote(p->last_answer, p->last_answer_len + p->last_cut, p->last_answer_len, q, sizeof(q));
 	fprintf(log, "%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", row->algorithm->name, row->ds->name,
 		row->instance == RUN_NO_INSTANCE ? "-" : row->ds->instances[row->instance].id,
-		row->repeat, run_status_name(row->status), *row->note ? row->note : "-",
+		row->repeat, run_status_name(row->status), note,
 		p->last_puzzle[0] ? p->last_puzzle : "-", p->last_answer_len ? q : "-");
+	p->row_note[0] = '\0';
 }
 
 /* Its standard error into DIR/stderr/NAME.log. */
@@ -324,6 +332,15 @@ static int program_begin(void *self, const char *dir, bool append, char *err, si
 	return p->mode == EXTERNAL_LONG_LIVED;
 }
 
+static void free_words(program *p)
+{
+	for (size_t i = 0; p->argv && p->argv[i]; i++)
+		if (p->argv[i] != p->spec.argv[i])
+			free(p->argv[i]);
+	free(p->argv);
+	p->argv = NULL;
+}
+
 static void program_free(void *self)
 {
 	program *p = self;
@@ -331,6 +348,7 @@ static void program_free(void *self)
 	if (!p)
 		return;
 	process_close(&p->stderr_fd);
+	free_words(p);
 	external_spec_release(&p->spec);
 	free(p->path);
 	free(p);
@@ -352,6 +370,50 @@ static const outside_kind external_kind = {
 };
 
 /* Adding one */
+
+/* Whether word W of P's command (not the first) is to be made absolute:
+ * in a scratch directory, a relative path to a file that is here (python3
+ * solver.py) would name nothing there; the files the puzzle and answer
+ * come through, and options, are left as they are. */
+static bool word_to_resolve(const program *p, const char *w)
+{
+	return w[0] != '/' && w[0] != '-' && strcmp(w, p->spec.input_file) &&
+	       strcmp(w, p->spec.output_file) && !access(w, F_OK);
+}
+
+/* P's words as run into P->argv: run from here, as given; run in a
+ * scratch directory, the program's own path and each word that names a
+ * file here made absolute first, as the directory changes after. Returns
+ * 0, or -1 with why in ERR. */
+static int resolve_words(program *p, char *err, size_t errlen)
+{
+	size_t n = 0;
+
+	while (p->spec.argv[n])
+		n++;
+	p->argv = calloc(n + 1, sizeof(*p->argv));
+	if (!p->argv) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *w = p->spec.argv[i];
+		bool scratch = p->spec.output_file != NULL;
+
+		p->argv[i] = p->spec.argv[i];
+		if (scratch && !i && strchr(w, '/'))
+			p->argv[i] = strdup(p->path);
+		else if (scratch && i && word_to_resolve(p, w))
+			p->argv[i] = realpath(w, NULL);
+		if (!p->argv[i]) {
+			snprintf(err, errlen, "'%s': %s", w, strerror(errno));
+			/* nothing past it is its own */
+			p->argv[i] = p->spec.argv[i];
+			return -1;
+		}
+	}
+	return 0;
+}
 
 /* Start P and kill it at once: an exec that fails is an error now, not
  * in the middle of a run. */
@@ -378,7 +440,8 @@ int external_add(const char *spec, external_mode mode, char *err, size_t errlen)
 	p->stderr_fd = -1;
 	if (external_parse(spec, mode, &p->spec, err, errlen) ||
 	    external_check_domains(&p->spec, err, errlen) ||
-	    !(p->path = process_find(p->spec.argv[0], err, errlen)) || try_start(p, err, errlen)) {
+	    !(p->path = process_find(p->spec.argv[0], err, errlen)) ||
+	    resolve_words(p, err, errlen) || try_start(p, err, errlen)) {
 		program_free(p);
 		return -1;
 	}

@@ -49,7 +49,8 @@
  * idle with the puzzle unread, or that has read it and waits for more
  * input without answering (it does not flush, or it reads all its input
  * first), is told apart and reported as such ('error'), and its later
- * puzzles get the same row at once. */
+ * puzzles get the same row at once; so does a one-shot program that
+ * could not start (EXTERNAL_START_FAILURES). */
 #ifndef EXTERNAL_H
 #define EXTERNAL_H
 
@@ -61,6 +62,12 @@
 #include "harness/engine/outside.h"
 
 typedef enum external_mode { EXTERNAL_LONG_LIVED, EXTERNAL_ONCE } external_mode;
+
+/* A one-shot program whose first this many runs on a dataset each end
+ * badly before writing anything (it cannot start there: a file it needs
+ * is not found, an argument is wrong) is given up on: its later puzzles
+ * are not sent. */
+#define EXTERNAL_START_FAILURES 3
 
 /* How often a program at work is looked at (memory, clock, stop). */
 #define EXTERNAL_WATCH_MS 10

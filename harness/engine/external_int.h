@@ -35,12 +35,18 @@ typedef struct program {
 	external_spec spec;
 	external_mode mode;
 	char *path;         /* the executable argv[0] names */
+	char **argv;        /* the words as run: spec.argv's, but in a scratch
+			     * directory each that names a file here is made
+			     * absolute (those that differ are its own) */
 	int stderr_fd;      /* where its standard error goes; -1: ours */
 	/* the last puzzle sent and what came back (the fault log) */
 	char last_puzzle[TEXT_MAX];
 	char last_answer[LOG_QUOTE + 1];
 	size_t last_answer_len;
 	bool last_cut;
+	/* what the fault log says of a row even when it is right: the
+	 * program was started again in it (it had ended between puzzles) */
+	char row_note[WHY_MAX];
 } program;
 
 /* One prepared program: what the runner's context points to. */
@@ -67,6 +73,10 @@ typedef struct ext_ctx {
 	uint64_t hwm;           /* the program's peak resident set, last read */
 	uint64_t cpu_seen;      /* its CPU clock after its last answer */
 	unsigned answered;      /* answers of the process now running, start-up's too */
+	/* one-shot: its runs so far on the dataset that each ended badly
+	 * before writing anything, until one did better (started) */
+	unsigned start_failures;
+	bool started;
 	/* a fault that will not go away (it does not flush, never reads) */
 	bool broken;
 	char broken_why[WHY_MAX];

@@ -22,7 +22,7 @@ int ext_launch(const program *p, char *const *envp, const char *dir, process *ch
 	       size_t whylen)
 {
 	process_spec spec = {
-		.path = p->path, .argv = p->spec.argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
+		.path = p->path, .argv = p->argv, .envp = envp, .dir = dir, .stderr_fd = p->stderr_fd,
 		.own_peak = p->mode == EXTERNAL_ONCE,
 	};
 
@@ -184,6 +184,13 @@ static void restart(ext_ctx *c, const pb_search *s)
 	p->last_cut = cut;
 }
 
+/* A puzzle that a broken program is not sent: why, into S. */
+static pb_status not_sent(ext_ctx *c, pb_search *s)
+{
+	s->not_sent = true;
+	return ext_fail(s, PB_FAILED, "not sent: %s", c->broken_why);
+}
+
 /* The start of a solve of START: its text, and the log's record of it. */
 static void begin_solve(ext_ctx *c, const pb_state *start)
 {
@@ -207,9 +214,42 @@ static void hint_one_shot(const ext_ctx *c, pb_search *s, outcome o)
 		 "a program that answers one and exits goes with --solver-once");
 }
 
+/* Whether the program, whose output ended with nothing of an answer
+ * (reaped), ended well with the puzzle unread: it stopped after its last
+ * answer, as a program that reads a count first or serves N puzzles does,
+ * and the puzzle found it gone. */
+static bool ended_between_puzzles(ext_ctx *c)
+{
+	return c->ch.reaped && !c->ch.killed && WIFEXITED(c->ch.status) &&
+	       !WEXITSTATUS(c->ch.status) && process_unread(&c->ch) > 0;
+}
+
+/* The program ended between puzzles (ended_between_puzzles): start it
+ * again, for the puzzle to be sent again, and say so in the fault log; a
+ * second time in one solve it ends after each answer, and is given up.
+ * Returns whether to send the puzzle again. */
+static bool start_again_between(ext_ctx *c, const pb_search *s, bool again)
+{
+	if (again) {
+		c->broken = true;
+		snprintf(c->broken_why, sizeof(c->broken_why), "it ends (status 0) after each "
+			 "answer, before reading the next puzzle: a program that answers one puzzle "
+			 "a run is for --solver-once");
+		return false;
+	}
+	restart(c, s);
+	if (c->broken)
+		return false;
+	snprintf(c->prog->row_note, sizeof(c->prog->row_note), "it ended (status 0) after its "
+		 "answer before, with this puzzle unread: started again and sent it again (the "
+		 "row's time includes the start)");
+	return true;
+}
+
 pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
 {
 	uint64_t t0, rss;
+	bool again = false;
 	exchange x;
 	pb_status st;
 
@@ -219,8 +259,9 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	/* nothing runs for a broken program: no measures */
 	s->child_measured = true;
 	if (c->broken)
-		return ext_fail(s, PB_FAILED, "%s", c->broken_why);
+		return not_sent(c, s);
 	t0 = pb_wall_ns();
+send:
 	exchange_once(c, s, c->text, c->text_len, out, &x);
 	s->child_measured = true;
 	if (x.o == GOT_ANSWER && x.f.state == ANSWER_DONE && !x.w.probed && !left_over(c, &x)) {
@@ -235,6 +276,7 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 			s->expanded += x.f.expanded;
 			s->generated += x.f.generated;
 		}
+		s->uncounted = !x.f.counted;
 		ext_keep_answer(c);
 		c->have = 0;
 		c->answered++;
@@ -250,6 +292,15 @@ pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	if (x.o == GOT_EOF)
 		process_wait(&c->ch, EXIT_GRACE_NS);
 	process_kill(&c->ch);
+	if (x.o == GOT_EOF && !c->have && ended_between_puzzles(c)) {
+		bool send_again = start_again_between(c, s, again);
+
+		again = true;
+		if (send_again)
+			goto send;
+		if (c->broken)
+			return ext_fail(s, PB_FAILED, "%s", c->broken_why);
+	}
 	if (c->ch.reaped) {
 		uint64_t total = process_rusage_cpu_ns(&c->ch);
 
@@ -332,7 +383,27 @@ static pb_status judge_output(ext_ctx *c, pb_search *s, pb_path *out)
 		s->expanded += f.expanded;
 		s->generated += f.generated;
 	}
+	s->uncounted = !f.counted;
 	return f.status;
+}
+
+/* A one-shot run that ended in ST: while none has started well, count
+ * those that ended badly before writing anything, and give the program
+ * up after EXTERNAL_START_FAILURES of them. */
+static void count_start(ext_ctx *c, pb_status st)
+{
+	if (c->started)
+		return;
+	if (st != PB_CRASHED || c->have) {
+		c->started = true;
+		return;
+	}
+	if (++c->start_failures < EXTERNAL_START_FAILURES)
+		return;
+	c->broken = true;
+	snprintf(c->broken_why, sizeof(c->broken_why), "given up: its first %d runs each ended "
+		 "before writing anything (see stderr/%s.log)", EXTERNAL_START_FAILURES,
+		 c->prog->spec.name);
 }
 
 pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out)
@@ -348,11 +419,14 @@ pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 	begin_solve(c, start);
 	s->child_measured = true;
 	if (c->broken)
-		return ext_fail(s, PB_FAILED, "%s", c->broken_why);
+		return not_sent(c, s);
 	if (files && put_input_file(c, s))
 		return PB_FAILED;
-	if (ext_launch(c->prog, c->envp, files ? c->scratch : NULL, &c->ch, why, sizeof(why)))
+	c->have = 0;
+	if (ext_launch(c->prog, c->envp, files ? c->scratch : NULL, &c->ch, why, sizeof(why))) {
+		count_start(c, PB_CRASHED);
 		return ext_fail(s, PB_FAILED, "%s", why);
+	}
 	if (!files)
 		process_write_all(c->ch.in, c->text, c->text_len);
 	process_close(&c->ch.in);
@@ -383,5 +457,6 @@ pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_pat
 		st = judge_output(c, s, out);
 	}
 	process_end(&c->ch);
+	count_start(c, st);
 	return st;
 }

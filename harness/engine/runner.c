@@ -17,6 +17,7 @@ static const char *const status_names[RUN_STATUS_COUNT] = {
 	[RUN_ERROR] = "error",
 	[RUN_INTERRUPTED] = "interrupted",
 	[RUN_CRASH] = "crash",
+	[RUN_SKIPPED] = "skipped",
 };
 
 const char *run_status_name(run_status s)
@@ -205,8 +206,12 @@ static int replay(const pb_domain *d, const pb_state *start, const pb_path *path
 		}
 	}
 	if (!pb_is_goal(d, &s)) {
-		snprintf(note, notelen, "the %d moves %s", path->length,
-			 pb_verdict_name(PB_ENDS_ELSEWHERE));
+		if (path->length == 0)
+			snprintf(note, notelen, "no moves, and the start is not the goal");
+		else if (path->length == 1)
+			snprintf(note, notelen, "the one move ends short of the goal");
+		else
+			snprintf(note, notelen, "the %d moves end short of the goal", path->length);
 		runner_hint_inverse(d, start, path, note, notelen);
 		return -1;
 	}
@@ -306,10 +311,13 @@ static bool stopped(const run_context *rc)
 
 /* Whether ST, the end of search S, is a memout the system decided (the
  * library says why when the meter's limit did not refuse); the note with
- * the hint into NOTE. */
+ * the hint into NOTE. A program outside this process that passed the
+ * limit says so in its message, and the harness, which watched its
+ * resident memory against the limit, decided that memout, not the
+ * system. */
 static bool system_memout(pb_status st, const pb_search *s, char *note, size_t notelen)
 {
-	if (st != PB_MEMOUT || !s->message[0])
+	if (st != PB_MEMOUT || !s->message[0] || s->meter.refused || s->child_measured)
 		return false;
 	snprintf(note, notelen, "%s: %s", s->message, RUNNER_SYSTEM_MEMOUT_HINT);
 	return true;
@@ -329,6 +337,7 @@ static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *r
 	row->cpu_ns = timer_per_solve(b->cpu_ns, b->k);
 	row->expanded = b->search.expanded;
 	row->generated = b->search.generated;
+	row->uncounted = b->search.uncounted;
 	row->peak_bytes = b->search.meter.peak;
 	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
 				   &row->below_reference);
@@ -415,6 +424,12 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 		return;
 	}
 	timer_measure(&t, &rc->o->batch, known, &b, path);
+	if (b.search.not_sent) {
+		/* nothing ran: the row says why, and measures nothing */
+		row->status = RUN_SKIPPED;
+		snprintf(note, notelen, "%s", b.search.message);
+		return;
+	}
 	fill_row(rc, i, &b, row, path, note, notelen);
 	row->rss_bytes = isolate_self_rss();
 	/* a program outside this process: its own peak resident memory is
@@ -426,7 +441,7 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 static bool last_try(run_status s)
 {
 	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_INTERRUPTED ||
-	       s == RUN_CRASH;
+	       s == RUN_CRASH || s == RUN_SKIPPED;
 }
 
 /* Warm-ups, then the repeats, of instance I. */
@@ -518,6 +533,7 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	row.measured = true;
 	row.expanded = ps->expanded;
 	row.generated = ps->generated;
+	row.uncounted = ps->uncounted;
 	row.peak_bytes = ps->meter.peak;
 	row.rss_bytes = isolate_self_rss();
 	if (ps->child_measured) {
@@ -531,7 +547,8 @@ static int prepare(run_context *rc, const bool *only, pb_search *ps)
 	emit(rc, &row);
 	if (st == PB_SOLVED)
 		return 0;
-	skip_instances(rc, only, row.status, "the preparation failed");
+	snprintf(why, sizeof(why), "not run: the preparation ended '%s'", run_status_name(row.status));
+	skip_instances(rc, only, RUN_SKIPPED, why);
 	return -1;
 }
 

@@ -17,7 +17,7 @@
  *   and one 'unsupported' row (repeat 1) per instance;
  * - a preparation that fails (timeout under --prepare-limit, memout, error,
  *   interrupted): its prepare row says so and each instance gets one row
- *   (repeat 1) with that status and no measures;
+ *   (repeat 1), 'skipped', with no measures;
  * - a memout the system decided (an address-space limit, not the memory
  *   limit) is 'memout' with a note and system_memout set;
  * - a warm-up or repeat that ends in timeout, memout or error is the
@@ -29,7 +29,10 @@
  *   runaway memory 'memout': like timeout, the instance's last try;
  * - a batch whose later solves do not all end as the first did, or keep
  *   memory, is an 'error' (a note says which); one that the stop flag
- *   broke off is 'interrupted'. */
+ *   broke off is 'interrupted';
+ * - an instance that was never given to the solver is 'skipped', with no
+ *   measures and a note saying why: its preparation failed, or a program
+ *   outside was given up (pb_search.not_sent). */
 #ifndef RUNNER_H
 #define RUNNER_H
 
@@ -54,6 +57,7 @@ typedef enum run_status {
 	RUN_ERROR,
 	RUN_INTERRUPTED,
 	RUN_CRASH,
+	RUN_SKIPPED,
 	RUN_STATUS_COUNT
 } run_status;
 
@@ -93,6 +97,9 @@ typedef struct run_row {
 				 * water mark so far (it never falls); 0 unknown */
 	bool measured;          /* false: skipped, the measures are zero */
 	bool below_reference;   /* a valid path shorter than the reference */
+	bool uncounted;         /* the solver gave no node counts (a program that
+				 * prints none): expanded and generated are
+				 * unknown, not 0 */
 	bool system_memout;     /* memout the system decided (an address-space
 				 * limit: ulimit -v), not the memory limit; the
 				 * note then says so, with a hint */

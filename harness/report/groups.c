@@ -256,6 +256,7 @@ static void line_cell(const report_stats *s, const report_cell *c, size_t i, siz
 	l->failed += !!(c->statuses & (1u << RUN_ERROR | 1u << RUN_CRASH));
 	l->unsupported += !!(c->statuses & 1u << RUN_UNSUPPORTED);
 	l->interrupted += !!(c->statuses & 1u << RUN_INTERRUPTED);
+	l->skipped += !!(c->statuses & 1u << RUN_SKIPPED);
 	l->below_reference += c->below_reference;
 	if (c->max_peak > l->max_peak)
 		l->max_peak = c->max_peak;

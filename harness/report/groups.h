@@ -80,6 +80,7 @@ typedef struct report_line {
 	uint32_t track; /* in the report */
 	size_t total, solved, answered; /* instances; solved; answered rows */
 	size_t wrong, timeout, memout, failed, unsupported, interrupted; /* instances with one */
+	size_t skipped; /* instances never given to the solver */
 	size_t below_reference;  /* valid paths shorter than the reference */
 	size_t spread_sampled, noisy; /* instances with enough repeats; those spread wide */
 	stats_five wall, expanded; /* over the answered rows; zero when none */

@@ -426,7 +426,7 @@ size_t report_bytes(const report *r)
 static bool final_status(unsigned s)
 {
 	return s == RUN_TIMEOUT || s == RUN_MEMOUT || s == RUN_ERROR || s == RUN_CRASH ||
-	       s == RUN_UNSUPPORTED;
+	       s == RUN_UNSUPPORTED || s == RUN_SKIPPED;
 }
 
 /* Note solve row V of instance I in T's ledger (R's duplicates). */
@@ -494,6 +494,7 @@ int report_add(report *r, const char *dataset_name, const char *instance,
 		return -1;
 	if (runs_code_row(t, i, &v))
 		return -1;
+	t->counted |= run_status_answered(v.status) && !v.uncounted;
 	note_length(in, i, &v);
 	r->count++;
 	r->wrong += v.status == RUN_WRONG;
@@ -516,6 +517,7 @@ int report_add_run(report *r, const run_row *row)
 		.cpu_ns = row->cpu_ns,
 		.peak_bytes = row->peak_bytes,
 		.rss_bytes = row->rss_bytes,
+		.uncounted = row->uncounted,
 	};
 
 	return report_add(r, row->ds->name, in ? in->id : NULL, row->algorithm->name,

@@ -35,11 +35,14 @@
  * without it the bench process's high-water mark so far, an upper bound
  * that never falls; '-' for rows that measured nothing. batch is how many
  * solves the row's timed interval covered (1: timed alone; 0: nothing
- * measured); wall_ns and cpu_ns are per solve either way. Files from before
- * the rss_bytes and batch columns are read too. */
+ * measured); wall_ns and cpu_ns are per solve either way; expanded and
+ * generated are '-' where the solver gave none. note says why a
+ * row is not ok (the solver's message, the judge's reason), else it is
+ * empty; no summary reads it. Files from before the rss_bytes, batch and
+ * note columns are read too. */
 #define REPORT_RUNS_HEADER \
 	"dataset,instance,algorithm,heuristic,repeat,phase,status,length,reference," \
-	"expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch"
+	"expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch,note"
 
 /* Interned names: each distinct string once, by index, in one pool. */
 typedef struct report_names {
@@ -85,11 +88,12 @@ typedef struct report_row {
 	uint32_t batch;    /* solves the timed interval covered; 0: not measured */
 	uint64_t expanded, generated, wall_ns, cpu_ns, peak_bytes;
 	uint64_t rss_bytes; /* 0: unknown */
+	bool uncounted;     /* no node counts ('-'): expanded and generated 0 */
 } report_row;
 
 /* A ledger entry (report_keep_ledger): the highest repeat on record, and
  * whether a row ended the instance (timeout, memout, error, crash,
- * unsupported: the runner tries it no more). */
+ * unsupported, skipped: the runner tries it no more). */
 #define REPORT_LEDGER_FINAL 0x80000000u
 #define REPORT_LEDGER_REPEATS 0x7fffffffu
 
@@ -103,6 +107,8 @@ typedef struct report_track {
 	size_t rows;        /* solve rows */
 	size_t segments;    /* runs of rows of one instance */
 	report_row last;    /* the row the next is coded against */
+	bool counted;       /* an answered solve row had node counts (a
+			     * program may give none: its expanded is '-') */
 	uint32_t *ledger;   /* per instance of its dataset (report_keep_ledger),
 			     * or NULL */
 	size_t ledger_len;

@@ -25,6 +25,19 @@ static const char *const phase_names[] = { [RUN_SOLVE] = "solve", [RUN_PREPARE] 
 
 /* --- writing ----------------------------------------------------------- */
 
+/* NOTE as one field of one line: a line break or other control character
+ * in it (from a program's message) becomes a blank. */
+static void write_note(FILE *out, const char *note)
+{
+	char line[CSV_MAX_LINE / 4];
+	size_t n = 0;
+
+	for (; *note && n + 1 < sizeof(line); note++)
+		line[n++] = (unsigned char)*note < ' ' ? ' ' : *note;
+	line[n] = '\0';
+	csv_write_field(out, line);
+}
+
 void report_write_run(FILE *out, const run_row *row)
 {
 	const dataset_instance *in = instance_of(row);
@@ -43,14 +56,21 @@ void report_write_run(FILE *out, const run_row *row)
 		fputs(NO_VALUE, out);
 	else
 		fprintf(out, "%d", row->length);
-	fprintf(out, ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
-		dataset_format_reference(in ? in->reference : DATASET_REF_UNKNOWN, ref, sizeof(ref)),
-		row->expanded, row->generated, row->wall_ns, row->cpu_ns, row->peak_bytes);
+	fprintf(out, ",%s,", dataset_format_reference(in ? in->reference : DATASET_REF_UNKNOWN, ref,
+						       sizeof(ref)));
+	if (row->uncounted)
+		fputs(NO_VALUE "," NO_VALUE, out);
+	else
+		fprintf(out, "%" PRIu64 ",%" PRIu64, row->expanded, row->generated);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", row->wall_ns, row->cpu_ns,
+		row->peak_bytes);
 	if (row->rss_bytes)
 		fprintf(out, "%" PRIu64, row->rss_bytes);
 	else
 		fputs(NO_VALUE, out);
-	fprintf(out, ",%u\n", row->batch);
+	fprintf(out, ",%u,", row->batch);
+	write_note(out, row->note ? row->note : "");
+	putc('\n', out);
 }
 
 /* --- reading ----------------------------------------------------------- */
@@ -133,6 +153,7 @@ static int parse_optional(char **f, int col, uint64_t max, uint64_t *v)
  * *BAD. */
 static int parse_fields(char **f, const int *col, report_row *v, int *bad)
 {
+	/* the node counts first: '-' for both skips them */
 	static const int counts[] = { COL_EXPANDED, COL_GENERATED, COL_WALL, COL_CPU, COL_PEAK };
 	uint64_t *dst[] = { &v->expanded, &v->generated, &v->wall_ns, &v->cpu_ns, &v->peak_bytes };
 	uint64_t n;
@@ -161,7 +182,10 @@ static int parse_fields(char **f, const int *col, report_row *v, int *bad)
 	*bad = COL_REFERENCE;
 	if (parse_length(f[col[COL_REFERENCE]], true, &v->reference))
 		return -1;
-	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+	/* a program that gives no node counts: '-' in both */
+	v->uncounted = !strcmp(f[col[COL_EXPANDED]], NO_VALUE) &&
+		       !strcmp(f[col[COL_GENERATED]], NO_VALUE);
+	for (size_t i = v->uncounted ? 2 : 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
 		*bad = counts[i];
 		if (parse_count(f[col[counts[i]]], 0, UINT64_MAX, dst[i]))
 			return -1;

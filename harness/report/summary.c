@@ -49,7 +49,8 @@ void report_write_summary(FILE *out, const report *r, const report_group *g, siz
 	fputs(REPORT_SUMMARY_HEADER "\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const stats_five *wall = &g[i].m[REPORT_WALL];
-		bool have = g[i].answered > 0;
+		const report_track *t = report_track_of(r, g[i].dataset, g[i].algorithm, g[i].heuristic);
+		bool have = g[i].answered > 0, counted = have && t && t->counted;
 
 		csv_write_field(out, report_name(&r->datasets, g[i].dataset));
 		putc(',', out);
@@ -64,8 +65,8 @@ void report_write_summary(FILE *out, const report *r, const report_group *g, siz
 		write_stat(out, wall->min, have);
 		write_stat(out, wall->max, have);
 		write_stat(out, g[i].m[REPORT_PEAK].median, have);
-		write_stat(out, g[i].m[REPORT_EXPANDED].median, have);
-		write_stat(out, g[i].m[REPORT_GENERATED].median, have);
+		write_stat(out, g[i].m[REPORT_EXPANDED].median, counted);
+		write_stat(out, g[i].m[REPORT_GENERATED].median, counted);
 		putc('\n', out);
 	}
 }
@@ -121,7 +122,9 @@ static void print_line(FILE *out, const report *r, const report_line *l, int wid
 	snprintf(prep, sizeof(prep), NO_VALUE);
 	if (l->answered) {
 		units_format_ns((uint64_t)llround(l->wall.median), t, sizeof(t));
-		units_format_count((uint64_t)llround(l->expanded.median), exp, sizeof(exp));
+		/* a program that gives no node counts has none to show */
+		if (r->tracks[l->track].counted)
+			units_format_count((uint64_t)llround(l->expanded.median), exp, sizeof(exp));
 	}
 	if (!isnan(common))
 		snprintf(ratio, sizeof(ratio), "%.2f", best > 0 ? common / best : 1.0);
@@ -151,8 +154,11 @@ static void warn_line(FILE *out, const report *r, const report_line *l)
 		fprintf(out, "  ! %s: %zu path%s shorter than the dataset's reference: the reference is wrong there\n",
 			label, l->below_reference, l->below_reference == 1 ? "" : "s");
 	if (l->failed)
-		fprintf(out, "  ! %s: %zu instance%s ended in an error or a crash\n", label,
-			l->failed, l->failed == 1 ? "" : "s");
+		fprintf(out, "  ! %s: %zu instance%s ended in an error or a crash (the note column "
+			"of runs.csv says why)\n", label, l->failed, l->failed == 1 ? "" : "s");
+	if (l->skipped)
+		fprintf(out, "  ! %s: %zu instance%s never given to it (skipped: see the note column "
+			"of runs.csv)\n", label, l->skipped, l->skipped == 1 ? "" : "s");
 	if (l->interrupted)
 		fprintf(out, "  ! %s: interrupted: the figures cover what finished\n", label);
 	if (l->unsupported == l->total && l->total)

@@ -144,7 +144,7 @@ static FILE *open_run(const char *name)
 	snprintf(path, sizeof(path), "%s/%s/runs.csv", ht_dir, name);
 	f = fopen(path, "w");
 	cr_assert_not_null(f, "cannot write '%s'", path);
-	fputs(REPORT_RUNS_HEADER "\n", f);
+	fputs(HT_RUNS_HEADER_BEFORE_NOTE "\n", f);
 	return f;
 }
 

@@ -95,7 +95,7 @@ Test(check, each_wrong_answer_is_named)
 	edit_line("a8", 4, "unsolvable"); /* d2-1 is solvable */
 	edit_line("a8", 5, "hello");      /* garbage */
 	cr_expect_eq(check(&out, dataset_8, "a8"), 1, "%s", out);
-	cr_expect(strstr(out, "/a8:2: d1-1: wrong: the 1 moves"), "%s", out);
+	cr_expect(strstr(out, "/a8:2: d1-1: wrong: the one move ends short of the goal"), "%s", out);
 	cr_expect(strstr(out, "/a8:3: d1-2: wrong: 3 moves, longer than the reference 1"), "%s", out);
 	cr_expect(strstr(out, "/a8:4: d2-1: wrong: said unsolvable, but the state is solvable"),
 		  "%s", out);

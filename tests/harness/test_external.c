@@ -120,11 +120,12 @@ static char *run_always(const char *mode, const char *option, int want_rc)
 
 Test(external, a_program_that_never_flushes_is_told)
 {
-	char *csv = run_always("noflush", "--solver", 0), path[1100], *log;
+	char *csv = run_always("noflush", "--solver", 1), path[1100], *log;
 
-	/* found at its start: the preparation says why, nothing else runs */
+	/* found at its start: the preparation says why, no puzzle is sent,
+	 * and the run fails */
 	expect_status(csv, "-", "error", "noflush");
-	cr_expect_eq(ot_count(csv, "f", "error"), 5, "%s", csv);
+	cr_expect_eq(ot_count(csv, "f", "skipped"), 4, "%s", csv);
 	snprintf(path, sizeof(path), "%s/noflush--solver/external.log", ot_dir);
 	log = ht_read(path);
 	cr_expect(log && strstr(log, "does not flush after an answer"), "%s", log);
@@ -149,11 +150,15 @@ Test(external, a_convention_mistake_of_every_answer_is_told_what_would_mend_it)
 	log = ht_read(path);
 	cr_expect(log && strstr(log, "is not that move; swapping u/d, l/r reaches it"), "%s", log);
 	free(log);
-	csv = run_always("once", "--solver", 0);
-	cr_expect_eq(ot_count(csv, "f", "crash"), 4, "%s", csv);
+	/* it answers no puzzle of the run: the run fails (exit 1), the first
+	 * solve says why, the rest are never sent */
+	csv = run_always("once", "--solver", 1);
+	cr_expect_eq(ot_count(csv, "f", "crash"), 0, "%s", csv);
+	cr_expect_eq(ot_count(csv, "f", "error") + ot_count(csv, "f", "skipped"), 4, "%s", csv);
 	snprintf(path, sizeof(path), "%s/once--solver/external.log", ot_dir);
 	log = ht_read(path);
-	cr_expect(log && strstr(log, "exits goes with --solver-once"), "%s", log);
+	cr_expect(log && (strstr(log, "is for --solver-once") || strstr(log, "exits goes with --solver-once")),
+		  "%s", log);
 	free(log);
 	free(csv);
 	csv = run_always("once", "--solver-once", 0);
@@ -174,11 +179,13 @@ Test(external, a_program_that_never_reads_is_told)
 	const char *options[] = { "--solver", "--solver-once" };
 
 	for (size_t i = 0; i < 2; i++) {
-		char *csv = run_always("noread", options[i], 0), path[1100], *log;
+		char *csv = run_always("noread", options[i], 1), path[1100], *log;
 
-		cr_expect_eq(ot_count(csv, "f", "ok"), i /* a one-shot preparation runs nothing */,
-			     "%s: %s", options[i], csv);
-		cr_expect_eq(ot_count(csv, "f", "error"), 5 - i, "%s: %s", options[i], csv);
+		/* long-lived: found at its start; one-shot: at its first puzzle
+		 * (its preparation runs nothing); the other puzzles are not sent */
+		cr_expect_eq(ot_count(csv, "f", "ok"), i, "%s: %s", options[i], csv);
+		cr_expect_eq(ot_count(csv, "f", "error"), 1, "%s: %s", options[i], csv);
+		cr_expect_eq(ot_count(csv, "f", "skipped"), 4 - i, "%s: %s", options[i], csv);
 		snprintf(path, sizeof(path), "%s/noread%s/external.log", ot_dir, options[i]);
 		log = ht_read(path);
 		cr_expect(log && strstr(log, "does not read its input"), "%s: %s", options[i], log);
@@ -551,4 +558,146 @@ Test(external, a_variant_of_a_program_must_be_well_formed)
 	cr_expect_eq(rc, 2);
 	cr_expect(strstr(out, "p: the value of k has ' '"), "%s", out);
 	free(out);
+}
+
+/* A program that goes past the memory limit passed the limit: its row's
+ * note and the terminal say so, not that the system refused memory
+ * below it (an address-space limit: 'ulimit -v?'). */
+Test(external, a_program_past_the_memory_limit_is_not_the_system_s_memout)
+{
+	const char *options[] = { "--solver", "--solver-once" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char path[1100], *out, *log;
+		int rc;
+
+		rc = ht_bench(&out, "run '%s' -r 1 -w 0 -t %d -m 64M -o '%s/hog-note%s' %s "
+			      "\"f=%s %s/tests/harness/external/faulty.py hog '%s'\"", ot_ds,
+			      RUN_BOUND_S / 2, ot_dir, options[i], options[i], ot_python(),
+			      PB_SOURCE_DIR, TARGET);
+		cr_expect_eq(rc, 0, "%s: exit %d:\n%s", options[i], rc, out);
+		cr_expect_null(strstr(out, "ulimit -v?"), "%s: the terminal says:\n%s", options[i], out);
+		cr_expect_null(strstr(out, "below the memory limit"), "%s: the terminal says:\n%s",
+			       options[i], out);
+		free(out);
+		snprintf(path, sizeof(path), "%s/hog-note%s/external.log", ot_dir, options[i]);
+		log = ht_read(path);
+		cr_assert_not_null(log, "%s: no fault log", options[i]);
+		cr_expect(strstr(log, "memout\tits ") && strstr(log, "memory passed the limit") &&
+			  !strstr(log, "ulimit"), "%s: the fault log says:\n%s", options[i], log);
+		free(log);
+	}
+}
+
+/* NAME<IN>OUT=COMMAND runs in a scratch directory: a word of the command
+ * that names a file where bench runs (a script given by a relative path)
+ * is made absolute first, and a program that cannot start there all the
+ * same (its script is missing) is given up on after its first
+ * EXTERNAL_START_FAILURES runs, not run for every puzzle. */
+Test(external, a_relative_path_runs_in_the_scratch_directory)
+{
+	char script[1100], path[1100], *out, *csv;
+	int rc;
+
+	snprintf(script, sizeof(script), "%s/rel.sh", ot_dir);
+	cr_assert_eq(ht_write(script, ""), 0);
+	cr_assert_eq(ot_sh(NULL, "printf '%%s\\n' 'exec %s %s/examples/bfs.py < puzzle.in > puzzle.out' > '%s'",
+			   ot_python(), PB_SOURCE_DIR, script), 0);
+	rc = ot_sh(&out, "cd '%s' && '%s' run small.txt -a bfs-cantor -r 1 -w 0 -o rel "
+		   "--solver-once 'f<puzzle.in>puzzle.out=/bin/sh rel.sh'", ot_dir, PB_BENCH);
+	cr_expect_eq(rc, 0, "exit %d:\n%s", rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/rel/runs.csv", ot_dir);
+	csv = ht_read(path);
+	cr_assert_not_null(csv);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	free(csv);
+	/* a script that is nowhere: sh ends at once, each time */
+	rc = ot_sh(&out, "cd '%s' && '%s' run small.txt -a bfs-cantor -r 1 -w 0 -o missing "
+		   "--solver-once 'f<puzzle.in>puzzle.out=/bin/sh missing.sh'", ot_dir, PB_BENCH);
+	cr_expect_eq(rc, 1, "a program that answered nothing: exit %d:\n%s", rc, out);
+	cr_expect(strstr(out, "bench run: 'f' answered no puzzle: its first fault, on 'd0' of "
+			      "'small', 'crash': ") && strstr(out, "(see missing/external.log and "
+							  "missing/stderr/f.log)"), "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/missing/runs.csv", ot_dir);
+	csv = ht_read(path);
+	cr_assert_not_null(csv);
+	cr_expect_eq(ot_count(csv, "f", "crash"), 3, "the first three runs: %s", csv);
+	expect_status(csv, "d3", "skipped", "sh missing.sh");
+	cr_expect(strstr(csv, ",skipped,") && strstr(csv, "not sent: given up: its first 3 runs each "
+							 "ended before writing anything"), "%s", csv);
+	free(csv);
+}
+
+/* A long-lived program that ends (status 0) right after an answer, as
+ * one that serves N puzzles does: its answer stands, it is started again,
+ * and the next puzzle is sent again, with a line in the fault log; one
+ * that ends after every answer is a one-shot program, and is told so. */
+Test(external, a_program_that_ends_between_puzzles_is_started_again)
+{
+	char args[2048], path[1100], *csv, *log;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py "
+		 "quit '%s'\"", ot_python(), PB_SOURCE_DIR, TARGET);
+	csv = ot_run(ot_ds, "quit", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/quit/external.log", ot_dir);
+	log = ht_read(path);
+	cr_assert_not_null(log);
+	cr_expect(strstr(log, "\td3\t1\tok\tit ended (status 0) after its answer before, with this "
+			      "puzzle unread: started again"), "%s", log);
+	/* d2 is solved again when its first time is retimed (it ends each
+	 * time): those rows are right too */
+	cr_expect(!strstr(log, "\tcrash\t") && !strstr(log, "\terror\t"), "%s", log);
+	free(log);
+	csv = run_always("quit", "--solver", 1);
+	expect_status(csv, "-", "ok", "quit after each answer");
+	expect_status(csv, "d0", "error", "quit after each answer");
+	cr_expect_eq(ot_count(csv, "f", "skipped"), 3, "%s", csv);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/quit--solver/external.log", ot_dir);
+	log = ht_read(path);
+	cr_expect(log && strstr(log, "\td0\t1\terror\tit ends (status 0) after each answer, before "
+				     "reading the next puzzle: a program that answers one puzzle a "
+				     "run is for --solver-once"), "%s", log);
+	free(log);
+}
+
+/* A program that gives no node counts has none: expanded and generated
+ * are '-' in runs.csv and summary.csv, not 0, and read back as such; one
+ * that gives them (examples/bfs.py) has numbers. */
+Test(external, a_program_without_counters_has_no_expanded)
+{
+	char args[2048], path[1100], *csv, *summary;
+	size_t lines = 0;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor --solver \"f=%s %s/tests/harness/external/faulty.py "
+		 "garbage 'no puzzle'\" --solver \"g=%s %s/examples/bfs.py\"", ot_python(), PB_SOURCE_DIR,
+		 ot_python(), PB_SOURCE_DIR);
+	csv = ot_run(ot_ds, "uncounted", args, 0);
+	cr_expect_eq(ot_count(csv, "f", "ok"), 5, "%s", csv);
+	cr_expect(strstr(csv, "small,d3,f,-,1,solve,ok,3,3,-,-,"), "%s", csv);
+	cr_expect_gt(ot_number(csv, "g", "d3", OT_EXPANDED), 0, "%s", csv);
+	free(csv);
+	snprintf(path, sizeof(path), "%s/uncounted/summary.csv", ot_dir);
+	summary = ht_read(path);
+	cr_assert_not_null(summary);
+	for (const char *p = summary; (p = strstr(p, "\nsmall,f,")); p++) {
+		const char *end = strchr(p + 1, '\n');
+
+		lines++;
+		cr_expect(end && end - p > 4 && !strncmp(end - 4, ",-,-", 4), "%.*s", (int)(end - p), p);
+	}
+	cr_expect_eq(lines, 4, "%s", summary);
+	free(summary);
+	/* and the report reads it back */
+	{
+		char *out;
+		int rc = ht_bench(&out, "report '%s/uncounted'", ot_dir);
+
+		cr_expect_eq(rc, 0, "%s", out);
+		free(out);
+	}
 }

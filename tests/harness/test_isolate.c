@@ -233,18 +233,19 @@ Test(isolate, bench_run_writes_crash_rows_and_rss)
 	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
-	cr_assert(strstr(runs, ",peak_bytes,rss_bytes,batch\n"), "header: %.200s", runs);
+	cr_assert(strstr(runs, ",peak_bytes,rss_bytes,batch,note\n"), "header: %.200s", runs);
 	cr_assert_eq(ht_count_lines(runs, "w,w10-"), 3, "%s", runs);
 	/* every solve row ends in a byte count, not '-' */
 	cr_assert_null(strstr(runs, ",solve,ok,10,-,0,"), "%s", runs);
 	cr_assert_eq(ht_count_lines(runs, "w,w10-1,bfs-hash,-,1,solve,ok,"), 1, "%s", runs);
 	for (const char *p = strstr(runs, "\nw,w10-"); p; p = strstr(p + 1, "\nw,w10-")) {
-		const char *eol = strchr(p + 1, '\n'), *comma = p, *last = p;
+		const char *eol = strchr(p + 1, '\n'), *comma = p, *before = p, *last = p;
 
-		/* rss_bytes is the last column but one (batch is the last) */
+		/* rss_bytes is the last column but two (batch, then an empty note) */
 		for (const char *q = p + 1; q < eol; q++)
 			if (*q == ',') {
-				comma = last;
+				comma = before;
+				before = last;
 				last = q;
 			}
 		cr_assert(comma[1] >= '1' && comma[1] <= '9', "rss_bytes of %.40s", p + 1);

@@ -142,6 +142,88 @@ Test(report, batch_and_rss_round_trip)
 	dataset_release(&ds);
 }
 
+/* A row's note is its last field, one line however it reads; an
+ * instance never given to the solver is 'skipped': each reads back. */
+Test(report, notes_and_skipped_rows_round_trip)
+{
+	const pb_solver *s = pb_solver_find("bfs-hash");
+	dataset ds;
+	run_row rows[2] = {
+		{ .instance = 0, .repeat = 1, .phase = RUN_SOLVE, .status = RUN_OK, .length = 2,
+		  .wall_ns = 123, .batch = 1, .measured = true, .note = "" },
+		{ .instance = 1, .repeat = 1, .phase = RUN_SOLVE, .status = RUN_SKIPPED,
+		  .length = RUN_NO_LENGTH, .note = "not sent: it said \"no\", then\nstopped" },
+	};
+	char path[512], *text;
+	read_rows got;
+	FILE *f;
+
+	cr_assert_not_null(s);
+	make_dataset(&ds);
+	snprintf(path, sizeof(path), "%s/notes.csv", ht_dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(REPORT_RUNS_HEADER "\n", f);
+	for (size_t i = 0; i < 2; i++) {
+		rows[i].ds = &ds;
+		rows[i].algorithm = s;
+		rows[i].heuristic = "-";
+		report_write_run(f, &rows[i]);
+	}
+	fclose(f);
+	text = ht_read(path);
+	cr_assert_not_null(text);
+	cr_expect(strstr(text, ",ok,2,2,0,0,123,") && strstr(text, ",1,\n"), "%s", text);
+	cr_expect(strstr(text, ",skipped,-,") &&
+		  strstr(text, ",0,\"not sent: it said \"\"no\"\", then stopped\"\n"), "%s", text);
+	free(text);
+	read_whole(path, &got);
+	cr_assert_eq(got.n, 2);
+	cr_expect_eq(got.v[1].status, RUN_SKIPPED, "instance 'i2': %s", run_status_name(got.v[1].status));
+	dataset_release(&ds);
+}
+
+/* A row of a program that gave no node counts has '-' for them, not 0,
+ * and reads back so; a row with counts keeps them. */
+Test(report, missing_node_counts_round_trip_as_dashes)
+{
+	const pb_solver *s = pb_solver_find("bfs-hash");
+	dataset ds;
+	run_row rows[2] = {
+		{ .instance = 0, .repeat = 1, .phase = RUN_SOLVE, .status = RUN_OK, .length = 2,
+		  .wall_ns = 123, .batch = 1, .measured = true, .uncounted = true },
+		{ .instance = 0, .repeat = 2, .phase = RUN_SOLVE, .status = RUN_OK, .length = 2,
+		  .expanded = 5, .generated = 9, .wall_ns = 124, .batch = 1, .measured = true },
+	};
+	char path[512], *text;
+	read_rows got;
+	FILE *f;
+
+	cr_assert_not_null(s);
+	make_dataset(&ds);
+	snprintf(path, sizeof(path), "%s/uncounted.csv", ht_dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(REPORT_RUNS_HEADER "\n", f);
+	for (size_t i = 0; i < 2; i++) {
+		rows[i].ds = &ds;
+		rows[i].algorithm = s;
+		rows[i].heuristic = "-";
+		report_write_run(f, &rows[i]);
+	}
+	fclose(f);
+	text = ht_read(path);
+	cr_assert_not_null(text);
+	cr_expect(strstr(text, ",ok,2,2,-,-,123,") && strstr(text, ",ok,2,2,5,9,124,"), "%s", text);
+	free(text);
+	read_whole(path, &got);
+	cr_assert_eq(got.n, 2);
+	cr_expect(got.v[0].uncounted && got.v[0].expanded == 0, "instance 'i1' repeat 1: no counts");
+	cr_expect(!got.v[1].uncounted && got.v[1].expanded == 5 && got.v[1].generated == 9,
+		  "instance 'i1' repeat 2");
+	dataset_release(&ds);
+}
+
 Test(report, older_files_read_batch_as_one_where_measured)
 {
 	read_rows r;
@@ -156,7 +238,7 @@ Test(report, older_files_read_batch_as_one_where_measured)
 	cr_assert_eq(r.v[1].batch, 1, "a measured solve: batch %u", r.v[1].batch);
 	cr_assert_eq(r.v[2].batch, 0, "an unmeasured row: batch %u", r.v[2].batch);
 	cr_assert_eq(r.v[1].rss_bytes, 0);
-	read_text(REPORT_RUNS_HEADER "\nd,i1,a,-,1,solve,ok,3,3,1,2,100,100,8,-,\n"
+	read_text(HT_RUNS_HEADER_BEFORE_NOTE "\nd,i1,a,-,1,solve,ok,3,3,1,2,100,100,8,-,\n"
 		  "d,i2,a,-,1,solve,ok,3,3,1,2,100,100,8,512,32\n", &r);
 	cr_assert_eq(r.v[0].batch, 0, "an empty batch field: %u", r.v[0].batch);
 	cr_assert_eq(r.v[1].batch, 32);
@@ -179,15 +261,15 @@ static void refuse(const char *text, const char *want)
 
 Test(report, bad_rows_are_refused_with_file_and_line)
 {
-	refuse(REPORT_RUNS_HEADER "\nd,i,a,-,1,solve,ok,3,3,1,2,100,100,8,-,x\n",
+	refuse(HT_RUNS_HEADER_BEFORE_NOTE "\nd,i,a,-,1,solve,ok,3,3,1,2,100,100,8,-,x\n",
 	       "runs.csv:2: bad batch 'x'");
-	refuse(REPORT_RUNS_HEADER "\nd,i,a,-,0,solve,ok,3,3,1,2,100,100,8,-,1\n",
+	refuse(HT_RUNS_HEADER_BEFORE_NOTE "\nd,i,a,-,0,solve,ok,3,3,1,2,100,100,8,-,1\n",
 	       "runs.csv:2: bad repeat '0'");
-	refuse(REPORT_RUNS_HEADER "\nd,i,a,-,1,solve,ok,-,3,1,2,100,100,8,-,1\n",
+	refuse(HT_RUNS_HEADER_BEFORE_NOTE "\nd,i,a,-,1,solve,ok,-,3,1,2,100,100,8,-,1\n",
 	       "runs.csv:2: no length on a solve row with status 'ok'");
-	refuse(REPORT_RUNS_HEADER "\n,i,a,-,1,solve,ok,3,3,1,2,100,100,8,-,1\n",
+	refuse(HT_RUNS_HEADER_BEFORE_NOTE "\n,i,a,-,1,solve,ok,3,3,1,2,100,100,8,-,1\n",
 	       "runs.csv:2: empty dataset");
-	refuse(REPORT_RUNS_HEADER "\nd,\"i,a,-,1\n", "runs.csv:2: more than 64 fields or a quote");
+	refuse(HT_RUNS_HEADER_BEFORE_NOTE "\nd,\"i,a,-,1\n", "runs.csv:2: more than 64 fields or a quote");
 	refuse("", "runs.csv:1: empty file");
 }
 
@@ -223,7 +305,7 @@ Test(report, the_rule_for_instances_without_a_reference)
 	report r;
 	report_stats s;
 
-	load(&r, REPORT_RUNS_HEADER "\n"
+	load(&r, HT_RUNS_HEADER_BEFORE_NOTE "\n"
 		 "d,u,a,-,1,solve,unsolvable,-,-,0,0,10,10,0,-,1\n"
 		 "d,u,b,-,1,solve,timeout,-,-,0,0,90,90,0,-,1\n"
 		 "d,n,a,-,1,solve,ok,6,-,0,0,30,30,0,-,1\n"
@@ -293,7 +375,7 @@ Test(report, a_median_near_the_floor_is_marked)
 	report r;
 
 	/* fast's median is 1.5 us, slow's 9 us: under and over 20 x 100 ns */
-	load(&r, REPORT_RUNS_HEADER "\n"
+	load(&r, HT_RUNS_HEADER_BEFORE_NOTE "\n"
 		 "d,i1,fast,-,1,solve,ok,1,1,0,0,1000,1000,0,-,1\n"
 		 "d,i2,fast,-,1,solve,ok,1,1,0,0,2000,2000,0,-,1\n"
 		 "d,i1,slow,-,1,solve,ok,1,1,0,0,8000,8000,0,-,1\n"
@@ -338,10 +420,10 @@ Test(report, an_outside_programs_median_is_marked_against_its_round_trip)
 	/* prog (and its variant) at 20 us, nearly all the 17.4 us round trip;
 	 * idastar at 20 us and once at 2 ms stand on the clock's 50 ns */
 	load(&r, REPORT_RUNS_HEADER "\n"
-		 "d,i1,prog,-,1,solve,ok,1,1,0,0,20000,1000,0,-,1\n"
-		 "d,i1,prog:depth=3,-,1,solve,ok,1,1,0,0,20000,1000,0,-,1\n"
-		 "d,i1,idastar,-,1,solve,ok,1,1,0,0,20000,20000,0,-,1\n"
-		 "d,i1,once,-,1,solve,ok,1,1,0,0,2000000,1000,0,-,1\n");
+		 "d,i1,prog,-,1,solve,ok,1,1,0,0,20000,1000,0,-,1,\n"
+		 "d,i1,prog:depth=3,-,1,solve,ok,1,1,0,0,20000,1000,0,-,1,\n"
+		 "d,i1,idastar,-,1,solve,ok,1,1,0,0,20000,20000,0,-,1,\n"
+		 "d,i1,once,-,1,solve,ok,1,1,0,0,2000000,1000,0,-,1,\n");
 	take_meta(&r, ",\n \"external\": {\"one_shot_rss_floor_bytes\": 1600000, "
 		  "\"round_trip\": {\"rounds\": 2000, \"median_ns\": 17400}}");
 	text = table_of(&r, 50);
@@ -378,7 +460,7 @@ Test(report, x_best_is_over_the_instances_all_solved_and_empty_preparations_are_
 	char line[256], *text;
 	report r;
 
-	load(&r, REPORT_RUNS_HEADER "\n"
+	load(&r, HT_RUNS_HEADER_BEFORE_NOTE "\n"
 		 "d,-,a,-,1,prepare,ok,-,-,0,0,4460,4460,1928,-,1\n"
 		 "d,-,e,-,1,prepare,ok,-,-,0,0,3000000,3000000,65536,-,1\n"
 		 "d,i1,e,-,1,solve,ok,1,1,0,0,50000,50000,0,-,1\n"
@@ -418,7 +500,7 @@ Test(report, x_best_without_a_common_instance_says_so)
 	char line[256], *text;
 	report r;
 
-	load(&r, REPORT_RUNS_HEADER "\n"
+	load(&r, HT_RUNS_HEADER_BEFORE_NOTE "\n"
 		 "d,i1,a,-,1,solve,ok,1,1,0,0,10000,10000,0,-,1\n"
 		 "d,i2,a,-,1,solve,timeout,-,1,0,0,20000,20000,0,-,1\n"
 		 "d,i1,b,-,1,solve,timeout,-,1,0,0,100000,100000,0,-,1\n"

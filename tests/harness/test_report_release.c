@@ -32,7 +32,7 @@ static void load_and_release(void)
 	report r;
 
 	cr_assert_not_null(out);
-	fprintf(out, "%s\n", REPORT_RUNS_HEADER);
+	fprintf(out, "%s\n", HT_RUNS_HEADER_BEFORE_NOTE);
 	for (int d = 0; d < DATASETS; d++)
 		for (int i = 0; i < INSTANCES; i++)
 			fprintf(out, "set%d,instance-%d,bfs,-,1,solve,ok,4,4,15,28,3024,3027,1832,-,1\n",

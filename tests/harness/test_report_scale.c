@@ -131,7 +131,7 @@ static void write_runs(const synthetic *s, const char *path)
 	bool *later = calloc(s->n, sizeof(*later));
 
 	cr_assert(f && later);
-	fputs(REPORT_RUNS_HEADER "\n", f);
+	fputs(HT_RUNS_HEADER_BEFORE_NOTE "\n", f);
 	for (int d = 0; d < DATASETS; d++)
 		for (int k = 0; k < SERIES; k++)
 			fprintf(f, "d%d,-,%s,%s,1,prepare,ok,-,-,0,0,%d,0,%d,-,1\n", d, algorithms[k],

@@ -20,7 +20,7 @@ TestSuite(tables, .init = ht_suite_init, .fini = ht_suite_fini);
  * timeout at length 2; 15360 and 30720 bytes) on dataset 'd': lengths 1
  * (instance i1) and 2 (i2 and i3). */
 static const char rows[] =
-	REPORT_RUNS_HEADER "\n"
+	HT_RUNS_HEADER_BEFORE_NOTE "\n"
 	"d,i1,fast,-,1,solve,ok,1,1,2,4,400,400,0,-,8\n"
 	"d,i2,fast,-,1,solve,ok,2,2,3,6,420,420,0,-,8\n"
 	"d,i3,fast,-,1,solve,ok,2,2,3,6,420,420,0,-,8\n"
@@ -137,7 +137,7 @@ Test(tables, csv_has_numbers_a_dataset_and_solved_columns)
 Test(tables, html_escapes_what_comes_from_files)
 {
 	tables_options o = { .format = TABLES_HTML, .rows = TABLES_BY_LENGTH, .show = TABLES_TIME };
-	char *t = tables_of(REPORT_RUNS_HEADER "\n"
+	char *t = tables_of(HT_RUNS_HEADER_BEFORE_NOTE "\n"
 			    "<d>,i1,a&b,\"<script>\",1,solve,ok,1,1,2,4,400,400,0,-,1\n", &o, 0);
 
 	cr_assert(strstr(t, "<caption><b>&lt;d&gt;</b>"), "%s", t);

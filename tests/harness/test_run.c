@@ -62,7 +62,7 @@ Test(run, writes_runs_summary_and_meta)
 	runs = ht_read(path);
 	cr_assert_not_null(runs);
 	cr_assert(!strncmp(runs, "dataset,instance,algorithm,heuristic,repeat,phase,status,length,"
-			   "reference,expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch\n",
+			   "reference,expanded,generated,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch,note\n",
 			   strlen(REPORT_RUNS_HEADER) + 1), "runs.csv header: %.200s", runs);
 	/* 3 solvers x (1 preparation + 32 instances x 2 repeats) */
 	cr_assert_eq(ht_count_lines(runs, "d,"), 3 * (1 + 32 * 2));
@@ -334,7 +334,7 @@ Test(run, failed_preparation_skips_the_solver)
 	cr_assert_eq(k.r[0].phase, RUN_PREPARE);
 	cr_assert_eq(k.r[0].status, RUN_TIMEOUT, "%s", run_status_name(k.r[0].status));
 	cr_assert_geq(k.r[0].wall_ns, o.prepare_limit_ns);
-	cr_assert_eq(k.r[1].status, RUN_TIMEOUT);
+	cr_assert_eq(k.r[1].status, RUN_SKIPPED, "instance 'i1' was never given to the solver");
 	cr_assert(!k.r[1].measured);
 	dataset_release(&ds);
 }
@@ -638,7 +638,7 @@ Test(run, time_limits_end_solves_and_preparations_within_10_percent)
 	cr_assert_leq((double)k.r[0].wall_ns, (1 + LIMIT_SLACK) * (double)o.prepare_limit_ns,
 		      "the preparation took %llu ns for a limit of %llu ns",
 		      (unsigned long long)k.r[0].wall_ns, (unsigned long long)o.prepare_limit_ns);
-	cr_assert(!k.r[1].measured && k.r[1].status == RUN_TIMEOUT);
+	cr_assert(!k.r[1].measured && k.r[1].status == RUN_SKIPPED, "instance 'i1'");
 	dataset_release(&ds);
 }
 
@@ -679,6 +679,52 @@ Test(run, wrong_answers_are_caught_by_replay)
 	cr_assert_eq(k.r[3].status, RUN_WRONG, "instance 'i3'");
 	/* an unsolvable state cannot be solved */
 	cr_assert_eq(k.r[4].status, RUN_WRONG, "instance 'i4' is unsolvable");
+	cr_assert_str_eq(k.note[2], "the one move ends short of the goal", "instance 'i2'");
+	dataset_release(&ds);
+}
+
+static pb_status no_move_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	(void)ctx, (void)start, (void)s;
+	out->length = 0;
+	return PB_SOLVED;
+}
+
+static const pb_solver no_move = {
+	.name = "test-no-move",
+	.summary = "always answers the empty path",
+	.supports = ht_serves_all,
+	.prepare = ht_no_prepare,
+	.solve = no_move_solve,
+	.release = ht_no_release,
+};
+
+/* The note of a path that ends short of the goal is a sentence for any
+ * length: none, one, more. */
+Test(run, a_short_path_s_note_is_grammatical_for_any_length)
+{
+	static const char *const states[] = { "1 2 3 4 5 6 7 x 8" };
+	runner_options o = { .repeat = 1 };
+	pb_path back = { .length = 2 };
+	pb_state there, again;
+	char note[200];
+	dataset ds;
+	ht_rows k;
+	bool below;
+
+	ht_make_dataset(&ds, "8puzzle", states, 1);
+	run_one(&ds, &no_move, &o, &k);
+	cr_assert_eq(k.r[1].status, RUN_WRONG, "instance 'i1'");
+	cr_assert_str_eq(k.note[1], "no moves, and the start is not the goal", "instance 'i1'");
+	/* a move and its undoing come back to the start */
+	while (!pb_apply(&ds.domain, &ds.instances[0].state, back.moves[0], &there))
+		back.moves[0]++;
+	while (!pb_apply(&ds.domain, &there, back.moves[1], &again) ||
+	       again.cells != ds.instances[0].state.cells)
+		back.moves[1]++;
+	cr_assert_eq(runner_judge(&ds.domain, &ds.instances[0], PB_SOLVED, &back, note, sizeof(note),
+				  &below), RUN_WRONG, "instance 'i1'");
+	cr_assert_str_eq(note, "the 2 moves end short of the goal", "instance 'i1'");
 	dataset_release(&ds);
 }
 

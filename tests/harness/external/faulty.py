@@ -13,6 +13,7 @@ puzzle when none is given), where MODE says what it does instead:
   garbage  a line that is no answer
   crash    dies of SIGSEGV
   exit     ends (status 0) without answering
+  quit     answers rightly, then ends (status 0) before the next puzzle
   spin     computes forever
   sleep    sleeps forever
   flood    writes without end
@@ -55,6 +56,10 @@ def misbehave(mode, answer):
     if mode == "crash":
         os.kill(os.getpid(), signal.SIGSEGV)
     if mode == "exit":
+        sys.stdout.flush()
+        os._exit(0)
+    if mode == "quit":
+        sys.stdout.write(answer + "\n")
         sys.stdout.flush()
         os._exit(0)
     if mode == "spin":
