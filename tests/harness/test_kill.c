@@ -205,11 +205,11 @@ static void outcome_of(const char *dir, char **rows, char **summary, const char 
  * times and resumed: the same rows and summary. */
 static void kill_and_resume(const char *units, int kills)
 {
-	char whole[ROOM / 2], killed[ROOM / 2], args[ROOM], resume[2 * ROOM], moments[ROOM] = "";
+	char whole[ROOM / 2], killed[ROOM / 2], again[ROOM / 2], args[ROOM], resume[2 * ROOM], moments[ROOM] = "";
 	char *want_rows, *want_summary, *rows, *summary;
 	const char *env = getenv("PB_KILL_SEED");
 	uint64_t seed = env ? strtoull(env, NULL, 10) : DEFAULT_SEED;
-	int64_t full_ns, idle_ns, span;
+	int64_t full_ns, again_ns, idle_ns, span;
 	size_t used = 0;
 	int midway = 0, rc;
 	prng g;
@@ -218,8 +218,15 @@ static void kill_and_resume(const char *units, int kills)
 	make_dataset();
 	snprintf(whole, sizeof(whole), "%s/whole", ht_dir);
 	snprintf(killed, sizeof(killed), "%s/killed", ht_dir);
+	/* the run's length, the lesser of two (a busy moment must not stretch
+	 * the kills past the end of every run) */
+	snprintf(again, sizeof(again), "%s/whole-again", ht_dir);
+	campaign(args, sizeof(args), units, again);
+	cr_assert_eq(run_timed(args, &again_ns), 0, "the campaign without a stop failed");
 	campaign(args, sizeof(args), units, whole);
 	cr_assert_eq(run_timed(args, &full_ns), 0, "the campaign without a stop failed");
+	if (again_ns < full_ns)
+		full_ns = again_ns;
 	snprintf(resume, sizeof(resume), "%s --resume", args);
 	/* a resume with nothing left to do: the cost of starting and ending */
 	cr_assert_eq(run_timed(resume, &idle_ns), 0, "resuming a finished campaign failed");
