@@ -8,7 +8,9 @@
  * timed interval: a solve alone, or, under a batch plan, a short solve
  * timed k times (the first warm-up or repeat of an instance chooses k; the
  * instance's other rows reuse it), its times per solve, its counters,
- * peak bytes and path the first solve's. Every answer is judged by the harness:
+ * peak bytes and path the first solve's; a program outside the process
+ * is never batched (each of its answers is timed alone and judged).
+ * Every answer is judged by the harness:
  * the path is replayed with pb_apply and must end on the goal, be no longer
  * than the dataset's reference, and not contradict it on solvability.
  *

@@ -700,4 +700,48 @@ Test(external, a_program_without_counters_has_no_expanded)
 		cr_expect_eq(rc, 0, "%s", out);
 		free(out);
 	}
+/* runs.csv's batch column, the one after those outside.h names. */
+#define BATCH_COLUMN OT_COLUMNS
+
+/* Column COLUMN (0-based) of LINE, a row of runs.csv, into OUT. */
+static void column_of(const char *line, int column, char *out, size_t outlen)
+{
+	for (int k = 0; k < column && line; k++) {
+		line = strchr(line, ',');
+		line = line ? line + 1 : NULL;
+	}
+	snprintf(out, outlen, "%.*s", line ? (int)strcspn(line, ",\n") : 0, line ? line : "");
+}
+
+/* A program that answers a puzzle rightly the first time and wrongly each
+ * later time, under a batch threshold far above its round trip: each of
+ * its solves is timed alone (batch 1) and judged, so its first repeat of
+ * each puzzle is ok and the later ones wrong. */
+Test(external, every_answer_of_a_program_is_timed_alone_and_judged)
+{
+	char args[1024], *csv;
+	size_t rows = 0;
+
+	snprintf(args, sizeof(args), "-a bfs-cantor -r 3 --batch-threshold 10000000 "
+		 "--solver \"f=%s %s/tests/harness/external/faulty.py later\"",
+		 ot_python(), PB_SOURCE_DIR);
+	csv = ot_run(ot_ds, "later", args, 1);
+	for (const char *line = csv; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		char algorithm[32], instance[32], repeat[16], phase[16], status[32], batch[16];
+
+		column_of(line, OT_ALGORITHM, algorithm, sizeof(algorithm));
+		column_of(line, OT_PHASE, phase, sizeof(phase));
+		if (strcmp(algorithm, "f") || strcmp(phase, "solve"))
+			continue;
+		column_of(line, OT_INSTANCE, instance, sizeof(instance));
+		column_of(line, OT_REPEAT, repeat, sizeof(repeat));
+		column_of(line, OT_STATUS, status, sizeof(status));
+		column_of(line, BATCH_COLUMN, batch, sizeof(batch));
+		cr_expect_str_eq(batch, "1", "%s, repeat %s: batch %s", instance, repeat, batch);
+		cr_expect_str_eq(status, strcmp(repeat, "1") ? "wrong" : "ok",
+				 "%s, repeat %s: %s", instance, repeat, status);
+		rows++;
+	}
+	cr_expect_eq(rows, 4 * 3, "four puzzles, three repeats each:\n%s", csv);
+	free(csv);
 }

@@ -23,6 +23,8 @@ puzzle when none is given), where MODE says what it does instead:
   tile     the right moves named where the tile goes (u/d and l/r swapped)
   upper    the right moves in upper case
   once     answers, then ends (status 0), as a one-shot program does
+  later    answers a puzzle rightly the first time it comes, then as
+           'wrong' each later time (a long-lived program remembers)
 """
 
 import os
@@ -84,10 +86,15 @@ def main():
         time.sleep(3600)
     # block-buffered, as C's stdio makes a pipe, whatever PYTHONUNBUFFERED says
     out = open(1, "w", buffering=1 << 16, closefd=False) if mode == "noflush" else sys.stdout
+    seen = set()
     for line in sys.stdin:
         line = line.rstrip("\n")
         answer = right_answer(line)
-        if target is None or line == target:
+        if mode == "later":
+            if line in seen and (target is None or line == target):
+                answer = misbehave("wrong", answer)
+            seen.add(line)
+        elif target is None or line == target:
             answer = misbehave(mode, answer)
         out.write(answer + "\n")
         if mode != "noflush":
