@@ -701,3 +701,28 @@ Test(external, a_program_without_counters_has_no_expanded)
 		free(out);
 	}
 }
+
+/* A program that computes past the time limit behind a wrapper that does
+ * not exec it (a shell, as some version managers' shims are) is killed
+ * with its group: the timeout row's CPU time is the computing program's,
+ * not only the wrapper's, in both modes. */
+Test(external, a_timeout_counts_the_cpu_of_the_killed_group)
+{
+	const char *options[] = { "--solver", "--solver-once" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char name[64], args[2048], *csv;
+		long long cpu;
+
+		snprintf(name, sizeof(name), "spin-cpu%s", options[i]);
+		snprintf(args, sizeof(args), "-a bfs-cantor -t 2 %s \"f=/bin/sh -c '%s %s/tests/harness/"
+			 "external/faulty.py spin \\\"%s\\\"; exit \\$?'\"", options[i], ot_python(),
+			 PB_SOURCE_DIR, TARGET);
+		csv = ot_run(ot_ds, name, args, 0);
+		expect_status(csv, "d2", "timeout", options[i]);
+		cpu = ot_number(csv, "f", "d2", OT_CPU_NS);
+		cr_expect_geq(cpu, NS_PER_S / 2, "%s: the timeout's CPU time is %lld ns", options[i],
+			      cpu);
+		free(csv);
+	}
+}
