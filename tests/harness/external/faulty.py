@@ -23,6 +23,7 @@ puzzle when none is given), where MODE says what it does instead:
   tile     the right moves named where the tile goes (u/d and l/r swapped)
   upper    the right moves in upper case
   once     answers, then ends (status 0), as a one-shot program does
+  slowstart  sleeps 0.2 s before it reads anything, then answers rightly
 """
 
 import os
@@ -33,6 +34,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                 "examples"))
 import bfs  # noqa: E402
+
+# How long 'slowstart' takes to start.
+SLOW_START_S = 0.2
 
 
 def right_answer(line):
@@ -82,6 +86,8 @@ def main():
     target = sys.argv[2] if len(sys.argv) > 2 else None
     if mode == "noread":
         time.sleep(3600)
+    if mode == "slowstart":
+        time.sleep(SLOW_START_S)
     # block-buffered, as C's stdio makes a pipe, whatever PYTHONUNBUFFERED says
     out = open(1, "w", buffering=1 << 16, closefd=False) if mode == "noflush" else sys.stdout
     for line in sys.stdin:
