@@ -769,6 +769,7 @@ static int open_output(const run_args *o, const choice *c, const dataset *ds,
 		return PB_EXIT_USAGE;
 	st->runs = writer ? open_runs(outdir, o->force, st->resuming) : mpi_job_rows(job);
 	/* the outside solvers' fault log and standard errors beside runs.csv */
+	outside_note_solves(o->c.r.repeat, o->c.r.warmup);
 	if (st->runs && outside_begin_run(outdir, st->resuming, err, sizeof(err))) {
 		fprintf(stderr, "bench " CMD ": %s\n", err);
 		if (writer)

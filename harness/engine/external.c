@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -188,6 +189,24 @@ static pb_status ctx_new(program *prog, const pb_solver *solver, const pb_domain
 	return PB_SOLVED;
 }
 
+/* A one-shot program whose start alone takes longer than this is told at
+ * the start of a run what repeats and warm-ups cost it. */
+#define SLOW_START_NS (50 * NS_PER_MS)
+
+/* Say on stderr that a one-shot program P, measured, pays a slow start in
+ * each solve, where an instance is solved more than once. */
+static void note_slow_start(const program *p)
+{
+	unsigned repeat, warmup;
+
+	outside_solves(&repeat, &warmup);
+	if (p->start_ns <= SLOW_START_NS || repeat + warmup <= 1)
+		return;
+	fprintf(stderr, "bench run: '%s' takes %.2f s to start, which each of its solves pays: "
+		"%u starts an instance (-r %u -w %u); -r 1 -w 0 makes it one\n", p->spec.name,
+		(double)p->start_ns / NS_PER_S, repeat + warmup, repeat, warmup);
+}
+
 /* A variant ("-a prog:depth=3") is prepared apart, with its values in
  * its environment: a long-lived program runs as a process of its own. */
 static pb_status program_prepare(void *self, const pb_solver *solver, const pb_domain *d, const pb_config *cfg,
@@ -218,7 +237,9 @@ static pb_status program_prepare(void *self, const pb_solver *solver, const pb_d
 	s->child_measured = true;
 	s->uncounted = true;
 	if (p->mode == EXTERNAL_LONG_LIVED) {
-		c->startup_limit_ns = s->deadline_ns ? s->deadline_ns - pb_wall_ns() : 0;
+		uint64_t t0 = pb_wall_ns();
+
+		c->startup_limit_ns = s->deadline_ns ? s->deadline_ns - t0 : 0;
 		st = ext_start_program(c, s);
 		s->child_measured = true;
 		s->child_cpu_ns = c->cpu_seen;
@@ -229,6 +250,15 @@ static pb_status program_prepare(void *self, const pb_solver *solver, const pb_d
 			ctx_free(c);
 			return st;
 		}
+		/* its start is its start-up check, measured once */
+		if (!p->start_tried) {
+			p->start_tried = true;
+			p->start_ns = pb_wall_ns() - t0;
+			p->start_cpu_ns = c->cpu_seen;
+			p->start_runs = 1;
+		}
+	} else if (!p->start_tried && ext_measure_start(c, s)) {
+		note_slow_start(p);
 	}
 	*ctx = c;
 	return PB_SOLVED;
@@ -284,7 +314,9 @@ static void program_meta(FILE *out, const void *self)
 	json_string_or_null(out, p->spec.input_file);
 	fputs(",\n      \"output_file\": ", out);
 	json_string_or_null(out, p->spec.output_file);
-	fputs("\n", out);
+	/* what one start of the command costs, beside the round trip */
+	fprintf(out, ",\n      \"start\": {\"runs\": %u, \"wall_ns\": %" PRIu64 ", \"cpu_ns\": %"
+		PRIu64 "}\n", p->start_runs, p->start_ns, p->start_cpu_ns);
 }
 
 /* A row's fault goes to the log: which, why, the puzzle as sent and what

@@ -22,7 +22,9 @@
  *   runs: wall time from the fork to its exit, CPU time and peak resident
  *   memory of that process from wait4. NAME<IN>OUT=COMMAND runs it in a
  *   scratch directory with the puzzle in file IN and its answer taken
- *   from file OUT (USACO's msquare.in and msquare.out).
+ *   from file OUT (USACO's msquare.in and msquare.out). Its preparation
+ *   measures what one start costs: START_RUNS such runs of the puzzle one
+ *   move from the goal (a long-lived program's start is its start-up).
  *
  * COMMAND is split into words (quotes respected: '...' as is, "..." with
  * \" \\ \$ \` escapes, a backslash outside quotes takes the next

@@ -47,6 +47,13 @@ typedef struct program {
 	/* what the fault log says of a row even when it is right: the
 	 * program was started again in it (it had ended between puzzles) */
 	char row_note[WHY_MAX];
+	/* what one start of the command costs, measured at its first
+	 * preparation (ext_measure_start, or a long-lived program's start-up
+	 * check): wall and CPU time, the median of START_RUNS; 0 runs: not
+	 * known (not measured yet, or a run did not answer) */
+	uint64_t start_ns, start_cpu_ns;
+	unsigned start_runs;
+	bool start_tried;
 } program;
 
 /* One prepared program: what the runner's context points to. */
@@ -125,6 +132,17 @@ pb_status ext_start_program(ext_ctx *c, pb_search *s);
  * the message in S. */
 pb_status ext_solve_long(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out);
 pb_status ext_solve_once(ext_ctx *c, const pb_state *start, pb_search *s, pb_path *out);
+
+/* Trivial runs of a one-shot program measured for its start. */
+#define START_RUNS 5
+
+/* Measure what one start of C's program costs into C->prog: START_RUNS
+ * runs of it in fresh processes, each given the start-up puzzle with its
+ * input closed and timed from the fork to its exit, as a one-shot solve
+ * is, within S's limits (and at most START_RUN_MAX_NS each); the
+ * program's context is left as it was. Adds the runs' CPU time to S.
+ * Returns whether each answered. */
+bool ext_measure_start(ext_ctx *c, pb_search *s);
 
 /* external_watch.c: waiting for an answer */
 

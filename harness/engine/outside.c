@@ -32,6 +32,7 @@ static size_t nslots;
 static FILE *fault_log;
 static bool have_round_trip;
 static external_round_trip round_trip;
+static unsigned run_repeat, run_warmup;
 static void (*chained_extra)(FILE *out, const void *arg);
 static const void *chained_arg;
 
@@ -246,6 +247,18 @@ static int open_fault_log(const char *dir, bool append, char *err, size_t errlen
 		      "status, why, the puzzle as sent, what came back\n", fault_log);
 	fflush(fault_log);
 	return 0;
+}
+
+void outside_note_solves(unsigned repeat, unsigned warmup)
+{
+	run_repeat = repeat;
+	run_warmup = warmup;
+}
+
+void outside_solves(unsigned *repeat, unsigned *warmup)
+{
+	*repeat = run_repeat;
+	*warmup = run_warmup;
 }
 
 int outside_begin_run(const char *dir, bool append, char *err, size_t errlen)

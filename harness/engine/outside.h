@@ -131,6 +131,11 @@ OUTSIDE_PLUGIN_USAGE
  * Returns 0, or -1 (said why on standard error). */
 int outside_option(int which, const char *arg, const char *cmd);
 
+/* Before a run: each instance is solved REPEAT times, after WARMUP
+ * solves not measured; outside_solves says what was noted (0, 0 before). */
+void outside_note_solves(unsigned repeat, unsigned warmup);
+void outside_solves(unsigned *repeat, unsigned *warmup);
+
 /* Before a run writing into DIR (NULL: nothing written, as verify): the
  * fault log DIR/external.log and each program's standard error under
  * DIR/stderr/ (appended to with APPEND, else started afresh), and the

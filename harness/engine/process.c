@@ -581,7 +581,7 @@ static uint64_t timeval_ns(const struct timeval *t)
 
 uint64_t process_rusage_cpu_ns(const process *ch)
 {
-	return timeval_ns(&ch->ru.ru_utime) + timeval_ns(&ch->ru.ru_stime);
+	return timeval_ns(&ch->ru.ru_utime) + timeval_ns(&ch->ru.ru_stime) + ch->others_cpu_ns;
 }
 
 uint64_t process_rusage_rss_bytes(const process *ch)
@@ -654,6 +654,55 @@ void process_wait(process *ch, uint64_t grace_ns)
 	}
 }
 
+/* What a scan of /proc finds of one process group. */
+typedef struct group_scan {
+	bool running;           /* a process of it runs (or waits on a disk) */
+	uint64_t ticks;         /* the CPU clock ticks of all its processes */
+	uint64_t others_ticks;  /* of all but its leader, with the ticks of the
+				 * children they reaped */
+} group_scan;
+
+/* Scan /proc for the processes of group PGID into G. */
+static void scan_group(pid_t pgid, group_scan *g)
+{
+	DIR *dir = opendir("/proc");
+	struct dirent *e;
+
+	memset(g, 0, sizeof(*g));
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		char path[300], buf[1024], state, *paren;
+		unsigned long long utime, stime, cutime, cstime;
+		int pid, pgrp, fd;
+		ssize_t n;
+
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		/* after the name in parentheses: state ppid pgrp session tty
+		 * tpgid flags, four fault counts, utime stime cutime cstime */
+		paren = strrchr(buf, ')');
+		if (!paren || sscanf(paren + 1, " %c %*d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+				     &state, &pgrp, &utime, &stime, &cutime, &cstime) != 6 || pgrp != pgid)
+			continue;
+		pid = atoi(e->d_name);
+		g->running |= state == 'R' || state == 'D';
+		g->ticks += utime + stime;
+		if (pid != pgid)
+			g->others_ticks += utime + stime + cutime + cstime;
+	}
+	closedir(dir);
+}
+
 /* Kill the program's process group and reap it (KILLED says whether it
  * was still there). */
 void process_kill(process *ch)
@@ -662,6 +711,13 @@ void process_kill(process *ch)
 		return;
 	process_wait(ch, 0);
 	if (!ch->reaped) {
+		group_scan g;
+
+		/* what the group's other processes used, which no wait4 of
+		 * ours will count once they are killed (the program behind a
+		 * wrapper that does not exec it) */
+		scan_group(ch->pid, &g);
+		ch->others_cpu_ns = g.others_ticks * NS_PER_S / (uint64_t)sysconf(_SC_CLK_TCK);
 		if (kill(-ch->pid, SIGKILL))
 			kill(ch->pid, SIGKILL);
 		ch->killed = true;
@@ -699,48 +755,16 @@ void process_describe_end(const process *ch, char *why, size_t whylen, const cha
 
 bool process_group_busy(const process *ch, uint64_t *ticks)
 {
-	pid_t pgid = ch->pid;
-	DIR *dir = opendir("/proc");
-	struct dirent *e;
-	uint64_t sum = 0;
-	bool running = false;
+	group_scan g;
 
-	if (!dir)
-		return false;
-	while ((e = readdir(dir))) {
-		char path[300], buf[1024], state, *paren;
-		unsigned long long utime, stime;
-		int pgrp, fd;
-		ssize_t n;
-
-		if (!isdigit((unsigned char)e->d_name[0]))
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
-		/* after the name in parentheses: state ppid pgrp session tty
-		 * tpgid flags, four fault counts, utime stime */
-		paren = strrchr(buf, ')');
-		if (!paren || sscanf(paren + 1, " %c %*d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
-				     &state, &pgrp, &utime, &stime) != 4 || pgrp != pgid)
-			continue;
-		running |= state == 'R' || state == 'D';
-		sum += utime + stime;
-	}
-	closedir(dir);
-	if (sum != *ticks) {
+	scan_group(ch->pid, &g);
+	if (g.ticks != *ticks) {
 		bool first = *ticks == 0;
 
-		*ticks = sum;
-		return running || !first;
+		*ticks = g.ticks;
+		return g.running || !first;
 	}
-	return running;
+	return g.running;
 }
 
 /* The executable WORD names: a path, or found on PATH. Returns a string

@@ -26,6 +26,9 @@ typedef struct process {
 	bool remote;     /* started by the spawner, which reaps it */
 	int status;      /* as wait4 gave it, once reaped */
 	struct rusage ru;
+	/* CPU time of the other processes of its group when we killed it,
+	 * which its rusage lacks (they were not reaped by it) */
+	uint64_t others_cpu_ns;
 } process;
 
 /* What to start. */
@@ -81,7 +84,8 @@ uint64_t process_cpu_ns(const process *p);
 uint64_t process_rss_bytes(const process *p);
 uint64_t process_peak_rss_bytes(const process *p);
 
-/* CPU time and peak resident bytes of a reaped process (wait4). */
+/* CPU time and peak resident bytes of a reaped process (wait4); its
+ * CPU time with what the rest of its group had used when it was killed. */
 uint64_t process_rusage_cpu_ns(const process *p);
 uint64_t process_rusage_rss_bytes(const process *p);
 

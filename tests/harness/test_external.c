@@ -262,6 +262,9 @@ Test(external, counters_measures_and_the_round_trip_are_recorded)
 		  strstr(meta, "examples/bfs.py"), "%s", meta);
 	cr_expect(strstr(meta, "\"round_trip\": {") && strstr(meta, "\"median_ns\": ") &&
 		  !strstr(meta, "\"median_ns\": 0,"), "%s", meta);
+	/* its start is its start-up check, one run */
+	cr_expect(strstr(meta, "\"start\": {\"runs\": 1, \"wall_ns\": ") &&
+		  !strstr(meta, "\"wall_ns\": 0,"), "%s", meta);
 	free(meta);
 }
 
@@ -744,4 +747,86 @@ Test(external, every_answer_of_a_program_is_timed_alone_and_judged)
 	}
 	cr_expect_eq(rows, 4 * 3, "four puzzles, three repeats each:\n%s", csv);
 	free(csv);
+}
+
+/* A program that computes past the time limit behind a wrapper that does
+ * not exec it (a shell, as some version managers' shims are) is killed
+ * with its group: the timeout row's CPU time is the computing program's,
+ * not only the wrapper's, in both modes. */
+Test(external, a_timeout_counts_the_cpu_of_the_killed_group)
+{
+	const char *options[] = { "--solver", "--solver-once" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char name[64], args[2048], *csv;
+		long long cpu;
+
+		snprintf(name, sizeof(name), "spin-cpu%s", options[i]);
+		snprintf(args, sizeof(args), "-a bfs-cantor -t 2 %s \"f=/bin/sh -c '%s %s/tests/harness/"
+			 "external/faulty.py spin \\\"%s\\\"; exit \\$?'\"", options[i], ot_python(),
+			 PB_SOURCE_DIR, TARGET);
+		csv = ot_run(ot_ds, name, args, 0);
+		expect_status(csv, "d2", "timeout", options[i]);
+		cpu = ot_number(csv, "f", "d2", OT_CPU_NS);
+		cr_expect_geq(cpu, NS_PER_S / 2, "%s: the timeout's CPU time is %lld ns", options[i],
+			      cpu);
+		free(csv);
+	}
+}
+
+/* The wall time of one start of the program recorded in META ("start"),
+ * and how many runs it is the median of into *RUNS; -1 when none. */
+static long long start_ns(const char *meta, unsigned *runs)
+{
+	const char *at = meta ? strstr(meta, "\"start\": {\"runs\": ") : NULL;
+
+	if (!at || sscanf(at, "\"start\": {\"runs\": %u, \"wall_ns\": ", runs) != 1)
+		return -1;
+	at = strstr(at, "\"wall_ns\": ");
+	return at ? atoll(at + strlen("\"wall_ns\": ")) : -1;
+}
+
+/* What one start of a program costs is measured before the run and
+ * recorded beside the round trip; a one-shot program that is slow to
+ * start (faulty.py slowstart: 0.2 s) is told, with the default repeats
+ * and warm-ups, that each solve pays it; a fast one ('bench solve') and a
+ * run of one solve an instance are not. */
+Test(external, a_slow_start_is_measured_and_told)
+{
+	static const struct {
+		const char *name, *options;
+		bool slow, told;
+	} cases[] = {
+		{ "slow", "", true, true },
+		{ "slow-once", "-r 1 -w 0", true, false },
+		{ "fast", "", false, false },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char program[1100], path[1100], *out, *meta;
+		unsigned runs = 0;
+		long long ns;
+		int rc;
+
+		if (cases[i].slow)
+			snprintf(program, sizeof(program), "%s %s/tests/harness/external/faulty.py slowstart",
+				 ot_python(), PB_SOURCE_DIR);
+		else
+			snprintf(program, sizeof(program), "%s solve -a bibfs", PB_BENCH);
+		rc = ht_bench(&out, "run '%s' -a f %s -o '%s/%s' --solver-once 'f=%s'", ot_ds,
+			      cases[i].options, ot_dir, cases[i].name, program);
+		cr_expect_eq(rc, 0, "%s: exit %d:\n%s", cases[i].name, rc, out);
+		cr_expect_eq(strstr(out, "to start, which each of its solves pays") != NULL, cases[i].told,
+			     "%s: the terminal says:\n%s", cases[i].name, out);
+		free(out);
+		snprintf(path, sizeof(path), "%s/%s/meta.json", ot_dir, cases[i].name);
+		meta = ht_read(path);
+		ns = start_ns(meta, &runs);
+		cr_expect_eq(runs, 5, "%s: the start's runs: %s", cases[i].name, meta);
+		if (cases[i].slow)
+			cr_expect_geq(ns, NS_PER_S / 5, "%s: its start took %lld ns", cases[i].name, ns);
+		else
+			cr_expect_gt(ns, 0, "%s: its start took %lld ns", cases[i].name, ns);
+		free(meta);
+	}
 }

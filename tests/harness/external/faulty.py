@@ -25,6 +25,7 @@ puzzle when none is given), where MODE says what it does instead:
   once     answers, then ends (status 0), as a one-shot program does
   later    answers a puzzle rightly the first time it comes, then as
            'wrong' each later time (a long-lived program remembers)
+  slowstart  sleeps 0.2 s before it reads anything, then answers rightly
 """
 
 import os
@@ -35,6 +36,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                 "examples"))
 import bfs  # noqa: E402
+
+# How long 'slowstart' takes to start.
+SLOW_START_S = 0.2
 
 
 def right_answer(line):
@@ -84,6 +88,8 @@ def main():
     target = sys.argv[2] if len(sys.argv) > 2 else None
     if mode == "noread":
         time.sleep(3600)
+    if mode == "slowstart":
+        time.sleep(SLOW_START_S)
     # block-buffered, as C's stdio makes a pipe, whatever PYTHONUNBUFFERED says
     out = open(1, "w", buffering=1 << 16, closefd=False) if mode == "noflush" else sys.stdout
     seen = set()
