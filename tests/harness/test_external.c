@@ -703,6 +703,8 @@ Test(external, a_program_without_counters_has_no_expanded)
 		cr_expect_eq(rc, 0, "%s", out);
 		free(out);
 	}
+}
+
 /* runs.csv's batch column, the one after those outside.h names. */
 #define BATCH_COLUMN OT_COLUMNS
 
