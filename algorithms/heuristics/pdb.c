@@ -117,10 +117,11 @@ pb_pdb_load_result pb_pdb_load(pb_pdb *p, const char *path, pb_meter *m)
 	size_t bytes = (size_t)((p->entries + 1) / 2);
 	pb_blob_result r;
 
-	p->excess = pb_alloc(m, bytes);
+	/* a room of its own: on huge-page boundaries, wherever malloc would
+	 * have put a block of this size (the heap, for one under 32 MiB) */
+	p->excess = pb_realloc_room(m, NULL, bytes, bytes);
 	if (!p->excess)
 		return PB_PDB_NOMEM;
-	pb_want_huge_pages(p->excess, bytes);
 	r = pb_blob_load(path, &got, sizeof(got), p->excess, bytes);
 	if (r != PB_BLOB_READ) {
 		pb_pdb_release(p);

@@ -135,7 +135,7 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	int nthreads;
 
 	p->max_excess = 0;
-	p->excess = pb_alloc(&s->meter, bytes);
+	p->excess = pb_realloc_room(&s->meter, NULL, bytes, bytes); /* as pb_pdb_load's */
 	if (builder_init(&b, p, s) || !p->excess)
 		goto refused;
 	seen_words = (p->entries * (uint64_t)b.slots + WORD_BITS - 1) / WORD_BITS + 1;
@@ -153,7 +153,6 @@ pb_status pb_pdb_build(pb_pdb *p, pb_search *s)
 	pb_want_huge_pages(b.seen, seen_words * sizeof(uint64_t));
 	pb_want_huge_pages(b.front, b.front_words * sizeof(uint64_t));
 	pb_want_huge_pages(b.parity, b.front_words * sizeof(uint32_t));
-	pb_want_huge_pages(p->excess, bytes);
 	memset(p->excess, 0xff, bytes);
 
 	/* the goal: every pattern tile home, the blank in the goal blank's
