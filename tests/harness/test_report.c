@@ -142,6 +142,27 @@ Test(report, batch_and_rss_round_trip)
 	dataset_release(&ds);
 }
 
+/* Write runs.csv's header and the N ROWS of solver S on DS into NAME in
+ * the test's directory, whose path goes to PATH. */
+static void write_rows(const char *name, run_row *rows, size_t n, const dataset *ds,
+		       const pb_solver *s, char *path, size_t size)
+{
+	FILE *f;
+
+	cr_assert_not_null(s);
+	snprintf(path, size, "%s/%s", ht_dir, name);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(REPORT_RUNS_HEADER "\n", f);
+	for (size_t i = 0; i < n; i++) {
+		rows[i].ds = ds;
+		rows[i].algorithm = s;
+		rows[i].heuristic = "-";
+		report_write_run(f, &rows[i]);
+	}
+	cr_assert_eq(fclose(f), 0);
+}
+
 /* A row's note is its last field, one line however it reads; an
  * instance never given to the solver is 'skipped': each reads back. */
 Test(report, notes_and_skipped_rows_round_trip)
@@ -156,21 +177,9 @@ Test(report, notes_and_skipped_rows_round_trip)
 	};
 	char path[512], *text;
 	read_rows got;
-	FILE *f;
 
-	cr_assert_not_null(s);
 	make_dataset(&ds);
-	snprintf(path, sizeof(path), "%s/notes.csv", ht_dir);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs(REPORT_RUNS_HEADER "\n", f);
-	for (size_t i = 0; i < 2; i++) {
-		rows[i].ds = &ds;
-		rows[i].algorithm = s;
-		rows[i].heuristic = "-";
-		report_write_run(f, &rows[i]);
-	}
-	fclose(f);
+	write_rows("notes.csv", rows, 2, &ds, s, path, sizeof(path));
 	text = ht_read(path);
 	cr_assert_not_null(text);
 	cr_expect(strstr(text, ",ok,2,2,0,0,123,") && strstr(text, ",1,\n"), "%s", text);
@@ -197,21 +206,9 @@ Test(report, missing_node_counts_round_trip_as_dashes)
 	};
 	char path[512], *text;
 	read_rows got;
-	FILE *f;
 
-	cr_assert_not_null(s);
 	make_dataset(&ds);
-	snprintf(path, sizeof(path), "%s/uncounted.csv", ht_dir);
-	f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs(REPORT_RUNS_HEADER "\n", f);
-	for (size_t i = 0; i < 2; i++) {
-		rows[i].ds = &ds;
-		rows[i].algorithm = s;
-		rows[i].heuristic = "-";
-		report_write_run(f, &rows[i]);
-	}
-	fclose(f);
+	write_rows("uncounted.csv", rows, 2, &ds, s, path, sizeof(path));
 	text = ht_read(path);
 	cr_assert_not_null(text);
 	cr_expect(strstr(text, ",ok,2,2,-,-,123,") && strstr(text, ",ok,2,2,5,9,124,"), "%s", text);
