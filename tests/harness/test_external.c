@@ -788,6 +788,14 @@ static long long start_ns(const char *meta, unsigned *runs)
 	return at ? atoll(at + strlen("\"wall_ns\": ")) : -1;
 }
 
+/* Under AddressSanitizer bench itself takes about 0.15 s to start: it is
+ * no fast program there, and only the slow one's line is checked. */
+#ifdef __SANITIZE_ADDRESS__
+#define SANITIZED true
+#else
+#define SANITIZED false
+#endif
+
 /* What one start of a program costs is measured before the run and
  * recorded beside the round trip; a one-shot program that is slow to
  * start (faulty.py slowstart: 0.2 s) is told, with the default repeats
@@ -818,8 +826,9 @@ Test(external, a_slow_start_is_measured_and_told)
 		rc = ht_bench(&out, "run '%s' -a f %s -o '%s/%s' --solver-once 'f=%s'", ot_ds,
 			      cases[i].options, ot_dir, cases[i].name, program);
 		cr_expect_eq(rc, 0, "%s: exit %d:\n%s", cases[i].name, rc, out);
-		cr_expect_eq(strstr(out, "to start, which each of its solves pays") != NULL, cases[i].told,
-			     "%s: the terminal says:\n%s", cases[i].name, out);
+		if (cases[i].slow || !SANITIZED)
+			cr_expect_eq(strstr(out, "to start, which each of its solves pays") != NULL,
+				     cases[i].told, "%s: the terminal says:\n%s", cases[i].name, out);
 		free(out);
 		snprintf(path, sizeof(path), "%s/%s/meta.json", ot_dir, cases[i].name);
 		meta = ht_read(path);
