@@ -220,6 +220,28 @@ PB_INLINE unsigned pb_bidir_h(const pb_bidir *b, int dir, uint32_t id)
 /* A node's flag for open (queued), the same in every search; each numbers
  * its other flags above it. */
 #define PB_BIDIR_OPEN 1
+/* The flag of an open node of a search that keeps its open nodes in two
+ * lists, waiting (by f) and ready (by g, f within the bound): NBS, DVCBS. */
+#define PB_BIDIR_READY 2
+
+/* The least g of the ready list Q of side DIR, its node's id in *ID: the
+ * entries left behind (a node since moved, closed, or reached by a shorter
+ * path: its flags or g no longer match the entry) are dropped on the way.
+ * PB_COSTS when Q holds no live entry. */
+PB_INLINE int pb_bidir_least_ready(const pb_bidir *b, const pb_kernel k, int dir, pb_buckets *q,
+				   uint32_t *id)
+{
+	int g, zero;
+
+	while ((*id = pb_buckets_peek(q, true, &g, &zero)) != PB_NO_NODE) {
+		const pb_node *n = pb_bidir_node(b, k, dir, *id);
+
+		if (n->flags == (PB_BIDIR_OPEN | PB_BIDIR_READY) && n->g == g)
+			return g;
+		pb_buckets_take(q, g, zero);
+	}
+	return PB_COSTS;
+}
 
 /* For the visit function of a search that queues no node of f >= U: mark
  * node N of a side (of f = g + h F) open where a path through it can be

@@ -57,7 +57,7 @@
 /* A node's flags: open (on a list), and ready (on the ready list, not the
  * waiting one). */
 #define OPEN PB_BIDIR_OPEN
-#define READY 2
+#define READY PB_BIDIR_READY
 
 typedef struct dvcbs_side {
 	pb_buckets waiting; /* by f (one bucket a row) */
@@ -103,20 +103,10 @@ PB_INLINE int least_waiting(dvcbs *x, const pb_kernel k, int dir, uint32_t *id, 
 	return PB_COSTS;
 }
 
-/* The least g of side DIR's ready nodes, as least_waiting. */
+/* The least g of side DIR's ready nodes (bidir.h). */
 PB_INLINE int least_ready(dvcbs *x, const pb_kernel k, int dir, uint32_t *id)
 {
-	pb_buckets *q = &x->side[dir].ready;
-	int g, zero;
-
-	while ((*id = pb_buckets_peek(q, true, &g, &zero)) != PB_NO_NODE) {
-		const pb_node *n = pb_bidir_node(&x->b, k, dir, *id);
-
-		if (n->flags == (OPEN | READY) && n->g == g)
-			return g;
-		pb_buckets_take(q, g, zero);
-	}
-	return PB_COSTS;
+	return pb_bidir_least_ready(&x->b, k, dir, &x->side[dir].ready, id);
 }
 
 /* Every waiting node of side DIR with f <= F_MAX to ready. Returns how

@@ -45,7 +45,7 @@
 /* A node's flags: open (on a list), and ready (on the ready list, not the
  * waiting one). */
 #define OPEN PB_BIDIR_OPEN
-#define READY 2
+#define READY PB_BIDIR_READY
 
 typedef struct nbs_side {
 	pb_buckets waiting; /* by f (rows of one bucket) */
@@ -97,20 +97,10 @@ PB_INLINE int least_waiting(nbs *x, const pb_kernel k, int dir, uint32_t *id)
 	return PB_COSTS;
 }
 
-/* The least g of side DIR's ready nodes, as least_waiting. */
+/* The least g of side DIR's ready nodes (bidir.h). */
 PB_INLINE int least_ready(nbs *x, const pb_kernel k, int dir, uint32_t *id)
 {
-	pb_buckets *q = &x->side[dir].ready;
-	int g, zero;
-
-	while ((*id = pb_buckets_peek(q, true, &g, &zero)) != PB_NO_NODE) {
-		const pb_node *n = pb_bidir_node(&x->b, k, dir, *id);
-
-		if (n->flags == (OPEN | READY) && n->g == g)
-			return g;
-		pb_buckets_take(q, g, zero);
-	}
-	return PB_COSTS;
+	return pb_bidir_least_ready(&x->b, k, dir, &x->side[dir].ready, id);
 }
 
 /* Every waiting node of side DIR with f <= C to ready. Returns 0, or -1
