@@ -371,10 +371,12 @@ Test(external, verify_takes_them)
  * README says. */
 static void build_classic(const char *name)
 {
-	char *out;
-	int rc = ot_sh(&out, "g++ -O2 -w -o '%s/%s' '%s/../shared/baselines/%s.cpp'", ot_dir, name,
-		       PB_SOURCE_DIR, name);
+	char source[1024], *out;
+	int rc;
 
+	snprintf(source, sizeof(source), IT_SHARED "baselines/%s.cpp", name);
+	it_need_shared(source);
+	rc = ot_sh(&out, "g++ -O2 -w -o '%s/%s' '%s'", ot_dir, name, source);
 	cr_assert_eq(rc, 0, "g++ %s: %s", name, out);
 	free(out);
 }

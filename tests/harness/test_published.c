@@ -14,7 +14,7 @@
 #include "harness/io/dataset.h"
 #include "tests/support/support.h"
 
-#define SHARED PB_SOURCE_DIR "/../shared/data/"
+#define SHARED IT_SHARED "data/"
 #define DATASETS PB_SOURCE_DIR "/datasets/"
 #define MAX_ROWS 128
 #define TSV_LINE_MAX 512
@@ -29,10 +29,12 @@ typedef struct published {
  * count, and for tiles the optimal length), into ROWS; their count. */
 static size_t read_tsv(const char *path, bool with_tiles, published *rows)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	char line[TSV_LINE_MAX];
 	size_t n = 0;
 
+	it_need_shared(path);
+	f = fopen(path, "r");
 	cr_assert_not_null(f, "%s", path);
 	cr_assert_not_null(fgets(line, sizeof(line), f), "%s: no header", path);
 	while (fgets(line, sizeof(line), f)) {

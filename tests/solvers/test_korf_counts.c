@@ -15,7 +15,7 @@
 #include "algorithms/solvers/registry.h"
 #include "tests/support/support.h"
 
-#define KORF_NODES PB_SOURCE_DIR "/../shared/data/korf100_nodes.tsv"
+#define KORF_NODES IT_SHARED "data/korf100_nodes.tsv"
 #define KORF_DATASET PB_SOURCE_DIR "/datasets/korf100.txt"
 #define KORF_INSTANCES 100
 /* The nodes of all the instances checked together, at most (release:
@@ -31,13 +31,14 @@ typedef struct published {
  * ROWS: their count. */
 static size_t read_published(published *rows, size_t cap)
 {
-	FILE *f = fopen(KORF_NODES, "r");
+	FILE *f;
 	char line[256];
 	size_t n = 0;
 	int lineno = 0;
 
-	cr_assert_not_null(f, "%s: %s (the published figures live in the shared data folder "
-			   "beside the source tree)", KORF_NODES, strerror(errno));
+	it_need_shared(KORF_NODES);
+	f = fopen(KORF_NODES, "r");
+	cr_assert_not_null(f, "%s: %s", KORF_NODES, strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
 		char *tab = strchr(line, '\t'), *end;
 

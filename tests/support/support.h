@@ -30,6 +30,15 @@
 #define SLOWDOWN 1
 #endif
 
+/* The shared folder beside the source tree: published data (data/) and
+ * the classic programs (baselines/). */
+#define IT_SHARED PB_SHARED_DIR "/"
+
+/* PATH, a file under IT_SHARED the running test needs: the test is
+ * skipped, saying so, when the shared folder is absent (a clone on its
+ * own); it fails when the folder is there but PATH is not readable. */
+void it_need_shared(const char *path);
+
 /* --- processes and files ------------------------------------------------ */
 
 /* A fresh directory under /tmp (free it with ht_remove), or NULL. */
