@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The figures of the README's "Heuristics against the truth": bench analyze
+# The figures of docs/spaces.md, "Heuristics against the truth": bench analyze
 # for Manhattan distance, linear conflict and a pattern database on the
 # 8-puzzle and the 3x4 board (every state) and on Korf's 100 15-puzzle
 # instances (their references; the distribution of h from a sample), each

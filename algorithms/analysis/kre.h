@@ -27,7 +27,7 @@
  * an inconsistent heuristic (the tiles pattern databases: each keeps the
  * least distance over the blank's places) expands at most that many.
  *
- * What idastar counts (README, "Nodes"): a node is expanded when its f is
+ * What idastar counts (docs/measurements.md, "Nodes"): a node is expanded when its f is
  * within the bound, the root always, once an iteration; so in every
  * iteration but the last its `expanded` is exactly the count E estimates.
  * In the last it stops at the goal (generated, never expanded): it

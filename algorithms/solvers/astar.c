@@ -308,7 +308,7 @@ static pb_status astar_solve(void *ctx, const pb_state *start, pb_search *s, pb_
 {
 	const astar_ctx *c = ctx;
 
-	s->generated++; /* the start (README, Nodes) */
+	s->generated++; /* the start (docs/measurements.md, Nodes) */
 #define SOLVE(K, T) case K: return solve_with(K, c, start, s, out);
 	switch (c->informed.d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE

@@ -468,7 +468,7 @@ static inline __attribute__((always_inline)) pb_status
 solve_with(const visited_ops *ops, bfs_ctx *c, const pb_state *start, pb_search *s,
 	   pb_path *out)
 {
-	s->generated++; /* the start (README, Nodes) */
+	s->generated++; /* the start (docs/measurements.md, Nodes) */
 #define SOLVE(K, T) case K: return bfs_search(ops, K, c, start, s, out);
 	switch (c->d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE

@@ -332,7 +332,7 @@ static pb_status bibfs_solve(void *ctx, const pb_state *start, pb_search *s,
 {
 	const pb_domain *d = ctx;
 
-	s->generated++; /* the start (README, Nodes) */
+	s->generated++; /* the start (docs/measurements.md, Nodes) */
 #define SOLVE(K, T) case K: return solve_with(K, d, start, s, out);
 	switch (d->kernel) { PB_KERNELS(SOLVE) }
 #undef SOLVE

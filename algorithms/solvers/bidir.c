@@ -154,7 +154,7 @@ static int add_root(pb_bidir *b, int dir, const pb_state *root)
 					       (pb_node){ PB_NO_NODE, 0, PB_NO_MOVE,
 							  (uint8_t)root->cls, 0 },
 					       h));
-	b->s->generated++; /* each side's start (README, Nodes) */
+	b->s->generated++; /* each side's start (docs/measurements.md, Nodes) */
 	return id == PB_NO_NODE ? -1 : 0;
 }
 

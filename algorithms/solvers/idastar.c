@@ -20,7 +20,7 @@
  * The moves are tried in Korf's order: on tiles boards the blank goes up,
  * left, right, down (to its new cell, lowest first), which is the order of
  * Burns, Hatem, Leighton & Ruml's IDA* (SoCS 2012) too; with it and the
- * counting of the README (the start generated once; each node that passes
+ * counting of docs/measurements.md (the start generated once; each node that passes
  * the bound expanded, once an iteration; each of its children generated,
  * the move back to its parent never made; the search stopping at the
  * goal), Manhattan distance on Korf's 100 instances gives exactly the
@@ -498,7 +498,7 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	ida x;
 	int h;
 
-	/* the start, the first node generated (README, Nodes) */
+	/* the start, the first node generated (docs/measurements.md, Nodes) */
 	s->generated++;
 	if (!pb_solvable(c->d, start))
 		return PB_UNSOLVABLE;

@@ -453,7 +453,7 @@ static pb_status table_solve(void *ctx, const pb_state *start, pb_search *s,
 {
 	table_ctx *t = ctx;
 
-	s->generated++; /* the start (README, Nodes) */
+	s->generated++; /* the start (docs/measurements.md, Nodes) */
 	if (t->two_bit) {
 		uint64_t looked = 0;
 		pb_status st = pb_twobit_walk(&t->codes, start, out, &looked);

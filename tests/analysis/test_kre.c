@@ -7,7 +7,7 @@
  *   the pattern databases, which are not consistent), on the 2x3 and 3x3
  *   boards;
  * - what idastar counts: every iteration but the last whole, then part of
- *   the last (README, "Nodes");
+ *   the last (docs/measurements.md, "Nodes");
  * - what holds on average only: on the 8-puzzle the mean over random
  *   starts of an iteration at a threshold within 10% of E, while for the
  *   starts of one h* the whole run's prediction is off, low for the near

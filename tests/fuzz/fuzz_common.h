@@ -1,8 +1,8 @@
 /* What the libFuzzer targets share: every domain, set up once (so that an
  * input costs its parse, not a domain's tables), picked by a byte of the
  * input; and the slow references the targets hold the library to, written
- * from the syntax's description in domain.h, kernel.h and README (the
- * cube's section), not from its code: the value-list reader (tiles, Magic
+ * from the syntax's description in domain.h, kernel.h and docs/domains.md
+ * (the cube's section), not from its code: the value-list reader (tiles, Magic
  * Squares, pancakes), a model of the 2x2x2 cube's stickers, every
  * domain's move names and what each move does. Fuzzing code only
  * (tests/fuzz; the replay build runs it too). */
@@ -164,7 +164,7 @@ static inline fuzz_kind fuzz_kind_of(const pb_domain *d)
 	return FUZZ_CUBE;
 }
 
-/* The 2x2x2 cube as the reference models it, from README's cube section:
+/* The 2x2x2 cube as the reference models it, from docs/domains.md's cube section:
  * eight corner places in the order URF UFL ULB UBR DFR DLF DBL DRB, each
  * named by its faces read clockwise from its U or D face; a state is the
  * colour (the face letter of the solved cube) of each sticker, sticker
@@ -182,7 +182,7 @@ static const char fuzz_cube_places[FUZZ_CUBE_PLACES][4] = {
 	"URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB",
 };
 static const char fuzz_cube_faces[FUZZ_CUBE_FACES] = { 'U', 'R', 'F' };
-/* The place whose corner U, R and F turns never move (README). */
+/* The place whose corner U, R and F turns never move (docs/domains.md). */
 #define FUZZ_CUBE_FIXED 6
 
 typedef struct fuzz_cube_model {
@@ -344,7 +344,7 @@ static inline bool fuzz_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* The reference reader of a cube line (README, cube.c's header): a line
+/* The reference reader of a cube line (docs/domains.md, cube.c's header): a line
  * holding D, L or B is the corners, eight words between blanks, each the
  * colours of the corner at that place read clockwise from the place's U
  * or D face, every corner once, and only what U, R and F turns reach: the

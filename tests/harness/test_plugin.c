@@ -233,7 +233,7 @@ Test(plugin, abi2_solves_the_cube_at_its_optimal_lengths)
 
 	/* the half-turn metric: the depth dataset's exact references, up to
 	 * 11, the 2x2x2 cube's diameter in that metric (its distance
-	 * distribution is in the README) */
+	 * distribution is in docs/domains.md) */
 	snprintf(path, sizeof(path), "%s/datasets/cube2-depth.txt", PB_SOURCE_DIR);
 	csv = ot_run(path, "cube2", "--plugin '" PB_IDASTAR_PLUGIN "' -a idastar-example,idastar", 0);
 	cr_expect_eq(ot_count(csv, "idastar-example", "ok"), 35 /* 34 and the preparation */, "%s",
