@@ -331,8 +331,10 @@ static int write_meta(const char *dir, int argc, char **argv, const shard_meta *
 		s[0].units_total);
 	if (timer->floor_ns > 0)
 		fprintf(f.fp, "  \"timer\": {\"floor_ns\": %.0f, \"wall_clock_ns\": %.0f, "
-			"\"cpu_clock_ns\": %.0f, \"batch_threshold_ns\": %.0f},\n", timer->floor_ns,
-			timer->wall_clock_ns, timer->cpu_clock_ns, timer->batch_threshold_ns);
+			"\"cpu_clock_ns\": %.0f, \"batch_threshold_ns\": %.0f, \"batch_target_ns\": %.0f, "
+			"\"wall_taken_ns\": %.0f, \"cpu_taken_ns\": %.0f},\n", timer->floor_ns,
+			timer->wall_clock_ns, timer->cpu_clock_ns, timer->batch_threshold_ns,
+			timer->batch_target_ns, timer->wall_taken_ns, timer->cpu_taken_ns);
 	fputs("  \"warnings\": [", f.fp);
 	for (size_t i = 0; i < nw; i++) {
 		fputs(i ? ", " : "", f.fp);

@@ -1,12 +1,18 @@
 #include "harness/engine/timer.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Growth of a batch between intervals, after Google Benchmark: aim this
  * far past the target (in tenths), and grow at most this many times. */
 #define AIM_TENTHS 14u
 #define MAX_GROWTH 10u
+/* The most solves a first batch, sized from a solve alone, may have. */
+#define MAX_FIRST_SIZE 10000u
+/* Empty intervals timed to know the clocks' cost in one (the median is
+ * taken off each measurement). */
+#define EMPTY_INTERVALS 401
 /* The floor's measurements: rounds (the least is kept), and reads of a
  * clock timed together in one round. */
 #define FLOOR_ROUNDS 15
@@ -79,7 +85,16 @@ uint64_t timer_per_solve(uint64_t total_ns, unsigned k)
 
 static uint64_t target_of(const timer_plan *p)
 {
-	return p->target_ns > p->threshold_ns ? p->target_ns : p->threshold_ns;
+	return p->target_ns ? p->target_ns : p->threshold_ns;
+}
+
+/* B's intervals less the clocks' own cost in them (P's): the CPU interval
+ * unless a child's CPU time stands for it. Never below zero. */
+static void take_off(const timer_plan *p, timer_batch *b)
+{
+	b->wall_ns -= b->wall_ns > p->wall_taken_ns ? p->wall_taken_ns : b->wall_ns;
+	if (!b->search.child_measured)
+		b->cpu_ns -= b->cpu_ns > p->cpu_taken_ns ? p->cpu_taken_ns : b->cpu_ns;
 }
 
 /* Times a solve past the threshold is timed again before it is judged
@@ -93,6 +108,22 @@ static bool batchable(const timer_solve *t, const timer_plan *p)
 	if (!p->threshold_ns)
 		return false;
 	return !t->time_limit_ns || t->time_limit_ns / TIMER_LIMIT_MULTIPLE >= target_of(p);
+}
+
+/* The first batch size, after a solve alone took ALONE_NS (the clock's
+ * TAKEN_NS of it not the solve's), aiming at TARGET: a solve alone runs
+ * no faster than in a batch, so the size falls short rather than far
+ * past, and grows from there. */
+static unsigned first_size(uint64_t alone_ns, uint64_t taken_ns, uint64_t target_ns)
+{
+	uint64_t each = alone_ns > taken_ns ? alone_ns - taken_ns : 1;
+	uint64_t k = (target_ns * AIM_TENTHS / 10 + each - 1) / each;
+
+	if (k < 2)
+		k = 2;
+	if (k > MAX_FIRST_SIZE)
+		k = MAX_FIRST_SIZE;
+	return (unsigned)k;
 }
 
 /* The next batch size after K solves took ELAPSED_NS, aiming at TARGET. */
@@ -113,17 +144,20 @@ void timer_measure(const timer_solve *t, const timer_plan *p, unsigned known, ti
 		   pb_path *path)
 {
 	uint64_t target = target_of(p);
-	unsigned k = known ? known : 1;
+	uint64_t lo = target < p->threshold_ns ? target : p->threshold_ns;
+	uint64_t hi = target < p->threshold_ns ? p->threshold_ns : target;
 
-	timer_run(t, k, b, path);
-	if (known || !batchable(t, p))
+	timer_run(t, known ? known : 1, b, path);
+	if (known || !batchable(t, p)) {
+		take_off(p, b);
 		return;
+	}
 	/* the first solve of an instance runs cold (page faults, caches, a
 	 * child's first touch of its pages, a fresh page of the allocator's):
-	 * one past the threshold but short of the target is timed alone up to
-	 * COLD_RETRIES more times, the least kept, before it is called too
-	 * slow to batch */
-	for (int r = 0; r < COLD_RETRIES && b->wall_ns >= p->threshold_ns && b->wall_ns < target &&
+	 * one that reached the threshold or the target, but not both, is
+	 * timed alone up to COLD_RETRIES more times, the least kept, before
+	 * it is called too slow to batch */
+	for (int r = 0; r < COLD_RETRIES && b->wall_ns >= lo && b->wall_ns < hi &&
 			    answered(b->status); r++) {
 		timer_batch again;
 
@@ -131,11 +165,15 @@ void timer_measure(const timer_solve *t, const timer_plan *p, unsigned known, ti
 		if (again.wall_ns < b->wall_ns)
 			*b = again;
 	}
-	if (b->wall_ns >= p->threshold_ns)
+	if (b->wall_ns >= p->threshold_ns) {
+		take_off(p, b);
 		return;
-	while (b->wall_ns < target && b->k < TIMER_MAX_BATCH && answered(b->status) &&
-	       !b->mismatches && !b->held && !(t->stop && *t->stop))
-		timer_run(t, next_size(b->k, b->wall_ns, target), b, path);
+	}
+	while (b->wall_ns < target && b->k < TIMER_MAX_BATCH &&
+	       answered(b->status) && !b->mismatches && !b->held && !(t->stop && *t->stop))
+		timer_run(t, b->k == 1 ? first_size(b->wall_ns, p->wall_taken_ns, target)
+				       : next_size(b->k, b->wall_ns, target), b, path);
+	take_off(p, b);
 }
 
 /* The floor's empty solve: returns at once, as the harness times it. */
@@ -198,9 +236,42 @@ static double clock_cost(clockid_t clock, unsigned reads)
 	return least;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The clocks' own cost in an interval: EMPTY_INTERVALS intervals of T's
+ * empty solve, timed alone, into F (medians, and the CPU's spread). */
+static void measure_empty_intervals(const timer_solve *t, timer_floor *f)
+{
+	static uint64_t wall[EMPTY_INTERVALS], cpu[EMPTY_INTERVALS];
+	pb_path path;
+
+	for (int i = 0; i < EMPTY_INTERVALS; i++) {
+		timer_batch b;
+
+		timer_run(t, 1, &b, &path);
+		wall[i] = b.wall_ns;
+		cpu[i] = b.cpu_ns;
+	}
+	qsort(wall, EMPTY_INTERVALS, sizeof(wall[0]), cmp_u64);
+	qsort(cpu, EMPTY_INTERVALS, sizeof(cpu[0]), cmp_u64);
+	f->wall_taken_ns = (double)wall[EMPTY_INTERVALS / 2];
+	f->cpu_taken_ns = (double)cpu[EMPTY_INTERVALS / 2];
+	f->cpu_spread_ns = (double)(cpu[EMPTY_INTERVALS * 9 / 10] - cpu[EMPTY_INTERVALS / 2]);
+}
+
 timer_plan timer_plan_of(const timer_floor *f)
 {
-	return (timer_plan){ .threshold_ns = f->batch_threshold_ns, .target_ns = f->batch_target_ns };
+	return (timer_plan){
+		.threshold_ns = f->batch_threshold_ns,
+		.target_ns = f->batch_target_ns,
+		.wall_taken_ns = (uint64_t)f->wall_taken_ns,
+		.cpu_taken_ns = (uint64_t)f->cpu_taken_ns,
+	};
 }
 
 void timer_measure_floor(uint64_t threshold_ns, timer_floor *f)
@@ -216,14 +287,18 @@ void timer_measure_floor(uint64_t threshold_ns, timer_floor *f)
 	memset(f, 0, sizeof(*f));
 	f->wall_clock_ns = clock_cost(CLOCK_MONOTONIC, WALL_READS);
 	f->cpu_clock_ns = clock_cost(CLOCK_PROCESS_CPUTIME_ID, CPU_READS);
+	measure_empty_intervals(&t, f);
 	f->batch_threshold_ns = threshold_ns;
-	reads = TIMER_CLOCK_MULTIPLE * (f->wall_clock_ns + f->cpu_clock_ns);
-	f->batch_target_ns = threshold_ns ? (uint64_t)reads : 0;
-	if (f->batch_target_ns < threshold_ns)
-		f->batch_target_ns = threshold_ns;
+	reads = TIMER_CLOCK_MULTIPLE * (f->wall_clock_ns > f->cpu_spread_ns ? f->wall_clock_ns
+									       : f->cpu_spread_ns);
+	f->batch_target_ns = !threshold_ns ? 0 : reads > TIMER_MIN_TARGET_NS ? (uint64_t)reads
+									       : TIMER_MIN_TARGET_NS;
+	/* as the runner does, but with the clocks' cost left in: the first
+	 * measurement sizes the batch; the least per solve over the rounds is
+	 * the floor, what the harness itself costs a solve (the call, the
+	 * fresh search, the clocks' share) */
 	p = timer_plan_of(f);
-	/* as the runner does: the first measurement sizes the batch; the
-	 * least per solve over the rounds is the floor */
+	p.wall_taken_ns = p.cpu_taken_ns = 0;
 	for (int r = 0; r < FLOOR_ROUNDS; r++) {
 		double each;
 

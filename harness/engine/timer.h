@@ -7,12 +7,19 @@
  * interval is off by about one read of its own clock (the CPU interval
  * also holds the two wall reads).
  *
+ * What the clocks cost is taken off: timer_measure_floor times empty
+ * intervals (the reads around an empty solve), and each measurement's
+ * intervals lose their median, the CPU interval about one system call, the
+ * wall interval one vDSO read. What is left of the clocks is their spread.
+ *
  * Batches (after Google Benchmark's iteration sizing): a solve is timed
- * alone first; when it took less than the threshold and answered, it is
- * timed again k at a time in one interval, k growing (at most tenfold a
- * step, aiming 40% past) until an interval reaches the target, at least
- * TIMER_CLOCK_MULTIPLE times the reads' cost. The last interval is the
- * measurement; the figures are per solve, the interval over k. Every solve
+ * alone first; when it took less than the threshold and the target, and
+ * answered, it is timed again k at a time in one interval, k sized from
+ * the solve alone (aiming 40% past the target) and then growing, at most
+ * tenfold a step, until an interval reaches the target: 10 us, or
+ * TIMER_CLOCK_MULTIPLE times a wall read or the CPU interval's spread,
+ * where longer. The last interval is the measurement; the figures are per
+ * solve, the interval over k. Every solve
  * of a batch is real: the solver's own call, with a fresh pb_search (a
  * copy of one set up before the interval, so that setting it up is not
  * timed; the deadline counts from the interval's start). The counters,
@@ -20,8 +27,9 @@
  * must be the first's, and it must free what it allocated.
  *
  * The floor: an empty solve (one that returns at once) timed exactly so,
- * batches and all: the least time per solve a row can report (the least
- * of 15 measurements; the clocks' costs likewise). */
+ * batches and all, the clocks' cost left in: what the harness itself
+ * costs a solve (the least of 15 measurements; the clocks' costs
+ * likewise). A figure near it measures the harness as much as the solver. */
 #ifndef TIMER_H
 #define TIMER_H
 
@@ -34,11 +42,15 @@
 /* A solve that takes less than this is timed in batches (bench run's
  * default; --batch-threshold). */
 #define TIMER_BATCH_THRESHOLD_NS 50000u
-/* A batch's interval is at least this many times the cost of the reads
- * of both clocks: the reads at its two ends add at most 2% to it. (More
- * costs every fast row the interval: at 1000, about a millisecond a row
- * here, hours for a run of ten million solves.) */
+/* A batch's interval is at least this many times a read of the wall
+ * clock and the spread of the CPU clock's cost (the 90th percentile less
+ * the median of empty intervals), and at least TIMER_MIN_TARGET_NS: what
+ * the clocks leave in it, their cost taken off, is under 1%. (A longer
+ * interval costs every fast row: at the 150 us that 100 reads of both
+ * clocks make on a virtual machine, 3.6 million solves of a table took
+ * over an hour.) */
 #define TIMER_CLOCK_MULTIPLE 100u
+#define TIMER_MIN_TARGET_NS 10000u
 /* Solves in one interval, at most. */
 #define TIMER_MAX_BATCH (1u << 24)
 /* No batches under a time limit shorter than this many targets: a batch
@@ -50,6 +62,8 @@ typedef struct timer_plan {
 	uint64_t threshold_ns; /* batch solves shorter than this; 0: never */
 	uint64_t target_ns;    /* a batch grows until its interval is this long;
 				* 0: the threshold */
+	uint64_t wall_taken_ns; /* the clocks' own cost, taken off each */
+	uint64_t cpu_taken_ns;  /* interval (0: none) */
 } timer_plan;
 
 /* What the harness's timing costs, measured (timer_measure_floor). */
@@ -57,6 +71,9 @@ typedef struct timer_floor {
 	double floor_ns;      /* per solve, reported for an empty solve */
 	double wall_clock_ns; /* one read of the wall clock */
 	double cpu_clock_ns;  /* one read of the CPU clock */
+	double wall_taken_ns; /* the median empty interval, wall clock */
+	double cpu_taken_ns;  /* the median empty interval, CPU clock */
+	double cpu_spread_ns; /* its 90th percentile less its median */
 	uint64_t batch_threshold_ns;
 	uint64_t batch_target_ns; /* the target the plan should use */
 } timer_floor;
@@ -91,8 +108,9 @@ void timer_run(const timer_solve *t, unsigned k, timer_batch *b, pb_path *path);
 
 /* Time T under plan P into B (PATH as timer_run): with KNOWN > 0, KNOWN
  * solves in one interval (the batch size an earlier call chose); with 0,
- * alone, then in growing batches where the plan asks for them. B->k is the
- * size to pass as KNOWN for the instance's next measurements. */
+ * alone, then in batches where the plan asks for them. B->k is the size to
+ * pass as KNOWN for the instance's next measurements. B's intervals are
+ * the solves' time, the clocks' cost (P) taken off. */
 void timer_measure(const timer_solve *t, const timer_plan *p, unsigned known, timer_batch *b,
 		   pb_path *path);
 
@@ -100,9 +118,8 @@ void timer_measure(const timer_solve *t, const timer_plan *p, unsigned known, ti
 uint64_t timer_per_solve(uint64_t total_ns, unsigned k);
 
 /* Measure the clocks' cost and the floor under batch threshold
- * THRESHOLD_NS (0: no batches) into F, choosing the target: the threshold,
- * or TIMER_CLOCK_MULTIPLE reads of the clocks where that is longer. Takes
- * some tens of milliseconds. */
+ * THRESHOLD_NS (0: no batches) into F, choosing the target (see
+ * TIMER_CLOCK_MULTIPLE). Takes some tens of milliseconds. */
 void timer_measure_floor(uint64_t threshold_ns, timer_floor *f);
 
 /* The plan F's figures call for. */

@@ -148,12 +148,16 @@ static void write_build(FILE *out)
 }
 
 /* The harness's floor (timer.h): what a solve that does nothing reports,
- * one read of each clock, and the batch threshold in force. */
+ * one read of each clock, the batch threshold and target in force, and
+ * the clocks' cost taken off each interval (with the CPU clock's spread). */
 static void write_timer(FILE *out, const timer_floor *t)
 {
 	fprintf(out, "  \"timer\": {\"floor_ns\": %.2f, \"wall_clock_ns\": %.1f, "
-		"\"cpu_clock_ns\": %.1f, \"batch_threshold_ns\": %" PRIu64 "},\n",
-		t->floor_ns, t->wall_clock_ns, t->cpu_clock_ns, t->batch_threshold_ns);
+		"\"cpu_clock_ns\": %.1f, \"batch_threshold_ns\": %" PRIu64 ", "
+		"\"batch_target_ns\": %" PRIu64 ", \"wall_taken_ns\": %.0f, \"cpu_taken_ns\": %.0f, "
+		"\"cpu_spread_ns\": %.0f},\n",
+		t->floor_ns, t->wall_clock_ns, t->cpu_clock_ns, t->batch_threshold_ns,
+		t->batch_target_ns, t->wall_taken_ns, t->cpu_taken_ns, t->cpu_spread_ns);
 }
 
 static void write_datasets(FILE *out, const meta_run *m)

@@ -2,8 +2,8 @@
  * revision, command line, datasets and their seeds, the campaign: solvers,
  * heuristics, units, limits (campaign.h), date, and the timer's own cost:
  * "timer": {"floor_ns", "wall_clock_ns", "cpu_clock_ns",
- * "batch_threshold_ns"}), written as JSON under a temporary name and
- * renamed. */
+ * "batch_threshold_ns", "batch_target_ns", "wall_taken_ns", "cpu_taken_ns",
+ * "cpu_spread_ns"}), written as JSON under a temporary name and renamed. */
 #ifndef META_H
 #define META_H
 

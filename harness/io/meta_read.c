@@ -14,8 +14,10 @@ static const char *text_of(const json_value *v)
 /* The timer's members by name, in T. */
 #define TIMER_MEMBERS(t) { \
 	{ "floor_ns", &(t)->floor_ns }, { "wall_clock_ns", &(t)->wall_clock_ns }, \
-	{ "cpu_clock_ns", &(t)->cpu_clock_ns }, { "batch_threshold_ns", &(t)->batch_threshold_ns } }
-#define TIMER_NMEMBERS 4
+	{ "cpu_clock_ns", &(t)->cpu_clock_ns }, { "batch_threshold_ns", &(t)->batch_threshold_ns }, \
+	{ "batch_target_ns", &(t)->batch_target_ns }, { "wall_taken_ns", &(t)->wall_taken_ns }, \
+	{ "cpu_taken_ns", &(t)->cpu_taken_ns } }
+#define TIMER_NMEMBERS 7
 
 typedef struct timer_member {
 	const char *key;

@@ -11,10 +11,13 @@
 #include "harness/io/json.h"
 
 /* The harness's timing floor as 'bench run' measured it ("timer"): the
- * cost of an empty timed solve, of one read of each clock, and the time
- * under which solves are timed in batches. 0: not recorded. */
+ * cost of an empty timed solve, of one read of each clock, the time under
+ * which solves are timed in batches and the batches' target, and the
+ * clocks' cost taken off each interval. 0: not recorded (runs before the
+ * target and the taking off have the first four). */
 typedef struct meta_timer {
 	double floor_ns, wall_clock_ns, cpu_clock_ns, batch_threshold_ns;
+	double batch_target_ns, wall_taken_ns, cpu_taken_ns;
 } meta_timer;
 
 typedef struct meta_info {

@@ -133,13 +133,76 @@ Test(timer, the_floor_and_the_clocks_are_measured)
 	cr_assert_gt(f.wall_clock_ns, 0);
 	cr_assert_gt(f.cpu_clock_ns, 0);
 	cr_assert_eq(f.batch_threshold_ns, THRESHOLD_NS);
-	cr_assert_geq(f.batch_target_ns, THRESHOLD_NS);
-	cr_assert_geq((double)f.batch_target_ns + 1,
-		      TIMER_CLOCK_MULTIPLE * (f.wall_clock_ns + f.cpu_clock_ns),
-		      "target %llu ns for clocks of %.1f + %.1f ns",
-		      (unsigned long long)f.batch_target_ns, f.wall_clock_ns, f.cpu_clock_ns);
+	cr_assert_geq(f.batch_target_ns, TIMER_MIN_TARGET_NS);
+	cr_assert_geq((double)f.batch_target_ns + 1, TIMER_CLOCK_MULTIPLE * f.wall_clock_ns,
+		      "target %llu ns for a wall read of %.1f ns", (unsigned long long)f.batch_target_ns,
+		      f.wall_clock_ns);
+	cr_assert_geq((double)f.batch_target_ns + 1, TIMER_CLOCK_MULTIPLE * f.cpu_spread_ns,
+		      "target %llu ns for a CPU interval's spread of %.1f ns",
+		      (unsigned long long)f.batch_target_ns, f.cpu_spread_ns);
+	/* an empty interval holds a wall read at least, and its CPU interval
+	 * the wall reads too */
+	cr_assert_gt(f.wall_taken_ns, 0);
+	cr_assert_geq(f.cpu_taken_ns, f.wall_taken_ns);
 	cr_assert_eq(timer_plan_of(&f).target_ns, f.batch_target_ns);
+	cr_assert_eq(timer_plan_of(&f).cpu_taken_ns, (uint64_t)f.cpu_taken_ns);
 	timer_measure_floor(0, &f);
 	cr_assert_eq(f.batch_target_ns, 0, "no batches: no target");
 	cr_assert_gt(f.floor_ns, 0);
+}
+
+/* Spins for SPIN_NS of wall time. */
+#define SPIN_NS 30000u
+static pb_status spinning_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
+{
+	uint64_t t0 = pb_wall_ns();
+
+	(void)ctx, (void)start, (void)s;
+	while (pb_wall_ns() - t0 < SPIN_NS)
+		;
+	out->length = 0;
+	return PB_SOLVED;
+}
+
+static const pb_solver spinning = { .name = "test-spinning", .solve = spinning_solve };
+
+/* The clocks' cost is taken off each interval: a solve that spins on the
+ * CPU is as long on both clocks once the CPU clock's read (a system call,
+ * in the CPU interval only) is off, where before it would be a read
+ * longer; an empty solve reports about nothing. The least over rounds
+ * (a round another process breaks into is longer on the wall clock). */
+Test(timer, the_clocks_cost_is_taken_off_each_interval)
+{
+	timer_solve spin = { .solver = &spinning, .start = &nowhere };
+	timer_solve empty = { .solver = &self_timing, .start = &nowhere };
+	uint64_t least_gap = UINT64_MAX, least_empty = UINT64_MAX;
+	timer_floor f;
+	timer_plan p;
+	timer_batch b;
+	pb_path path;
+
+	timer_measure_floor(0, &f);
+	if (f.cpu_clock_ns < CPU_TO_WALL * f.wall_clock_ns)
+		cr_skip_test("the CPU clock (%.0f ns) is too cheap here to be told from the wall "
+			     "clock (%.0f ns)", f.cpu_clock_ns, f.wall_clock_ns);
+	p = timer_plan_of(&f);
+	cr_assert_eq(p.threshold_ns, 0, "no batches");
+	for (int r = 0; r < 21; r++) {
+		uint64_t gap;
+
+		timer_measure(&spin, &p, 0, &b, &path);
+		cr_assert_eq(b.k, 1);
+		gap = b.cpu_ns > b.wall_ns ? b.cpu_ns - b.wall_ns : b.wall_ns - b.cpu_ns;
+		if (gap < least_gap)
+			least_gap = gap;
+		timer_measure(&empty, &p, 0, &b, &path);
+		if (b.cpu_ns < least_empty)
+			least_empty = b.cpu_ns;
+	}
+	cr_assert_lt((double)least_gap, f.cpu_clock_ns / 2,
+		     "CPU and wall figures of a spinning solve differ by %llu ns; a CPU-clock read "
+		     "costs %.0f ns", (unsigned long long)least_gap, f.cpu_clock_ns);
+	cr_assert_lt((double)least_empty, f.cpu_clock_ns / 2,
+		     "an empty solve's CPU figure is %llu ns; a CPU-clock read costs %.0f ns",
+		     (unsigned long long)least_empty, f.cpu_clock_ns);
 }
