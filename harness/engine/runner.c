@@ -400,9 +400,12 @@ static void measure_isolated(run_context *rc, size_t i, const timer_solve *t, un
 
 /* One measurement of instance I (KNOWN: the batch size an earlier one of
  * the instance chose, or 0), timed and judged into ROW (PATH, NOTE hold
- * what ROW points to). */
+ * what ROW points to). *RSS: the process's peak resident bytes, read at
+ * the instance's first measurement (0: not yet; a system call, a tenth of
+ * a fast row's time, and the later solves of the same puzzle find their
+ * pages there already). */
 static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_path *path,
-		    char *note, size_t notelen)
+		    char *note, size_t notelen, uint64_t *rss)
 {
 	const timer_solve t = {
 		.solver = rc->solver, .ctx = rc->ctx, .start = &rc->ds->instances[i].state,
@@ -426,8 +429,10 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 	/* a program outside this process answers through a round trip
 	 * thousands of times the clock's cost: a batch would gain nothing and
 	 * leave its later answers unjudged, so each solve is timed alone */
-	timer_measure(&t, outside_own_process(rc->solver) ? &(timer_plan){ 0 } : &rc->o->batch,
-		      known, &b, path);
+	timer_plan alone = rc->o->batch;
+
+	alone.threshold_ns = alone.target_ns = 0;
+	timer_measure(&t, outside_own_process(rc->solver) ? &alone : &rc->o->batch, known, &b, path);
 	if (b.search.not_sent) {
 		/* nothing ran: the row says why, and measures nothing */
 		row->status = RUN_SKIPPED;
@@ -435,7 +440,9 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 		return;
 	}
 	fill_row(rc, i, &b, row, path, note, notelen);
-	row->rss_bytes = isolate_self_rss();
+	if (!*rss)
+		*rss = isolate_self_rss();
+	row->rss_bytes = *rss;
 	/* a program outside this process: its own peak resident memory is
 	 * what it held (the harness cannot count its allocations) */
 	if (b.search.child_measured)
@@ -456,6 +463,7 @@ static void run_instance(run_context *rc, size_t i)
 	unsigned done = rc->hooks->done
 			? rc->hooks->done(rc->hooks->arg, rc->ds, rc->solver, rc->heuristic, i) : 0;
 	unsigned known = 0; /* the instance's batch size, once chosen */
+	uint64_t rss = 0;   /* the process's peak resident bytes, once read */
 	char note[200];
 	pb_path path;
 	run_row row;
@@ -470,7 +478,7 @@ static void run_instance(run_context *rc, size_t i)
 	for (unsigned k = 0; k < runs; k++) {
 		bool warmup = k < o->warmup;
 
-		measure(rc, i, known, &row, &path, note, sizeof(note));
+		measure(rc, i, known, &row, &path, note, sizeof(note), &rss);
 		known = row.batch;
 		tick(rc, 1);
 		if (warmup && !last_try(row.status))
