@@ -367,6 +367,9 @@ typedef struct bfs_ctx {
 	void *kept[3]; /* the tags, the two layers' arrays */
 } bfs_ctx;
 
+/* The least bytes a layer's array may reach for the layers to get rooms. */
+#define LAYER_ROOM_FROM ((uint64_t)1 << 20)
+
 static inline __attribute__((always_inline)) pb_status
 bfs_layers(const visited_ops *ops, const pb_kernel k, bfs_ctx *c, visited *v,
 	   const pb_state *start, pb_search *s, bool *found)
@@ -381,8 +384,12 @@ bfs_layers(const visited_ops *ops, const pb_kernel k, bfs_ctx *c, visited *v,
 		return pb_search_alloc_failed(s);
 	/* a layer holds each state of the class once at most (the layers are
 	 * disjoint), and a pull asks room for as many more as it moves: the
-	 * arrays get their rooms, kept for the next search */
-	if (d->index_count) {
+	 * arrays get their rooms, kept for the next search, where they may
+	 * grow past LAYER_ROOM_FROM (Magic Squares' 322 KB were 7 to 10%
+	 * slower in rooms on searches of a few thousand states; the
+	 * 8-puzzle's 1.45 MB, 5 to 25% faster on a whole search) */
+	if (d->index_count &&
+	    (d->index_count + PB_POLL_INTERVAL) * (uint64_t)words * sizeof(uint64_t) >= LAYER_ROOM_FROM) {
 		pb_layers_reserve(&l, d->index_count + PB_POLL_INTERVAL);
 		pb_layers_keep(&l, c->kept + 1);
 	}
