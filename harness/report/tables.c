@@ -290,6 +290,13 @@ static void cell_text(table *t, const column *col, const cell *c, char *buf, siz
 		snprintf(buf, cap, "%zu", c->solved);
 		return;
 	}
+	/* a program that gives no node counts has none to show (CSV: empty) */
+	if (measures[col->measure].m == REPORT_EXPANDED &&
+	    !t->r->tracks[t->lines[col->line].track].counted) {
+		if (t->o->format != TABLES_CSV)
+			snprintf(buf, cap, NO_VALUE);
+		return;
+	}
 	if (isnan(v)) {
 		if (t->o->format == TABLES_CSV)
 			return;

@@ -697,12 +697,21 @@ Test(external, a_program_without_counters_has_no_expanded)
 	}
 	cr_expect_eq(lines, 4, "%s", summary);
 	free(summary);
-	/* and the report reads it back */
+	/* and the report reads it back, with '-' for f's nodes (empty in
+	 * CSV), never 0; bfs-cantor's are numbers */
 	{
 		char *out;
-		int rc = ht_bench(&out, "report '%s/uncounted'", ot_dir);
+		int rc = ht_bench(&out, "report '%s/uncounted' --show nodes --markdown", ot_dir);
 
 		cr_expect_eq(rc, 0, "%s", out);
+		cr_expect(strstr(out, "| bfs-cantor | f | g |"), "%s", out);
+		cr_expect(strstr(out, "| 1 | 1 | 1 | - | 3 |") && strstr(out, "| 0 | 1 | 0 | - | 0 |"),
+			  "%s", out);
+		free(out);
+		rc = ht_bench(&out, "report '%s/uncounted' --show nodes --csv", ot_dir);
+		cr_expect_eq(rc, 0, "%s", out);
+		cr_expect(strstr(out, ",bfs-cantor,bfs-cantor solved,f,f solved,g,g solved\n"), "%s", out);
+		cr_expect(strstr(out, "small,1,1,1,1,,1,3,1\n"), "f's nodes are empty: %s", out);
 		free(out);
 	}
 }
