@@ -20,6 +20,7 @@
 #include "harness/io/meta_read.h"
 #include "harness/io/outfile.h"
 #include "harness/report/report.h"
+#include "harness/report/rundir.h"
 #include "harness/engine/shard.h"
 
 #define CMD "merge"
@@ -409,6 +410,10 @@ static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
 		rc = write_summary(o->output, &r);
 	if (!rc)
 		rc = write_meta(o->output, argc, argv, s, o->ndirs, &timer, w, nw);
+	/* the table's floors as the merged run's meta.json gives them to
+	 * report and plot: a long-lived outside program's is its round trip */
+	if (!rc && report_read_floors(&r, o->output, err, sizeof(err)))
+		rc = fail("%s", err);
 	if (!rc) {
 		wrong = report_print_table(stdout, &r);
 		for (size_t i = 0; i < nw; i++)

@@ -716,6 +716,28 @@ Test(external, a_program_without_counters_has_no_expanded)
 	}
 }
 
+/* bench merge's table marks a long-lived program's median against its
+ * round trip, as run's and report's do (the shards' meta.json files hold
+ * the round trip): examples/bfs.py answers in a few round trips. */
+Test(external, a_merged_run_marks_a_program_against_its_round_trip)
+{
+	char *out;
+	int rc;
+
+	for (int k = 1; k <= 2; k++) {
+		rc = ht_bench(&out, "run '%s' -a reverse-table --solver \"g=%s %s/examples/bfs.py\" "
+			      "--shard %d/2 -r 1 -w 0 -o '%s/shard%d'", ot_ds, ot_python(), PB_SOURCE_DIR,
+			      k, ot_dir, k);
+		cr_assert_eq(rc, 0, "%s", out);
+		free(out);
+	}
+	rc = ht_bench(&out, "merge '%s/shard1' '%s/shard2' -o '%s/merged'", ot_dir, ot_dir, ot_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_expect(strstr(out, "of the round trip to it"), "no round-trip floor in merge's table:\n%s",
+		  out);
+	free(out);
+}
+
 /* runs.csv's batch column, the one after those outside.h names. */
 #define BATCH_COLUMN OT_COLUMNS
 
