@@ -247,7 +247,7 @@ function option(word) {
 }
 # Code TEXT at LINE: each 'bench SUB' and its options; a span (SPAN) that
 # begins with an option, its options
-function code(text, line, span,    w, wl, n, i, sub_, opts, o, at) {
+function code(text, line, span,    w, wl, n, i, sub_, opts, o, at, t, q) {
 	n = words(text, w, wl)
 	if (span && n > 0 && option(w[1]) != "") {
 		opts = ""
@@ -257,12 +257,17 @@ function code(text, line, span,    w, wl, n, i, sub_, opts, o, at) {
 		emit("OPTS", line, substr(opts, 2))
 		return
 	}
-	# a command line quoted whole for another program (sh -c '...',
-	# parallel '...', --solver-once 'x=build/bench solve ...')
-	for (i = 1; i <= n; i++)
-		if (w[i] ~ /^'.*'$/ || w[i] ~ /^".*"$/)
-			if (w[i] ~ /(^|[\/ '"=])bench /)
-				code(substr(w[i], 2, length(w[i]) - 2), line + wl[i], 0)
+	# a command line quoted for another program (sh -c '...', parallel
+	# '...', --solver mine='build/bench solve ...')
+	for (i = 1; i <= n; i++) {
+		t = w[i]
+		while (match(t, /'[^']*'|"[^"]*"/)) {
+			q = substr(t, RSTART + 1, RLENGTH - 2)
+			t = substr(t, RSTART + RLENGTH)
+			if (q ~ /(^|[\/ ])bench /)
+				code(q, line + wl[i], 0)
+		}
+	}
 	for (i = 1; i <= n; i++) {
 		if (w[i] != "bench" && w[i] !~ /^[^'"$]*\/bench$/)
 			continue

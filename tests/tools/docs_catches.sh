@@ -113,6 +113,10 @@ expect renamed-option-alone "clean.md:$(line_of renamed-option-alone '`--heurist
 doctor continued-option 's/--show time,nodes > slide.md/--shows time,nodes > slide.md/'
 expect continued-option "clean.md:$(line_of continued-option 'build/bench report results/x'): 'bench report --shows': bench report has no option --shows (see bench report --help)"
 
+# an option of a bench quoted for another (--solver NAME='...')
+doctor quoted-option "s/='build\/bench solve -a bfs-cantor'/='build\/bench solve --algo bfs-cantor'/"
+expect quoted-option "clean.md:$(line_of quoted-option 'solve --algo'): 'bench solve --algo': bench solve has no option --algo (see bench solve --help)"
+
 # (d) a command bench does not have
 doctor unknown-command 's/`bench verify -a/`bench verfy -a/'
 expect unknown-command "clean.md:$(line_of unknown-command 'bench verfy'): 'bench verfy': no such command (bench --help lists ..."
