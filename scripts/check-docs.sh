@@ -47,7 +47,12 @@ run_limit=300
 other_options=(--output-on-failure --target --prefix --install --build)
 
 usage() {
-	sed -n '5,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+	sed -n '5,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+	echo
+	echo "Checks links and anchors, bench's commands and options in code, and runs"
+	echo "the 'sh runnable' blocks (the head of this script says how). Problems go"
+	echo "to standard error as FILE:LINE: what is wrong. Exit status: 0 none, 1 some,"
+	echo "2 bad usage."
 }
 bad_usage() {
 	echo "check-docs: $*" >&2
@@ -568,6 +573,12 @@ line ~ /^ ? ? ?=+[ \t]*$/ || (line ~ /^ ? ? ?-+[ \t]*$/ && !chunk_list) {
 	}
 	if (blank && chunk == "")
 		chunk_list = list > 0
+	# a reference link's definition, [name]: target
+	if (match(line, /^ ? ? ?\[[^\]]+\]:[ \t]*/) && substr(line, 1, 2) != "[^") {
+		emit("LINK", NR, target_at(line, RSTART + RLENGTH))
+		blank = 0
+		next
+	}
 	chunk_add(line, NR)
 	blank = 0
 }

@@ -96,10 +96,12 @@ doctor missing-file 's/See \[the other page\](other\.md)/See [the other page](mi
 expect missing-file "clean.md:$(line_of missing-file '(missing.md)'): link to 'missing.md': no such file"
 
 # (b) an anchor no heading has, in another page and in this one
-doctor missing-anchor 's/other\.md#a-section/other.md#no-such-section/'
+doctor missing-anchor 's/(other\.md#a-section)/(other.md#no-such-section)/'
 expect missing-anchor "clean.md:$(line_of missing-anchor '#no-such-section'): link to 'other.md#no-such-section': other.md has no heading with the anchor 'no-such-section'"
 doctor missing-local-anchor 's/(#notes-1)/(#notes-2)/'
 expect missing-local-anchor "clean.md:$(line_of missing-local-anchor '(#notes-2)'): link to '#notes-2': no heading here has the anchor 'notes-2'"
+doctor missing-reference-anchor 's/^\[section\]: other\.md#a-section$/[section]: other.md#a-sectio/'
+expect missing-reference-anchor "clean.md:$(line_of missing-reference-anchor '[section]: '): link to 'other.md#a-sectio': other.md has no heading with the anchor 'a-sectio'"
 
 # (c) an option renamed: in a span after 'bench run', in an indented block
 # (a short one), alone in a span
