@@ -37,6 +37,21 @@ static void usage(FILE *out)
 	fputs("\n'bench <command> --help' (or 'bench help <command>') describes each one.\n", out);
 }
 
+/* A build from a release tarball has no git to ask: it says so, with the
+ * archived commit where 'git archive' wrote it (scripts/revision.cmake). */
+static void print_version(void)
+{
+	const char *rev = meta_git_revision();
+
+	printf("bench (puzzlebench) %s, ", meta_version());
+	if (strcmp(meta_source(), "archive"))
+		printf("revision %s\n", rev);
+	else if (strcmp(rev, "unknown"))
+		printf("from a source archive (revision %s)\n", rev);
+	else
+		puts("from a source archive");
+}
+
 static const struct subcommand *find(const char *name)
 {
 	for (size_t i = 0; i < NSUBCOMMANDS; i++)
@@ -102,7 +117,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "help"))
 		return help(argc, argv);
 	if (!strcmp(argv[1], "--version")) {
-		printf("bench (puzzlebench) %s, revision %s\n", meta_version(), meta_git_revision());
+		print_version();
 		return ferror(stdout) ? PB_EXIT_USAGE : PB_EXIT_OK;
 	}
 	s = find(argv[1]);

@@ -17,6 +17,18 @@ if ! command -v chromium >/dev/null 2>&1; then
 		echo "test: chromium is missing and this is not root: the report page's browser test will be skipped (sudo apt-get install chromium)" >&2
 	fi
 fi
+# --- issue 30: man, for the manual page's test -------------------------
+# tests/tools/manpage.sh installs bench(1) into a scratch prefix and reads
+# it with man; installed here when missing (as root), else that test is
+# skipped and says why.
+if ! man --version >/dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db >/dev/null
+	else
+		echo "test: man is missing and this is not root: the manual page's test will be skipped (sudo apt-get install man-db)" >&2
+	fi
+fi
 
 scripts/setup.sh build
 # the release build also searches the four 12-cell boards whole (issue 14:

@@ -57,6 +57,11 @@ const char *meta_git_revision(void)
 	return PB_GIT_REVISION;
 }
 
+const char *meta_source(void)
+{
+	return PB_REVISION_SOURCE;
+}
+
 uint64_t meta_memory_bytes(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -143,7 +148,9 @@ static void write_build(FILE *out)
 	key_string(out, "    ", "build_type", PB_BUILD_TYPE, true);
 	key_string(out, "    ", "version", meta_version(), true);
 	fprintf(out, "    \"sanitized\": %s,\n", SANITIZED ? "true" : "false");
-	key_string(out, "    ", "git_revision", meta_git_revision(), false);
+	key_string(out, "    ", "git_revision", meta_git_revision(), true);
+	/* a key of its own: readers of git_revision keep reading a hash */
+	key_string(out, "    ", "source", meta_source(), false);
 	fputs("  },\n", out);
 }
 

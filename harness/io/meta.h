@@ -41,8 +41,14 @@ void meta_json_string(FILE *out, const char *s);
 
 /* The git revision this binary was built from, fixed at build time: the
  * short hash of HEAD, with "-dirty" when tracked files differed from it,
- * or "unknown" where git could not tell. */
+ * or "unknown" where git could not tell; built from a source archive, the
+ * archived commit's short hash, or "unknown" where the archive does not
+ * say (scripts/revision.cmake). */
 const char *meta_git_revision(void);
+
+/* Where the sources came from: "git" (a checkout: meta_git_revision() is
+ * asked of git) or "archive" (no .git: a release tarball, 'git archive'). */
+const char *meta_source(void);
 
 /* The machine's physical memory in bytes (what meta.json records). */
 uint64_t meta_memory_bytes(void);

@@ -29,13 +29,24 @@ static void project_version(char *buf, size_t size)
 
 Test(main, version_names_the_project_version_and_the_revision)
 {
-	char version[32], want[128], *out;
+	char version[32], want[160], *out;
 	int rc = ht_bench(&out, "--version");
+	const char *rev = meta_git_revision();
 
 	project_version(version, sizeof(version));
 	cr_assert_eq(rc, 0, "%s", out);
-	snprintf(want, sizeof(want), "bench (puzzlebench) %s, revision %s\n", version,
-		 meta_git_revision());
+	/* a checkout says its revision; a tree without .git (a release
+	 * tarball) says where it came from, and the archived commit if known */
+	cr_assert(!strcmp(meta_source(), "git") || !strcmp(meta_source(), "archive"), "source '%s'",
+		  meta_source());
+	if (!strcmp(meta_source(), "git"))
+		snprintf(want, sizeof(want), "bench (puzzlebench) %s, revision %s\n", version, rev);
+	else if (strcmp(rev, "unknown"))
+		snprintf(want, sizeof(want),
+			 "bench (puzzlebench) %s, from a source archive (revision %s)\n", version, rev);
+	else
+		snprintf(want, sizeof(want), "bench (puzzlebench) %s, from a source archive\n",
+			 version);
 	cr_assert_str_eq(out, want);
 	free(out);
 }

@@ -174,7 +174,14 @@ Test(run, meta_names_the_revision_the_binary_was_built_from)
 
 	snprintf(want, sizeof(want), "\"git_revision\": \"%s\"", rev);
 	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
+	snprintf(want, sizeof(want), "\"source\": \"%s\"", meta_source());
+	cr_assert(strstr(meta, want), "meta.json lacks %s:\n%s", want, meta);
 	free(meta);
+	/* from a source archive: the commit 'git archive' wrote, or none */
+	if (!strcmp(meta_source(), "archive")) {
+		cr_assert(!strcmp(rev, "unknown") || (n >= 4 && !rev[n]), "archive revision '%s'", rev);
+		return;
+	}
 	if (first_line(hash, sizeof(hash), "git -C '%s' rev-parse --short HEAD 2>/dev/null",
 		       PB_SOURCE_DIR) || !hash[0]) {
 		cr_assert_str_eq(rev, "unknown", "no git, yet a revision");
