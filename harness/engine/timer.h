@@ -16,7 +16,7 @@
  * alone first; when it took less than the threshold and the target, and
  * answered, it is timed again k at a time in one interval, k sized from
  * the solve alone (aiming 40% past the target) and then growing, at most
- * tenfold a step, until an interval reaches the target: 10 us, or
+ * tenfold a step, until an interval reaches the target: 5 us, or
  * TIMER_CLOCK_MULTIPLE times a wall read or the CPU interval's spread,
  * where longer. The last interval is the measurement; the figures are per
  * solve, the interval over k. Every solve
@@ -50,7 +50,7 @@
  * clocks make on a virtual machine, 3.6 million solves of a table took
  * over an hour.) */
 #define TIMER_CLOCK_MULTIPLE 100u
-#define TIMER_MIN_TARGET_NS 10000u
+#define TIMER_MIN_TARGET_NS 5000u
 /* Solves in one interval, at most. */
 #define TIMER_MAX_BATCH (1u << 24)
 /* No batches under a time limit shorter than this many targets: a batch
