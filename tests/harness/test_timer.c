@@ -99,6 +99,16 @@ Test(timer, figures_per_solve_are_rounded_shares_of_the_interval)
 	cr_assert_eq(timer_per_solve(1000, 0), 0);
 }
 
+/* The floor without batches into F; the test is skipped where the CPU
+ * clock is too cheap to be told from the wall clock. */
+static void floor_with_a_dear_cpu_clock(timer_floor *f)
+{
+	timer_measure_floor(0, f);
+	if (f->cpu_clock_ns < CPU_TO_WALL * f->wall_clock_ns)
+		cr_skip_test("the CPU clock (%.0f ns) is too cheap here to be told from the wall "
+			     "clock (%.0f ns)", f->cpu_clock_ns, f->wall_clock_ns);
+}
+
 /* The wall interval holds the solve and the wall reads, not a read of
  * the CPU clock (a system call, many times the wall clock's cost): the
  * least overhead over many rounds stays below half a CPU-clock read. */
@@ -110,10 +120,7 @@ Test(timer, no_cpu_clock_read_inside_the_wall_interval)
 	timer_batch b;
 	pb_path path;
 
-	timer_measure_floor(0, &f);
-	if (f.cpu_clock_ns < CPU_TO_WALL * f.wall_clock_ns)
-		cr_skip_test("the CPU clock (%.0f ns) is too cheap here to be told from the wall "
-			     "clock (%.0f ns)", f.cpu_clock_ns, f.wall_clock_ns);
+	floor_with_a_dear_cpu_clock(&f);
 	for (int r = 0; r < ROUNDS; r++) {
 		timer_run(&t, 1, &b, &path);
 		if (b.wall_ns - inside_ns < least)
@@ -181,10 +188,7 @@ Test(timer, the_clocks_cost_is_taken_off_each_interval)
 	timer_batch b;
 	pb_path path;
 
-	timer_measure_floor(0, &f);
-	if (f.cpu_clock_ns < CPU_TO_WALL * f.wall_clock_ns)
-		cr_skip_test("the CPU clock (%.0f ns) is too cheap here to be told from the wall "
-			     "clock (%.0f ns)", f.cpu_clock_ns, f.wall_clock_ns);
+	floor_with_a_dear_cpu_clock(&f);
 	p = timer_plan_of(&f);
 	cr_assert_eq(p.threshold_ns, 0, "no batches");
 	for (int r = 0; r < 21; r++) {
