@@ -30,15 +30,26 @@ if ! man --version >/dev/null 2>&1; then
 	fi
 fi
 
+# each stage says how long it took (CI must stay under 20 minutes)
+stage_start=$SECONDS
+stage_done() {
+	echo "test: $1 took $((SECONDS - stage_start)) s (all so far: $SECONDS s)" >&2
+	stage_start=$SECONDS
+}
+
 scripts/setup.sh build
+stage_done "the release build"
 # the release build also searches the four 12-cell boards whole (issue 14:
 # a few seconds each) against their published counts
 (cd build && PB_SPACE_12=1 ctest --output-on-failure -j1)
+stage_done "the release tests"
 
 scripts/setup.sh build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_SANITIZE=ON
+stage_done "the sanitizer build"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-sanitize && ctest --output-on-failure -j1)
+stage_done "the sanitizer tests"
 
 # --- issue 16: ThreadSanitizer and the fuzz targets ---------------------
 # The threaded code (the pattern-database builder, the two-bit search and
@@ -49,6 +60,7 @@ unset ASAN_OPTIONS UBSAN_OPTIONS
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_TSAN=ON >/dev/null
 cmake --build build-tsan -j"$(nproc)" --target pdb_threads
 (cd build-tsan && ctest --output-on-failure -j1 -R '^pdb_threads$')
+stage_done "ThreadSanitizer"
 # Where clang is, each libFuzzer target runs a few seconds from its corpus
 # (into a scratch copy: the committed corpora stay as they are).
 if command -v clang >/dev/null 2>&1; then
@@ -74,6 +86,7 @@ if command -v clang >/dev/null 2>&1; then
 else
 	echo "test: clang is missing: the fuzz targets were only replayed over their corpora, not run" >&2
 fi
+stage_done "the fuzz targets"
 
 # --- issue 7: the MPI build (Open MPI), checked with mpirun -np 2 ---------
 # Installs Open MPI when missing, builds bench with PB_MPI and runs the MPI
@@ -90,3 +103,4 @@ unset ASAN_OPTIONS UBSAN_OPTIONS
 cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DPB_MPI=ON >/dev/null
 cmake --build build-mpi -j"$(nproc)" --target bench test_mpi test_shard
 (cd build-mpi && ctest --output-on-failure -j1 -R '^test_(mpi|shard)$')
+stage_done "the MPI build and its tests"
