@@ -71,6 +71,9 @@ static void timer_of(const json_value *timer, meta_timer *t)
 	t->wall_clock_ns = timer_value(timer, "wall_clock_ns");
 	t->cpu_clock_ns = timer_value(timer, "cpu_clock_ns");
 	t->batch_threshold_ns = timer_value(timer, "batch_threshold_ns");
+	t->batch_target_ns = timer_value(timer, "batch_target_ns");
+	t->wall_taken_ns = timer_value(timer, "wall_taken_ns");
+	t->cpu_taken_ns = timer_value(timer, "cpu_taken_ns");
 }
 
 static void check_meta(const meta_info *m)
@@ -106,6 +109,9 @@ static void check_meta(const meta_info *m)
 			t.wall_clock_ns = fmax(t.wall_clock_ns, ut.wall_clock_ns);
 			t.cpu_clock_ns = fmax(t.cpu_clock_ns, ut.cpu_clock_ns);
 			t.batch_threshold_ns = fmax(t.batch_threshold_ns, ut.batch_threshold_ns);
+			t.batch_target_ns = fmax(t.batch_target_ns, ut.batch_target_ns);
+			t.wall_taken_ns = fmax(t.wall_taken_ns, ut.wall_taken_ns);
+			t.cpu_taken_ns = fmax(t.cpu_taken_ns, ut.cpu_taken_ns);
 		}
 	}
 	FUZZ_CHECK(!memcmp(&t, &m->timer, sizeof(t)));
