@@ -42,6 +42,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../core/workers.h"
 #include "../heuristics/heuristic.h"
 #include "../solvers/solver.h"
 
@@ -122,7 +123,7 @@ typedef struct pb_kre_space {
 } pb_kre_space;
 
 /* Sweep every index of H's domain (which must have one) with THREADS
- * threads (0: one a processor, up to 8): the state, its h, and its h* from
+ * threads (0: one a processor, up to PB_KRE_MAX_THREADS): the state, its h, and its h* from
  * DIST (pb_distances; NULL: h alone, the joint left empty), into OUT,
  * allocated through S->meter, polling S's limits. The counts are sums, the
  * same whatever the threads. Returns PB_SOLVED, PB_MEMOUT, PB_TIMEOUT,
@@ -136,7 +137,7 @@ pb_status pb_kre_sweep(pb_kre_space *out, const pb_heur *h, const uint8_t *dist,
 void pb_kre_space_release(pb_kre_space *sp);
 
 /* The most threads pb_kre_sweep takes. */
-#define PB_KRE_MAX_THREADS 8
+#define PB_KRE_MAX_THREADS PB_WORKERS_MAX
 
 /* SAMPLES uniformly random states of the goal's class (d->ops->random with
  * R) into V (set to zero first), polling S. Returns PB_SOLVED, PB_TIMEOUT,

@@ -13,7 +13,6 @@
  * MurmurHash3's finaliser's. */
 #define MULT_A 0x9E3779B97F4A7C15ULL
 #define MULT_B 0xFF51AFD7ED558CCDULL
-#define NLANES 4
 
 static uint64_t fold(uint64_t h, uint64_t w)
 {
@@ -21,26 +20,69 @@ static uint64_t fold(uint64_t h, uint64_t w)
 	return h ^ (h >> 29);
 }
 
-uint64_t pb_checksum(const void *data, size_t len)
+void pb_checksum_begin(pb_checksum_state *c)
+{
+	for (int l = 0; l < PB_CHECKSUM_LANES; l++)
+		c->lanes[l] = MULT_B * (uint64_t)(l + 1);
+	c->len = 0;
+	c->tail_len = 0;
+}
+
+/* Fold the block at P (PB_CHECKSUM_LANES words) into C's lanes. */
+static void fold_block(pb_checksum_state *c, const unsigned char *p)
+{
+	uint64_t w[PB_CHECKSUM_LANES];
+
+	memcpy(w, p, sizeof(w));
+	for (int l = 0; l < PB_CHECKSUM_LANES; l++)
+		c->lanes[l] = fold(c->lanes[l], w[l]);
+}
+
+void pb_checksum_add(pb_checksum_state *c, const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t lanes[NLANES], h = (uint64_t)len * MULT_B;
-	size_t at = 0;
+	const size_t block = sizeof(c->lanes);
 
-	for (int l = 0; l < NLANES; l++)
-		lanes[l] = MULT_B * (uint64_t)(l + 1);
-	for (; at + sizeof(lanes) <= len; at += sizeof(lanes)) {
-		uint64_t w[NLANES];
+	c->len += len;
+	while (len) {
+		if (c->tail_len || len < block) {
+			/* a block begun, or the start of one: through the tail */
+			size_t k = block - c->tail_len < len ? block - c->tail_len : len;
 
-		memcpy(w, p + at, sizeof(w));
-		for (int l = 0; l < NLANES; l++)
-			lanes[l] = fold(lanes[l], w[l]);
+			memcpy(c->tail + c->tail_len, p, k);
+			c->tail_len += k;
+			p += k;
+			len -= k;
+			if (c->tail_len == block) {
+				fold_block(c, c->tail);
+				c->tail_len = 0;
+			}
+			continue;
+		}
+		fold_block(c, p);
+		p += block;
+		len -= block;
 	}
-	for (; at < len; at++)
-		h = fold(h, p[at]);
-	for (int l = 0; l < NLANES; l++)
-		h = fold(h, lanes[l]);
+}
+
+uint64_t pb_checksum_end(const pb_checksum_state *c)
+{
+	uint64_t h = (uint64_t)c->len * MULT_B;
+
+	for (size_t at = 0; at < c->tail_len; at++)
+		h = fold(h, c->tail[at]);
+	for (int l = 0; l < PB_CHECKSUM_LANES; l++)
+		h = fold(h, c->lanes[l]);
 	return h;
+}
+
+uint64_t pb_checksum(const void *data, size_t len)
+{
+	pb_checksum_state c;
+
+	pb_checksum_begin(&c);
+	pb_checksum_add(&c, data, len);
+	return pb_checksum_end(&c);
 }
 
 /* Move LEN bytes between FD and BUF by READING or writing, as many calls
@@ -116,6 +158,77 @@ int pb_blob_save(const char *path, const void *head, size_t head_len, const void
 		return -1;
 	}
 	return 0;
+}
+
+int pb_blob_begin(pb_blob_writer *w, const char *path, size_t head_len)
+{
+	static const char zeros[256];
+	size_t left = head_len;
+
+	memset(w, 0, sizeof(*w));
+	w->fd = -1;
+	if (snprintf(w->path, sizeof(w->path), "%s", path) >= (int)sizeof(w->path) ||
+	    snprintf(w->tmp, sizeof(w->tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(w->tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (make_dirs_above(path))
+		return -1;
+	w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (w->fd < 0)
+		return -1;
+	/* the head's place, written at the end */
+	while (left) {
+		size_t k = left < sizeof(zeros) ? left : sizeof(zeros);
+
+		if (transfer(w->fd, (void *)zeros, k, 0)) {
+			pb_blob_abort(w);
+			return -1;
+		}
+		left -= k;
+	}
+	return 0;
+}
+
+int pb_blob_write(pb_blob_writer *w, const void *body, size_t len)
+{
+	if (transfer(w->fd, (void *)body, len, 0)) {
+		pb_blob_abort(w);
+		return -1;
+	}
+	return 0;
+}
+
+int pb_blob_finish(pb_blob_writer *w, const void *head, size_t head_len)
+{
+	int saved;
+
+	if (lseek(w->fd, 0, SEEK_SET) || transfer(w->fd, (void *)head, head_len, 0))
+		goto failed;
+	if (close(w->fd)) {
+		w->fd = -1;
+		goto failed;
+	}
+	w->fd = -1;
+	if (rename(w->tmp, w->path))
+		goto failed;
+	return 0;
+failed:
+	saved = errno;
+	pb_blob_abort(w);
+	errno = saved;
+	return -1;
+}
+
+void pb_blob_abort(pb_blob_writer *w)
+{
+	int saved = errno;
+
+	if (w->fd >= 0)
+		close(w->fd);
+	w->fd = -1;
+	unlink(w->tmp);
+	errno = saved;
 }
 
 pb_blob_result pb_blob_load(const char *path, void *head, size_t head_len, void *body,

@@ -7,8 +7,9 @@
 
 #include <stddef.h>
 
-/* The most workers pb_workers_run starts threads for: more than any
- * caller asks for (PB_PDB_MAX_THREADS and the others are 8). */
+/* The most workers pb_workers_run starts threads for, and the most the
+ * layered builds and the sweep take (PB_PDB_MAX_THREADS and the others):
+ * by default they take one a processor online, up to this. */
 #define PB_WORKERS_MAX 64
 
 /* How many workers to run: THREADS where it is above 0, else the

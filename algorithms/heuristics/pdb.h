@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "../core/meter.h"
+#include "../core/workers.h"
 #include "../solvers/solver.h"
 
 /* The largest board (5x5) and the most tiles in one pattern (the 8 of the
@@ -46,7 +47,7 @@
 #define PB_PDB_MAX_CELLS 25
 #define PB_PDB_MAX_TILES 8
 /* The most threads a build runs (one a processor online). */
-#define PB_PDB_MAX_THREADS 8
+#define PB_PDB_MAX_THREADS PB_WORKERS_MAX
 /* Bits an entry costs, and the largest excess an entry can hold; the value
  * above it marks an entry not reached yet during the build, and after it
  * the placements never reached (a pattern of all the tiles but one, or of

@@ -563,6 +563,11 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 		return 0;
 	if (k == PB_KERNEL_CORNERS)
 		return pb_corners_perm(x) * PB_TWIST_COUNT + pb_corners_twist(x);
+	/* pancakes: the rank of the stack read from the bottom, so that a flip
+	 * of the top j changes the index modulo j! only (twobit_layer.c's
+	 * groups) */
+	if (k == PB_KERNEL_FLIP4)
+		x = (uint64_t)pb_kernel_flip(k, c, d->cells);
 	if (!pb_kernel_slides(k))
 		return d->small_values ? pb_small_entry(d, pb_squeeze_nibbles(x)) & PB_INDEX_MASK
 				       : pb_rank(x, d->cells);

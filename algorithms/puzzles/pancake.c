@@ -58,19 +58,24 @@ static int pancake_set_goal(pb_domain *d, const char *text, size_t len, char *er
 	return 0;
 }
 
+/* The index is the rank of the stack read from the bottom (see
+ * pb_kernel_index). */
 static void pancake_unindex(const pb_domain *d, uint64_t index, pb_state *s)
 {
-	s->cells = pb_unrank(index, d->cells);
+	PB_WITH_KERNEL(d, s->cells = pb_kernel_flip(K, (pb_cells)pb_unrank(index, d->cells), d->cells));
 	s->cls = 0;
 }
 
-/* A uniform index where there is one, else a Fisher-Yates shuffle. */
+/* A uniform rank where there is an index (read from the top, as the
+ * index was before it read from the bottom: the same seed gives the same
+ * stacks), else a Fisher-Yates shuffle. */
 static void pancake_random(const pb_domain *d, const pb_random *r, pb_state *out)
 {
 	uint8_t values[PB_MAX_CELLS];
 
 	if (d->index_count) {
-		pancake_unindex(d, r->below(r->rng, d->index_count), out);
+		out->cells = pb_unrank(r->below(r->rng, d->index_count), d->cells);
+		out->cls = 0;
 		return;
 	}
 	pb_shuffled_values(d, r, values);

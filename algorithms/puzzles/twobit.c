@@ -42,6 +42,17 @@ static uint64_t frontier_bytes(const builder *b)
 	return (b->groups + CHUNK_GROUPS - 1) / CHUNK_GROUPS * CHUNK_GROUPS / 8;
 }
 
+/* The hook pb_twobit_on_layer sets. */
+static void (*on_layer)(void *arg, int depth, uint64_t reached, uint64_t states);
+static void *on_layer_arg;
+
+void pb_twobit_on_layer(void (*fn)(void *arg, int depth, uint64_t reached, uint64_t states),
+			void *arg)
+{
+	on_layer = fn;
+	on_layer_arg = arg;
+}
+
 static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 {
 	uint64_t *frontiers[2], groups = 1, goal = pb_index(t->d, &t->d->goal);
@@ -80,6 +91,8 @@ static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 		}
 		t->counts[depth + 1] = fresh;
 		t->reached += fresh;
+		if (on_layer)
+			on_layer(on_layer_arg, depth + 1, t->reached, t->states);
 	}
 }
 
@@ -107,8 +120,49 @@ static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
 		b->inverse[r] = UINT64_MAX / (uint64_t)r + 1;
 }
 
+/* Pancakes: B's groups and their tables (see twobit_int.h), allocated in
+ * one block through M, which *BLOCK holds (pb_free it after the search).
+ * Returns false when the meter refuses it. */
+static bool set_pancakes(builder *b, const pb_domain *d, pb_meter *m, void **block)
+{
+	const int cells = pancake_group_cells(d->cells);
+	uint64_t words = 0, *top;
+	uint32_t *at;
+
+	for (int j = 0; j <= PB_RANK_MAX && j <= d->cells; j++) {
+		b->fact[j] = pb_factorial(j);
+		b->fact_inverse[j] = UINT64_MAX / b->fact[j] + 1;
+	}
+	for (int j = 2; j <= cells; j++)
+		words += (b->fact[j] + 1) / 2;
+	*block = pb_alloc(m, (b->fact[cells] + words) * sizeof(uint64_t));
+	if (!*block)
+		return false;
+	top = *block;
+	/* the order whose index (from the bottom) is L, from the top */
+	for (uint64_t l = 0; l < b->fact[cells]; l++)
+		top[l] = (uint64_t)pb_kernel_flip(PB_KERNEL_FLIP4, (pb_cells)pb_unrank(l, cells), cells);
+	at = (uint32_t *)(top + b->fact[cells]);
+	for (int j = 2; j <= cells; j++) {
+		/* the top J in the order of index U; flipped, in the order
+		 * whose index read from the top is U */
+		for (uint64_t u = 0; u < b->fact[j]; u++)
+			at[u] = (uint32_t)pb_rank((uint64_t)pb_kernel_flip(PB_KERNEL_FLIP4,
+									     (pb_cells)pb_unrank(u, j), j), j);
+		b->flip[j] = at;
+		at += (b->fact[j] + 1) / 2 * 2;
+	}
+	b->top = top;
+	b->flips_in = cells;
+	b->top_mask = ~0ULL >> (64 - 4 * cells);
+	b->size = b->fact[cells];
+	b->chunk = 1;
+	return true;
+}
+
 pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int threads)
 {
+	void *block = NULL;
 	uint64_t goal;
 	builder b;
 	pb_status st;
@@ -133,11 +187,18 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	t->codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
 	t->counts[0] = t->reached = 1;
 	b = (builder){ .t = t, .d = d, .codes = t->codes };
+	b.chunk = CHUNK_GROUPS;
 	PB_WITH_KERNEL(d, b.size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
 	PB_WITH_KERNEL(d, if (grouped(K)) set_tiles(&b, d, goal));
+	if (d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells) &&
+	    !set_pancakes(&b, d, &s->meter, &block)) {
+		pb_twobit_release(t);
+		return pb_search_alloc_failed(s);
+	}
 	b.groups = (t->states + b.size - 1) / b.size;
 	b.size_inverse = UINT64_MAX / b.size + 1;
 	st = search(t, &b, s, pb_workers_count(threads, PB_TWOBIT_MAX_THREADS));
+	pb_free(block);
 	if (st != PB_SOLVED)
 		pb_twobit_release(t);
 	return st;
@@ -265,7 +326,9 @@ static void name_table(const pb_domain *d, file_header *h)
 {
 	memset(h, 0, sizeof(*h));
 	memcpy(h->magic, FILE_MAGIC, sizeof(h->magic));
-	h->version = FILE_VERSION;
+	/* version 2 on pancakes: their index reads the stack from the bottom
+	 * since issue 31 (a table of version 1 is of the other index) */
+	h->version = d->kernel == PB_KERNEL_FLIP4 ? 2 : FILE_VERSION;
 	snprintf(h->domain, sizeof(h->domain), "%s", d->name);
 	h->goal_blank = d->goal_blank;
 	h->states = d->index_count;
@@ -289,6 +352,42 @@ int pb_twobit_save(const pb_twobit *t, const char *path)
 	memcpy(h.counts, t->counts, sizeof(h.counts));
 	h.checksum = pb_checksum(t->codes, code_bytes(t->d));
 	return pb_blob_save(path, &h, sizeof(h), t->codes, code_bytes(t->d));
+}
+
+int pb_twobit_write_begin(pb_twobit_writer *w, const pb_domain *d, const char *path)
+{
+	w->d = d;
+	w->words = 0;
+	pb_checksum_begin(&w->sum);
+	return pb_blob_begin(&w->blob, path, sizeof(file_header));
+}
+
+int pb_twobit_write_codes(pb_twobit_writer *w, const uint64_t *codes, uint64_t nwords)
+{
+	pb_checksum_add(&w->sum, codes, nwords * sizeof(uint64_t));
+	w->words += nwords;
+	return pb_blob_write(&w->blob, codes, nwords * sizeof(uint64_t));
+}
+
+int pb_twobit_write_end(pb_twobit_writer *w, int radius, uint64_t reached, const uint64_t *counts)
+{
+	/* the word after the last state's, which the table keeps all ones */
+	const uint64_t after = ~0ULL;
+	file_header h;
+
+	if (w->words != pb_twobit_bytes(w->d) / sizeof(uint64_t)) {
+		pb_blob_abort(&w->blob);
+		errno = EINVAL;
+		return -1;
+	}
+	if (pb_twobit_write_codes(w, &after, 1))
+		return -1;
+	name_table(w->d, &h);
+	h.radius = (uint64_t)radius;
+	h.reached = reached;
+	memcpy(h.counts, counts, sizeof(h.counts));
+	h.checksum = pb_checksum_end(&w->sum);
+	return pb_blob_finish(&w->blob, &h, sizeof(h));
 }
 
 /* Whether the header GOT, read for D, is D's table: WANT's fields, a

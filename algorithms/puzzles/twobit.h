@@ -34,6 +34,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../core/blob.h"
+#include "../core/workers.h"
 #include "../solvers/solver.h"
 
 /* The code of a state not reached. */
@@ -43,8 +45,9 @@
  * radius is 80, Magic Squares' 22). */
 #define PB_TWOBIT_MAX_DEPTH 255
 
-/* The most threads a build takes. */
-#define PB_TWOBIT_MAX_THREADS 8
+/* The most threads a build takes (by default one a processor online, up
+ * to this). */
+#define PB_TWOBIT_MAX_THREADS PB_WORKERS_MAX
 
 typedef struct pb_twobit {
 	const pb_domain *d;
@@ -67,6 +70,12 @@ uint64_t pb_twobit_bytes(const pb_domain *d);
  * PB_UNSUPPORTED (no index, or a radius past PB_TWOBIT_MAX_DEPTH) with the
  * reason in S->message. On failure T holds no table. D must outlive T. */
 pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int threads);
+
+/* Call FN(ARG, depth, reached, states) after each layer of the builds
+ * that follow (this process's, on the thread that builds), or nothing
+ * (FN NULL): how 'bench space' draws its progress line. */
+void pb_twobit_on_layer(void (*fn)(void *arg, int depth, uint64_t reached, uint64_t states),
+			void *arg);
 
 /* Free T's table. */
 void pb_twobit_release(pb_twobit *t);
@@ -95,6 +104,21 @@ int pb_twobit_file_name(const pb_domain *d, const char *dir, char *buf, size_t l
  * counts, a checksum, then the codes), whole or not at all, creating the
  * directories above it. Returns 0, or -1 with errno set. */
 int pb_twobit_save(const pb_twobit *t, const char *path);
+
+/* T's file written in pieces, where no process holds the whole table (a
+ * table spread over MPI ranks): begin, then the codes' words in order
+ * (pb_twobit_bytes of them in all, the last state's word the last), then
+ * end with the counts: the file pb_twobit_save writes of the same table.
+ * Each returns 0, or -1 with errno set (nothing is left at PATH). */
+typedef struct pb_twobit_writer {
+	const pb_domain *d;
+	uint64_t words;
+	pb_checksum_state sum;
+	pb_blob_writer blob;
+} pb_twobit_writer;
+int pb_twobit_write_begin(pb_twobit_writer *w, const pb_domain *d, const char *path);
+int pb_twobit_write_codes(pb_twobit_writer *w, const uint64_t *codes, uint64_t nwords);
+int pb_twobit_write_end(pb_twobit_writer *w, int radius, uint64_t reached, const uint64_t *counts);
 
 typedef enum pb_twobit_load_result {
 	PB_TWOBIT_LOADED,  /* the table is in T */

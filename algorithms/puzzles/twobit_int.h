@@ -29,6 +29,8 @@ typedef struct builder {
 	bool pull;
 	uint64_t size;      /* states a group */
 	uint64_t groups;
+	uint64_t chunk;     /* groups a worker takes at a time: CHUNK_GROUPS, or
+			     * 1 where a group is big (pancakes) */
 	uint64_t size_inverse; /* ceil(2^64 / size): a group's number by a multiply */
 	/* The frontiers, a bit a group: the groups holding a state of the
 	 * layer (read), and of the next (set as they are found). A bit a
@@ -55,9 +57,36 @@ typedef struct builder {
 	uint64_t colour[2];
 	uint64_t layer_colour; /* colour[] of the states a layer takes: the
 				* layer's distance (push), the next (pull) */
+	/* Pancakes (see their part of twobit_layer.c): a group is the m!
+	 * stacks that share their bottom cells - m pancakes, m = flips_in
+	 * (0: not pancakes' groups); the flips of 2..m stay in the group. */
+	int flips_in;
+	uint64_t top_mask;   /* the top m cells' nibbles */
+	const uint32_t *flip[PB_RANK_MAX + 1]; /* flip[j][u], u < j!: the index
+						* mod j! after flip j (j <= m) */
+	const uint64_t *top; /* top[l], l < m!: the top m cells' order (nibble p:
+			      * the rank among them of cell p's pancake) at
+			      * index l mod m! */
+	uint64_t fact[PB_RANK_MAX + 1];         /* j! */
+	uint64_t fact_inverse[PB_RANK_MAX + 1]; /* ceil(2^64 / j!) */
 	uint64_t weight[PB_RANK_MAX]; /* weight[i]: (tiles - 1 - i)! */
 	uint64_t inverse[PB_RANK_MAX + 1]; /* inverse[r]: ceil(2^64 / r), r >= 2 */
 } builder;
+
+/* Pancakes' groups: the most cells a group's flips cover (its table of
+ * flips is about 1.1 times 4 * m! bytes, its top table 8 * m!), and the
+ * fewest (for a group of whole words of codes: 8! = 32 * 1260). */
+#define PANCAKE_GROUP_MAX 9
+#define PANCAKE_GROUP_MIN 8
+
+/* The cells a pancakes' group covers for a stack of N (0: no groups). */
+static inline int pancake_group_cells(int n)
+{
+	if (n < PANCAKE_GROUP_MIN)
+		return 0;
+	return n - 2 < PANCAKE_GROUP_MIN ? PANCAKE_GROUP_MIN
+	       : n - 2 > PANCAKE_GROUP_MAX ? PANCAKE_GROUP_MAX : n - 2;
+}
 
 /* Whether the kernel's index has the tiles' groups: the index is the
  * tiles' rank (halved) times the cells plus the blank's cell (see

@@ -33,6 +33,10 @@ typedef struct worker {
 	 * state asking. */
 	uint64_t queued;
 	queued ring[AHEAD];
+	/* Pancakes: the group entered last's bottom cells (the top m cells
+	 * 0), and its top m pancakes, the smallest first. */
+	uint64_t bottom;
+	uint8_t value[PB_RANK_MAX];
 } worker;
 
 /* Bits 2j of the result: code j of X is C. */
@@ -421,6 +425,187 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, ui
 	return true;
 }
 
+/* The groups FIRST..END-1 of the layer's next chunk: false when none is
+ * left or a worker was told to stop. */
+PB_INLINE bool take_chunk(const builder *b, uint64_t *first, uint64_t *end)
+{
+	if (__atomic_load_n(&b->share->stopped, __ATOMIC_RELAXED))
+		return false;
+	*first = __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk;
+	*end = *first + b->chunk < b->groups ? *first + b->chunk : b->groups;
+	return *first < b->groups;
+}
+
+/* Tell every worker to stop. */
+static void stop_all(const builder *b)
+{
+	__atomic_store_n(&b->share->stopped, 1, __ATOMIC_RELAXED);
+}
+
+/* ---- Pancakes: a group at a time ---------------------------------------
+ * The index reads the stack from the bottom (pb_kernel_index): it is the
+ * sum over the cells p of c_p * p!, where c_p counts the pancakes above
+ * cell p that are smaller. A flip of the top j leaves c_p as it is for
+ * p >= j, so it changes the index modulo j! only, and how depends on that
+ * alone. A group is the m! stacks that share their bottom n - m pancakes
+ * (a block of the index): a flip of j <= m stays in it, the look-up
+ * b->flip[j] of the index modulo j!, and reads codes the group's words
+ * hold, in the cache. A flip of more takes the stack to another group:
+ * the stack is made (b->top and the group's pancakes), flipped and ranked,
+ * its word fetched ahead as the tiles' vertical moves are. */
+
+/* The index modulo J! of L (L < m!: the quotient by a multiply is exact). */
+PB_INLINE uint64_t low_part(const builder *b, uint64_t l, int j)
+{
+	uint64_t q = (uint64_t)(((unsigned __int128)l * b->fact_inverse[j]) >> 64);
+
+	return l - q * b->fact[j];
+}
+
+/* The neighbour by flip J (<= m) of the stack at L in its group, there. */
+PB_INLINE uint64_t flip_in(const builder *b, uint64_t l, int j)
+{
+	uint64_t u = low_part(b, l, j);
+
+	return l - u + b->flip[j][u];
+}
+
+/* Group G into W: its bottom cells and top pancakes. The stack at 0 in
+ * a group has c_p = 0 for p < m: its top m from the largest down. */
+PB_INLINE void enter_stacks(worker *w, const int m, uint64_t g)
+{
+	const builder *b = w->b;
+	pb_state s;
+
+	if (g == w->group)
+		return;
+	w->group = g;
+	pb_unindex(b->d, g * b->size, &s);
+	w->bottom = (uint64_t)s.cells & ~b->top_mask;
+	for (int r = 0; r < m; r++)
+		w->value[r] = (uint8_t)pb_nibble((uint64_t)s.cells, m - 1 - r);
+}
+
+/* The cells of the stack at L in the group entered. */
+PB_INLINE uint64_t stack_at(const worker *w, const int m, uint64_t l)
+{
+	uint64_t order = w->b->top[l], cells = w->bottom;
+
+	for (int p = 0; p < m; p++)
+		cells |= (uint64_t)w->value[(order >> (4 * p)) & 15u] << (4 * p);
+	return cells;
+}
+
+/* The flips of more than m of the stack at L of the group entered (N
+ * pancakes): each neighbour queued, pushing (FROM unused) or for the
+ * state FROM (pulling). */
+PB_INLINE void flips_out(worker *w, const int n, const int m, uint64_t l, uint64_t from)
+{
+	const builder *b = w->b;
+	uint64_t c = stack_at(w, m, l);
+
+	for (int j = m + 1; j <= n; j++) {
+		uint64_t i = pb_kernel_index(PB_KERNEL_FLIP4, b->d,
+					     pb_kernel_flip(PB_KERNEL_FLIP4, c, j), 0);
+
+		look_up(w, i, group_of(b, i), from);
+	}
+	w->generated += (uint64_t)(n - m);
+}
+
+/* Push: the stacks of group G of the layer (codes X of the word at
+ * L0 in it, HITS: bits 2j). */
+PB_INLINE void push_stacks(worker *w, const int n, const int m, uint64_t g, uint64_t l0,
+			   uint64_t hits)
+{
+	const builder *b = w->b;
+	uint64_t first = g * b->size;
+
+	for (; hits; hits &= hits - 1) {
+		uint64_t l = l0 + (uint64_t)__builtin_ctzll(hits) / 2;
+
+		w->expanded++;
+		for (int j = 2; j <= m; j++)
+			reach(w, first + flip_in(b, l, j), g);
+		w->generated += (uint64_t)(m - 1);
+		if (n > m)
+			flips_out(w, n, m, l, 0);
+	}
+}
+
+/* Pull: the unseen stacks of group G (UNSEEN: bits 2j of the word at L0
+ * in it) with a neighbour on the layer take the next residue; those
+ * with none in the group ask the groups outside. */
+PB_INLINE void pull_stacks(worker *w, const int n, const int m, uint64_t g, uint64_t l0,
+			   uint64_t unseen)
+{
+	const builder *b = w->b;
+	uint64_t first = g * b->size;
+
+	for (; unseen; unseen &= unseen - 1) {
+		uint64_t l = l0 + (uint64_t)__builtin_ctzll(unseen) / 2;
+		int j;
+
+		w->expanded++;
+		for (j = 2; j <= m; j++)
+			if (code_at(b->codes, first + flip_in(b, l, j)) == b->now)
+				break;
+		w->generated += (uint64_t)(j <= m ? j - 1 : m - 1);
+		if (j <= m)
+			take(w, first + l, g);
+		else if (n > m)
+			flips_out(w, n, m, l, first + l);
+	}
+}
+
+/* Pancakes: the groups FIRST..END-1 of a chunk, stacks of N, groups of
+ * M cells. Returns false when the worker's limits say stop. */
+PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, uint64_t first,
+			    uint64_t end)
+{
+	const builder *b = w->b;
+	const uint64_t words = b->size / CODES_PER_WORD;
+
+	for (uint64_t g = first; g < end; g++) {
+		const uint64_t *codes = b->codes + g * words;
+
+		if (!b->pull && !(b->frontier[g / 64] >> (g % 64) & 1u))
+			continue;
+		if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
+			return false;
+		enter_stacks(w, m, g);
+		for (uint64_t k = 0; k < words; k++) {
+			uint64_t x = __atomic_load_n(&codes[k], __ATOMIC_RELAXED);
+
+			if (!b->pull)
+				push_stacks(w, n, m, g, k * CODES_PER_WORD, codes_equal(x, b->now));
+			else
+				pull_stacks(w, n, m, g, k * CODES_PER_WORD, x & x >> 1 & LOW_BITS);
+		}
+	}
+	settle_all(w);
+	return true;
+}
+
+/* The chunks of a layer on pancakes (as work_tiles). */
+PB_INLINE void work_stacks(worker *w, const int n, const int m)
+{
+	builder b = *w->b;
+	worker me = { .b = &b, .group = UINT64_MAX };
+	uint64_t first, end;
+
+	while (take_chunk(&b, &first, &end)) {
+		if (!chunk_stacks(&me, w, n, m, first, end)) {
+			stop_all(&b);
+			break;
+		}
+	}
+	w->fresh = me.fresh;
+	w->fresh_groups = me.fresh_groups;
+	w->expanded = me.expanded;
+	w->generated = me.generated;
+}
+
 /* ---- Other domains: a word of codes at a time ------------------------- */
 
 /* Push: mark the unseen predecessors of X, of the layer, with the next
@@ -505,23 +690,6 @@ PB_INLINE bool chunk_with(const pb_kernel k, worker *w, uint64_t first, uint64_t
 	return true;
 }
 
-/* The groups FIRST..END-1 of the layer's next chunk: false when none is
- * left or a worker was told to stop. */
-PB_INLINE bool take_chunk(const builder *b, uint64_t *first, uint64_t *end)
-{
-	if (__atomic_load_n(&b->share->stopped, __ATOMIC_RELAXED))
-		return false;
-	*first = __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) * CHUNK_GROUPS;
-	*end = *first + CHUNK_GROUPS < b->groups ? *first + CHUNK_GROUPS : b->groups;
-	return *first < b->groups;
-}
-
-/* Tell every worker to stop. */
-static void stop_all(const builder *b)
-{
-	__atomic_store_n(&b->share->stopped, 1, __ATOMIC_RELAXED);
-}
-
 /* The chunks of a layer, as long as there are any. */
 PB_INLINE void work_with(const pb_kernel k, worker *w)
 {
@@ -578,6 +746,16 @@ static void *work(void *arg)
 			case 5: work_tiles(w, 5, d->height); break;
 			default: work_tiles(w, d->width, d->height); break;
 			}
+		}
+		return NULL;
+	}
+	if (w->b->flips_in) {
+		/* the stack's size and the group's constants in the loops
+		 * where the searches are long */
+		switch (d->cells * 16 + w->b->flips_in) {
+		case 12 * 16 + 9: work_stacks(w, 12, 9); break;
+		case 13 * 16 + 9: work_stacks(w, 13, 9); break;
+		default: work_stacks(w, d->cells, w->b->flips_in); break;
 		}
 		return NULL;
 	}

@@ -85,7 +85,7 @@ static void usage(FILE *out)
 	      "      --seed N         seed of the samples and of the states chosen\n"
 	      "                       (default 1)\n"
 	      "  -j, --threads N      threads of the sweep over every state (default: one\n"
-	      "                       a processor, up to 8)\n"
+	      "                       a processor, up to 64)\n"
 	      "      --pdb-cache DIR  where pattern databases are kept\n"
 	      "      --charts         draw DIR/charts/heuristic and prediction (png, svg)\n"
 	      "      --gnuplot PATH   the gnuplot to run (default: gnuplot)\n"

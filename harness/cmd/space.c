@@ -6,14 +6,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "algorithms/core/clock.h"
+#include "algorithms/heuristics/pdb.h"
 #include "algorithms/puzzles/twobit.h"
 #include "harness/cmd/cmdline.h"
 #include "harness/cmd/commands.h"
 #include "harness/engine/outside.h"
+#include "harness/engine/mpi_space.h"
 #include "harness/engine/signals.h"
 #include "harness/io/outfile.h"
+#include "harness/io/progress.h"
 #include "harness/report/charts_draw.h"
 #include "harness/report/gnuplot.h"
 
@@ -25,17 +29,27 @@ static void usage(FILE *out)
 {
 	fputs("usage: bench space --domain D [options]\n"
 	      "\n"
-	      "Search the whole state space of domain D (a board of up to 12 cells\n"
-	      "or Magic Squares, whatever fits in memory at two bits a state)\n"
-	      "breadth-first from the goal, keeping each state's distance mod 3, and\n"
-	      "print the number of states at each distance, the radius, the time\n"
-	      "and the bytes the table took.\n"
+	      "Search the whole state space of domain D breadth-first from the goal,\n"
+	      "keeping each state's distance mod 3, and print the number of states\n"
+	      "at each distance, the radius, the time and the bytes the table took.\n"
+	      "\n"
+	      "What fits: any domain with an index whose table fits in memory, at a\n"
+	      "quarter of a byte a state (the peak is a few MB more). For example:\n"
+	      "  tiles3x4, 4x3, 2x6, 6x2         239,500,800 states      60 MB\n"
+	      "  tiles7x2, 2x7                 43,589,145,600 states    10.9 GB\n"
+	      "  tiles5x3, 3x5                653,837,184,000 states     163 GB\n"
+	      "  tiles4x4                  10,461,394,944,000 states     2.6 TB\n"
+	      "  pancake12                       479,001,600 stacks     120 MB\n"
+	      "  pancake13                     6,227,020,800 stacks     1.6 GB\n"
+	      "  pancake14                    87,178,291,200 stacks    21.8 GB\n"
+	      "  cube2, msquare            3,674,160 and 40,320 states   < 1 MB\n"
+	      "A table past the memory is refused at the start (status memout).\n"
 	      "\n"
 	      "options:\n"
 	      "  -d, --domain D     the domain (see 'bench list')\n"
 	      "  -g, --goal G       another goal (tiles)\n"
 	      "  -o, --output FILE  write the counts there as CSV, columns depth,states\n"
-	      "  -j, --threads N    threads (default: one a processor, up to 8)\n"
+	      "  -j, --threads N    threads (default: one a processor, up to 64)\n"
 	      "      --cache DIR    keep the table there (default: $PUZZLEBENCH_CACHE, else\n"
 	      "                     cache/pdb), loaded when it is there\n"
 	      "      --no-cache     search afresh; keep nothing\n"
@@ -144,6 +158,75 @@ static void print_space(const pb_twobit *t, const pb_search *s, uint64_t ns, boo
 	       (double)bytes / (double)t->states, (double)s->meter.peak / 1e6);
 }
 
+/* The search over J's ranks (mpi_space.h): rank 0 prints, writes the
+ * table to the cache (unless NO_CACHE) and the CSV and charts; every rank
+ * returns the same status. */
+static int space_mpi(mpi_job *j, pb_domain *d, const char *cache, bool no_cache,
+		     const char *output, const char *charts, const char *gnuplot, bool quiet,
+		     const volatile sig_atomic_t *stop)
+{
+	uint64_t start = pb_wall_ns(), ns;
+	char path[PATH_MAX], err[PATH_MAX + 128] = "";
+	mpi_space sp, *per = NULL;
+	pb_search s;
+	pb_status st;
+	int rc = PB_EXIT_OK;
+
+	pb_search_init(&s, 0, 0, stop);
+	st = mpi_space_build(j, &sp, d, &s);
+	if (st != PB_SOLVED) {
+		if (j->rank == 0)
+			fprintf(stderr, "bench " CMD ": %s: %s%s%s\n", d->name, pb_status_name(st),
+				*s.message ? ": " : "", s.message);
+		return st == PB_STOPPED && *stop ? EXIT_SIGNAL_BASE + *stop : PB_EXIT_USAGE;
+	}
+	ns = pb_wall_ns() - start;
+	if (!no_cache) {
+		if (pb_twobit_file_name(d, pb_pdb_cache_dir(cache), path, sizeof(path))) {
+			snprintf(err, sizeof(err), "cache directory name too long");
+			rc = PB_EXIT_USAGE;
+		} else if (mpi_space_save(j, &sp, path, err, sizeof(err))) {
+			rc = PB_EXIT_USAGE;
+		}
+		if (rc && j->rank == 0)
+			fprintf(stderr, "bench " CMD ": the table was not kept: %s\n", err);
+	}
+	if (j->rank == 0)
+		per = calloc((size_t)j->size, sizeof(*per));
+	mpi_space_traffic(j, &sp, per);
+	if (j->rank == 0) {
+		pb_twobit t = { .d = d, .states = sp.states, .radius = sp.radius,
+				.reached = sp.reached };
+
+		memcpy(t.counts, sp.counts, sizeof(t.counts));
+		print_space(&t, &s, ns, true, quiet);
+		for (int r = 0; per && r < j->size; r++)
+			printf("rank %d: slice %.1f MB, peak %.1f MB, sent %.1f MB, received %.1f MB, "
+			       "%llu rounds\n", r, (double)per[r].words * 8 / 1e6,
+			       (double)per[r].peak / 1e6, (double)per[r].sent / 1e6,
+			       (double)per[r].received / 1e6, (unsigned long long)per[r].rounds);
+		if (output && write_csv(&t, output))
+			rc = PB_EXIT_USAGE;
+		if (charts && draw(&t, charts, gnuplot))
+			rc = PB_EXIT_USAGE;
+		if (fflush(stdout) || ferror(stdout))
+			rc = PB_EXIT_USAGE;
+	}
+	free(per);
+	mpi_space_release(&sp);
+	return mpi_job_agree(j, rc == PB_EXIT_OK) ? rc : PB_EXIT_USAGE;
+}
+
+/* After each layer: the states reached, on the progress line. */
+static void layer_done(void *arg, int depth, uint64_t reached, uint64_t states)
+{
+	progress *p = arg;
+
+	(void)depth;
+	(void)states;
+	progress_tick(p, reached - p->done);
+}
+
 static int parse_threads(const char *text, int *out)
 {
 	char *end;
@@ -182,6 +265,7 @@ int cmd_space(int argc, char **argv)
 	pb_search s;
 	pb_domain d;
 	pb_status st;
+	progress line;
 
 	optind = 1;
 	opterr = 0;
@@ -216,10 +300,37 @@ int cmd_space(int argc, char **argv)
 	if (cmdline_domain(CMD, &d, domain, goal))
 		return PB_EXIT_USAGE;
 	stop = signals_catch();
+	{
+		/* under an MPI launcher (a PB_MPI build): the search over the
+		 * ranks */
+		char host[256] = "", err[256];
+		mpi_job job;
+
+		gethostname(host, sizeof(host) - 1);
+		if (mpi_job_begin(&job, host, err, sizeof(err))) {
+			fprintf(stderr, "bench " CMD ": %s\n", err);
+			mpi_job_end(&job);
+			signals_restore();
+			return PB_EXIT_USAGE;
+		}
+		if (job.active) {
+			rc = space_mpi(&job, &d, cache, no_cache, output, charts, gnuplot, quiet, stop);
+			mpi_job_end(&job);
+			signals_restore();
+			return rc;
+		}
+		mpi_job_end(&job);
+	}
 	pb_search_init(&s, 0, 0, stop);
 	start = pb_wall_ns();
+	/* a progress line on a terminal: the states reached, a layer at a
+	 * time */
+	progress_start(&line, "states", d.index_count);
+	pb_twobit_on_layer(layer_done, &line);
 	st = no_cache ? pb_twobit_build(&t, &d, &s, threads)
 		      : pb_twobit_open(&t, &d, cache, &s, threads, &built);
+	pb_twobit_on_layer(NULL, NULL);
+	progress_end(&line);
 	if (st != PB_SOLVED) {
 		rc = st == PB_STOPPED ? EXIT_SIGNAL_BASE + *stop : PB_EXIT_USAGE;
 		signals_restore();

@@ -108,12 +108,16 @@ static void check_codes(const char *name, int threads)
 
 Test(twobit, every_code_is_the_distance_mod_three, .timeout = 300)
 {
-	static const char *const names[] = { "8puzzle", "tiles5x2", "tiles2x5", "msquare" };
+	/* pancakes of 8 to 10 by groups of 8! stacks: one group, then 9 and
+	 * 90, with the flips of 9 and 10 out of them */
+	static const char *const names[] = { "8puzzle", "tiles5x2", "tiles2x5", "msquare",
+					     "pancake8", "pancake9", "pancake10" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		check_codes(names[i], 1);
 		check_codes(names[i], 2);
-		check_codes(names[i], PB_TWOBIT_MAX_THREADS);
+		check_codes(names[i], 8);
+		check_codes(names[i], 16);
 	}
 }
 
@@ -163,6 +167,7 @@ Test(twobit, a_walk_down_is_an_optimal_answer_from_every_state, .timeout = 300)
 {
 	check_walks("8puzzle");
 	check_walks("msquare");
+	check_walks("pancake9");
 }
 
 Test(twobit, a_state_of_the_other_class_is_unsolvable)
@@ -214,6 +219,42 @@ Test(twobit, a_deadline_passed_is_a_timeout)
 	expect_failure("tiles5x2", 0, 1, PB_TIMEOUT);
 }
 
+/* The pancake numbers (OEIS A058986, Gates & Papadimitriou 1979 and
+ * the searches since: Heydari & Sudborough 1997, Cibulka 2011), N = 10
+ * to 13. */
+static const int pancake_radius[] = { [10] = 11, [11] = 13, [12] = 14, [13] = 15 };
+
+/* The stacks of N pancakes: every one reached, the farthest at the
+ * pancake number, the counts adding up. */
+static void check_pancakes(int n)
+{
+	char name[16];
+	pb_domain d;
+	pb_twobit t;
+	uint64_t sum = 0;
+
+	snprintf(name, sizeof(name), "pancake%d", n);
+	d = it_domain(name, NULL);
+	build(&t, &d, 0);
+	cr_assert_eq(t.radius, pancake_radius[n], "%s: radius %d, the pancake number is %d", name,
+		     t.radius, pancake_radius[n]);
+	cr_assert_eq(t.reached, d.index_count, "%s: %llu of %llu stacks reached", name,
+		     (unsigned long long)t.reached, (unsigned long long)d.index_count);
+	for (int k = 0; k <= t.radius; k++) {
+		cr_assert_gt(t.counts[k], 0, "%s: no stack at distance %d", name, k);
+		sum += t.counts[k];
+	}
+	cr_assert_eq(sum, d.index_count, "%s: the counts add up to %llu", name,
+		     (unsigned long long)sum);
+	pb_twobit_release(&t);
+}
+
+Test(twobit, pancakes_of_10_and_11_reach_the_pancake_numbers, .timeout = 600)
+{
+	check_pancakes(10);
+	check_pancakes(11);
+}
+
 /* Opt in: the 12-cell boards (60 MB and a few seconds each; the test
  * command runs it in the release build): both orientations, the goal's
  * blank in the last cell and in another corner. */
@@ -232,4 +273,6 @@ Test(twobit, the_twelve_cell_boards_match_the_published_counts, .timeout = 1200)
 	}
 	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++)
 		check_board(boards[i].w, boards[i].h, boards[i].blank);
+	/* and 12 pancakes, 479,001,600 stacks */
+	check_pancakes(12);
 }

@@ -1,0 +1,148 @@
+/* bench space under mpirun (a PB_MPI build; harness/engine/mpi_space.h):
+ * for K = 1 to 4 ranks, the table file is the one-process search's byte
+ * for byte (codes, counts and checksum), and the counts CSV too, on the
+ * 3x3 board, Magic Squares (whose moves take three to undo) and 9
+ * pancakes, and, opted in with PB_MPI_SPACE_12=1, the 4x3 board
+ * (239,500,800 states: minutes a search, the ranks expanding a state at a
+ * time); rank 0 gives each rank's memory and traffic. A domain without an index is refused on every rank. In a build
+ * without MPI the tests are skipped. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/support/support.h"
+
+TestSuite(mpi_space, .init = ht_suite_init, .fini = ht_suite_fini);
+
+#if defined(PB_MPI) && PB_MPI
+
+static void skip_without_mpirun(void)
+{
+	if (system("command -v mpirun >/dev/null 2>&1")) {
+		ht_suite_fini(); /* a skipped test's .fini does not run */
+		cr_skip_test("no mpirun here (apt-get install openmpi-bin)");
+	}
+}
+
+/* "mpirun -np RANKS bench ARGS", output merged: its exit status and its
+ * output in *OUT (free() it). */
+static int mpirun_bench(int ranks, char **out, const char *args)
+{
+	char cmd[4096];
+	size_t len = 0, cap = 1 << 16;
+	FILE *p;
+
+	/* as root Open MPI wants to be told; more ranks than cores want
+	 * oversubscription */
+	snprintf(cmd, sizeof(cmd), "mpirun %s--oversubscribe -np %d '%s' %s 2>&1",
+		 geteuid() ? "" : "--allow-run-as-root ", ranks, PB_BENCH, args);
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	*out = malloc(cap);
+	cr_assert_not_null(*out);
+	len = fread(*out, 1, cap - 1, p);
+	(*out)[len] = '\0';
+	return pclose(p);
+}
+
+/* Whether the files A and B hold the same bytes. */
+static bool same_file(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	bool same = fa && fb;
+	int ca, cb;
+
+	while (same) {
+		ca = getc(fa);
+		cb = getc(fb);
+		same = ca == cb;
+		if (ca == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* DOMAIN's table and counts by one process and by 1 to 4 ranks: the same
+ * files. FILE is the table's name in the cache. */
+static void check_ranks(const char *domain, const char *file)
+{
+	char one[512], many[512], args[1024], *out;
+	int rc;
+
+	rc = ht_bench(&out, "space -d %s -q --cache %s/%s-one -o %s/%s-one.csv", domain, ht_dir,
+		      domain, ht_dir, domain);
+	cr_assert_eq(rc, 0, "one process: %s", out);
+	free(out);
+	snprintf(one, sizeof(one), "%s/%s-one/%s", ht_dir, domain, file);
+	for (int k = 1; k <= 4; k++) {
+		snprintf(args, sizeof(args), "space -d %s -q --cache %s/%s-%d -o %s/%s-%d.csv", domain,
+			 ht_dir, domain, k, ht_dir, domain, k);
+		rc = mpirun_bench(k, &out, args);
+		cr_assert_eq(rc, 0, "%s, %d ranks: status %d: %s", domain, k, rc, out);
+		for (int r = 0; r < k; r++) {
+			char line[64];
+
+			snprintf(line, sizeof(line), "\nrank %d: slice ", r);
+			cr_assert(strstr(out, line), "%s, %d ranks: no line for rank %d: %s", domain,
+				  k, r, out);
+		}
+		free(out);
+		snprintf(many, sizeof(many), "%s/%s-%d/%s", ht_dir, domain, k, file);
+		cr_assert(same_file(one, many), "%s: the table of %d ranks (%s) is not that of one "
+			  "process (%s)", domain, k, many, one);
+		snprintf(one, sizeof(one), "%s/%s-one.csv", ht_dir, domain);
+		snprintf(many, sizeof(many), "%s/%s-%d.csv", ht_dir, domain, k);
+		cr_assert(same_file(one, many), "%s: the counts of %d ranks differ", domain, k);
+		snprintf(one, sizeof(one), "%s/%s-one/%s", ht_dir, domain, file);
+	}
+}
+
+Test(mpi_space, one_to_four_ranks_give_the_table_of_one_process, .timeout = 600)
+{
+	skip_without_mpirun();
+	check_ranks("8puzzle", "8puzzle-b8.2bit");
+	check_ranks("msquare", "msquare.2bit");
+	check_ranks("pancake9", "pancake9.2bit");
+}
+
+Test(mpi_space, the_twelve_cell_board_over_ranks, .timeout = 3600)
+{
+	const char *opt = getenv("PB_MPI_SPACE_12");
+
+	skip_without_mpirun();
+	/* opt-in: the ranks expand a state at a time, not by the tiles'
+	 * groups, some minutes a search of the 4x3 board here */
+	if (!opt || strcmp(opt, "1")) {
+		cr_log_info("set PB_MPI_SPACE_12=1 to search the 4x3 board over 1 to 4 ranks");
+		return;
+	}
+	check_ranks("tiles4x3", "tiles4x3-b11.2bit");
+}
+
+Test(mpi_space, a_domain_without_an_index_is_refused_on_every_rank)
+{
+	char *out;
+	int rc;
+
+	skip_without_mpirun();
+	rc = mpirun_bench(2, &out, "space -d 24puzzle --no-cache");
+	cr_assert_neq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "no index"), "%s", out);
+	free(out);
+}
+
+#else
+
+Test(mpi_space, skipped_without_mpi)
+{
+	ht_suite_fini(); /* a skipped test's .fini does not run */
+	cr_skip_test("a build without MPI (cmake -DPB_MPI=ON)");
+}
+
+#endif
