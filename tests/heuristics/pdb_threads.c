@@ -10,6 +10,9 @@
  *   and with one: the three tables the same codes, and the counts those
  *   published with lightln2/SlidingTilesSolver
  *   (../shared/data/tiles_distributions.tsv): radius 55 with 2 states.
+ * - the same of 10 pancakes (3,628,800 stacks, groups of 8! by the
+ *   flips of up to 8, the flips of 9 and 10 out of them): radius 11, the
+ *   pancake number (OEIS A058986), with 73,232 stacks (OEIS A092113).
  * - the sweep of bench analyze over every state of the 8-puzzle (Manhattan
  *   distance), with two threads and with one: the same counts, of 9!/2
  *   states.
@@ -61,33 +64,36 @@ static int search(const pb_domain *d, pb_twobit *t, int threads)
 	return 0;
 }
 
-/* The two-bit search of the 5x2 board, two threads twice and one. */
-static int twobit_threads(void)
+/* The two-bit search of NAME, two threads twice and one: the same codes,
+ * STATES reached, radius RADIUS with AT_RADIUS states (the tiles' search
+ * by groups of a row, the pancakes' by groups of flips). */
+static int twobit_threads(const char *name, uint64_t states, int radius, uint64_t at_radius)
 {
 	pb_domain d;
 	pb_twobit t[3];
 	char err[256];
 	int bad = 0;
 
-	if (pb_domain_init(&d, "tiles5x2", err, sizeof(err)) || search(&d, &t[0], 2) ||
+	if (pb_domain_init(&d, name, err, sizeof(err)) || search(&d, &t[0], 2) ||
 	    search(&d, &t[1], 2) || search(&d, &t[2], 1))
 		return 1;
 	for (int i = 1; i < 3; i++)
 		if (t[i].nwords != t[0].nwords ||
 		    memcmp(t[i].codes, t[0].codes, t[0].nwords * sizeof(uint64_t)) ||
 		    memcmp(t[i].counts, t[0].counts, sizeof(t[0].counts))) {
-			fprintf(stderr, "pdb_threads: two-bit searches of tiles5x2 differ\n");
+			fprintf(stderr, "pdb_threads: two-bit searches of %s differ\n", name);
 			bad = 1;
 		}
-	if (t[0].reached != 1814400 || t[0].radius != 55 || t[0].counts[55] != 2) {
-		fprintf(stderr, "pdb_threads: tiles5x2: %llu states, radius %d with %llu, not 1814400, 55 with 2\n",
-			(unsigned long long)t[0].reached, t[0].radius,
-			(unsigned long long)t[0].counts[t[0].radius]);
+	if (t[0].reached != states || t[0].radius != radius || t[0].counts[radius] != at_radius) {
+		fprintf(stderr, "pdb_threads: %s: %llu states, radius %d with %llu, not %llu, %d with %llu\n",
+			name, (unsigned long long)t[0].reached, t[0].radius,
+			(unsigned long long)t[0].counts[t[0].radius], (unsigned long long)states, radius,
+			(unsigned long long)at_radius);
 		bad = 1;
 	}
 	if (!bad)
-		printf("pdb_threads: tiles5x2 two-bit search, %llu states, radius %d, alike with 2, 2 and 1 threads\n",
-		       (unsigned long long)t[0].reached, t[0].radius);
+		printf("pdb_threads: %s two-bit search, %llu states, radius %d, alike with 2, 2 and 1 threads\n",
+		       name, (unsigned long long)t[0].reached, t[0].radius);
 	for (int i = 0; i < 3; i++)
 		pb_twobit_release(&t[i]);
 	return bad;
@@ -164,5 +170,8 @@ int main(void)
 		       PATTERN, (unsigned long long)a.entries);
 	pb_pdb_release(&a);
 	pb_pdb_release(&b);
-	return twobit_threads() | sweep_threads() | bad;
+	/* the 5x2 board: 10!/2 states, radius 55 (published, Tarakanov);
+	 * 10 pancakes: 10! stacks, radius 11 (the pancake number) */
+	return twobit_threads("tiles5x2", 1814400, 55, 2) | twobit_threads("pancake10", 3628800, 11, 73232) |
+	       sweep_threads() | bad;
 }

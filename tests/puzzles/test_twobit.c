@@ -249,10 +249,27 @@ static void check_pancakes(int n)
 	pb_twobit_release(&t);
 }
 
+/* The stacks of 10 pancakes at each distance, as published (OEIS
+ * A092113, the numbers of stacks of n pancakes needing k flips; also in
+ * MathWorld's "Pancake Sorting"). */
+static const uint64_t pancake10_published[] = {
+	1, 9, 72, 575, 3963, 22825, 106461, 377863, 919365, 1309756, 814678, 73232,
+};
+
 Test(twobit, pancakes_of_10_and_11_reach_the_pancake_numbers, .timeout = 600)
 {
+	pb_domain d = it_domain("pancake10", NULL);
+	pb_twobit t;
+
 	check_pancakes(10);
 	check_pancakes(11);
+	build(&t, &d, 2);
+	for (int k = 0; k <= 11; k++)
+		cr_assert_eq(t.counts[k], pancake10_published[k],
+			     "pancake10: %llu stacks at distance %d, published %llu",
+			     (unsigned long long)t.counts[k], k,
+			     (unsigned long long)pancake10_published[k]);
+	pb_twobit_release(&t);
 }
 
 /* Opt in: the 12-cell boards (60 MB and a few seconds each; the test
