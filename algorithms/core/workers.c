@@ -1,14 +1,27 @@
 /* Workers on threads of their own (see workers.h). */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "workers.h"
 
 #include <assert.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <unistd.h>
 
+/* The processors this process may run on: those of its affinity mask
+ * (taskset, a container's or a Slurm task's cpuset), else those online. */
+static long processors(void)
+{
+	cpu_set_t set;
+
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 int pb_workers_count(int threads, int max)
 {
-	long n = threads > 0 ? threads : sysconf(_SC_NPROCESSORS_ONLN);
+	long n = threads > 0 ? threads : processors();
 
 	if (n < 1)
 		n = 1;

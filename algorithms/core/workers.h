@@ -9,11 +9,12 @@
 
 /* The most workers pb_workers_run starts threads for, and the most the
  * layered builds and the sweep take (PB_PDB_MAX_THREADS and the others):
- * by default they take one a processor online, up to this. */
+ * by default they take one a processor, up to this. */
 #define PB_WORKERS_MAX 64
 
 /* How many workers to run: THREADS where it is above 0, else the
- * processors online; at least 1, at most MAX. */
+ * processors this process may run on (its affinity: taskset, a container's
+ * or a Slurm task's cpuset; else those online); at least 1, at most MAX. */
 int pb_workers_count(int threads, int max);
 
 /* Run FN on each of N workers (N >= 1) and wait for all of them: worker

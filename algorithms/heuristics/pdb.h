@@ -46,7 +46,7 @@
  * 7-8 partition of the 4x4 board). */
 #define PB_PDB_MAX_CELLS 25
 #define PB_PDB_MAX_TILES 8
-/* The most threads a build runs (one a processor online). */
+/* The most threads a build runs (one a processor it may run on). */
 #define PB_PDB_MAX_THREADS PB_WORKERS_MAX
 /* Bits an entry costs, and the largest excess an entry can hold; the value
  * above it marks an entry not reached yet during the build, and after it

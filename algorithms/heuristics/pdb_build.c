@@ -114,7 +114,7 @@ static void builder_release(builder *b)
 	pb_free(b->parity);
 }
 
-/* How many threads a build uses: the processors online, at most
+/* How many threads a build uses: the processors it may run on, at most
  * MAX_THREADS, and none past what the layer's chunks can feed. */
 static int thread_count(uint64_t nwords)
 {

@@ -45,7 +45,7 @@
  * radius is 80, Magic Squares' 22). */
 #define PB_TWOBIT_MAX_DEPTH 255
 
-/* The most threads a build takes (by default one a processor online, up
+/* The most threads a build takes (by default one a processor it may run on, up
  * to this). */
 #define PB_TWOBIT_MAX_THREADS PB_WORKERS_MAX
 
