@@ -116,8 +116,9 @@ Test(twobit, every_code_is_the_distance_mod_three, .timeout = 300)
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		check_codes(names[i], 1);
 		check_codes(names[i], 2);
-		check_codes(names[i], 8);
-		check_codes(names[i], 16);
+		/* past 8 threads (the cap until issue 31) on a board and a
+		 * stack of each kind of group */
+		check_codes(names[i], i == 1 || i == 6 ? 16 : 8);
 	}
 }
 
@@ -290,6 +291,17 @@ Test(twobit, the_twelve_cell_boards_match_the_published_counts, .timeout = 1200)
 	}
 	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++)
 		check_board(boards[i].w, boards[i].h, boards[i].blank);
-	/* and 12 pancakes, 479,001,600 stacks */
+}
+
+/* Opt in (PB_SPACE_PANCAKES=1): 12 pancakes, 479,001,600 stacks, 120 MB
+ * and 13 s here; left out of CI for its time. */
+Test(twobit, twelve_pancakes_reach_the_pancake_number, .timeout = 1200)
+{
+	const char *opt = getenv("PB_SPACE_PANCAKES");
+
+	if (!opt || strcmp(opt, "1")) {
+		cr_log_info("set PB_SPACE_PANCAKES=1 to search the stacks of 12 pancakes");
+		return;
+	}
 	check_pancakes(12);
 }
