@@ -587,25 +587,6 @@ PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, u
 	return true;
 }
 
-/* The chunks of a layer on pancakes (as work_tiles). */
-PB_INLINE void work_stacks(worker *w, const int n, const int m)
-{
-	builder b = *w->b;
-	worker me = { .b = &b, .group = UINT64_MAX };
-	uint64_t first, end;
-
-	while (take_chunk(&b, &first, &end)) {
-		if (!chunk_stacks(&me, w, n, m, first, end)) {
-			stop_all(&b);
-			break;
-		}
-	}
-	w->fresh = me.fresh;
-	w->fresh_groups = me.fresh_groups;
-	w->expanded = me.expanded;
-	w->generated = me.generated;
-}
-
 /* ---- Other domains: a word of codes at a time ------------------------- */
 
 /* Push: mark the unseen predecessors of X, of the layer, with the next
@@ -703,19 +684,21 @@ PB_INLINE void work_with(const pb_kernel k, worker *w)
 	}
 }
 
-/* The same on tiles, the W x H board. The loops work on copies of the
- * builder and of the worker that no other code can see, so that the
- * compiler keeps their fields in registers across the writes to the
- * table; the counts go back to W at the end. */
-PB_INLINE void work_tiles(worker *w, const int W, const int H)
+/* The chunks of a layer by groups: tiles on the W x H board (STACKS
+ * false: A = W, B = H), or stacks of A pancakes in groups of B cells. The
+ * loops work on copies of the builder and of the worker that no other code
+ * can see, so that the compiler keeps their fields in registers across the
+ * writes to the table; the counts go back to W at the end. */
+PB_INLINE void work_groups(worker *w, const bool stacks, const int a, const int b)
 {
-	builder b = *w->b;
-	worker me = { .b = &b, .group = UINT64_MAX };
+	builder copy = *w->b;
+	worker me = { .b = &copy, .group = UINT64_MAX };
 	uint64_t first, end;
 
-	while (take_chunk(&b, &first, &end)) {
-		if (!chunk_tiles(&me, w, W, H, first, end)) {
-			stop_all(&b);
+	while (take_chunk(&copy, &first, &end)) {
+		if (!(stacks ? chunk_stacks(&me, w, a, b, first, end)
+			     : chunk_tiles(&me, w, a, b, first, end))) {
+			stop_all(&copy);
 			break;
 		}
 	}
@@ -734,17 +717,17 @@ static void *work(void *arg)
 		/* the board's size a constant in the loops: the 12-cell boards
 		 * whole, the others by width */
 		switch (d->width * 16 + d->height) {
-		case 3 * 16 + 4: work_tiles(w, 3, 4); break;
-		case 4 * 16 + 3: work_tiles(w, 4, 3); break;
-		case 2 * 16 + 6: work_tiles(w, 2, 6); break;
-		case 6 * 16 + 2: work_tiles(w, 6, 2); break;
+		case 3 * 16 + 4: work_groups(w, false, 3, 4); break;
+		case 4 * 16 + 3: work_groups(w, false, 4, 3); break;
+		case 2 * 16 + 6: work_groups(w, false, 2, 6); break;
+		case 6 * 16 + 2: work_groups(w, false, 6, 2); break;
 		default:
 			switch (d->width) {
-			case 2: work_tiles(w, 2, d->height); break;
-			case 3: work_tiles(w, 3, d->height); break;
-			case 4: work_tiles(w, 4, d->height); break;
-			case 5: work_tiles(w, 5, d->height); break;
-			default: work_tiles(w, d->width, d->height); break;
+			case 2: work_groups(w, false, 2, d->height); break;
+			case 3: work_groups(w, false, 3, d->height); break;
+			case 4: work_groups(w, false, 4, d->height); break;
+			case 5: work_groups(w, false, 5, d->height); break;
+			default: work_groups(w, false, d->width, d->height); break;
 			}
 		}
 		return NULL;
@@ -753,9 +736,9 @@ static void *work(void *arg)
 		/* the stack's size and the group's constants in the loops
 		 * where the searches are long */
 		switch (d->cells * 16 + w->b->flips_in) {
-		case 12 * 16 + 9: work_stacks(w, 12, 9); break;
-		case 13 * 16 + 9: work_stacks(w, 13, 9); break;
-		default: work_stacks(w, d->cells, w->b->flips_in); break;
+		case 12 * 16 + 9: work_groups(w, true, 12, 9); break;
+		case 13 * 16 + 9: work_groups(w, true, 13, 9); break;
+		default: work_groups(w, true, d->cells, w->b->flips_in); break;
 		}
 		return NULL;
 	}
