@@ -74,6 +74,24 @@ static inline uint64_t pb_rank(uint64_t packed, int n)
 	return pb_rank_prefix(packed, n, n - 1);
 }
 
+/* The rank of PACKED's n cells read from the last to the first: the
+ * pb_rank of their reversal, without reversing them first (cell i's
+ * Lehmer digit weighs i!). */
+static inline uint64_t pb_rank_reversed(uint64_t packed, int n)
+{
+	unsigned used = 0;
+	uint64_t rank = 0;
+
+	for (int i = n - 1; i > 0; i--) {
+		unsigned v = pb_nibble(packed, i);
+		unsigned smaller = v - (unsigned)__builtin_popcount(used & ((1u << v) - 1));
+
+		used |= 1u << v;
+		rank += smaller * pb_factorial_table[i];
+	}
+	return rank;
+}
+
 /* The permutation of 0..n-1 whose lexicographic rank is RANK (< n!). */
 uint64_t pb_unrank(uint64_t rank, int n);
 

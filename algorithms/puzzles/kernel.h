@@ -567,7 +567,9 @@ PB_INLINE uint64_t pb_kernel_index(const pb_kernel k, const pb_domain *d, pb_cel
 	 * of the top j changes the index modulo j! only (twobit_layer.c's
 	 * groups) */
 	if (k == PB_KERNEL_FLIP4)
-		x = (uint64_t)pb_kernel_flip(k, c, d->cells);
+		return d->small_values ? pb_small_entry(d, pb_squeeze_nibbles((uint64_t)pb_kernel_flip(k, c, d->cells))) &
+						 PB_INDEX_MASK
+				       : pb_rank_reversed(x, d->cells);
 	if (!pb_kernel_slides(k))
 		return d->small_values ? pb_small_entry(d, pb_squeeze_nibbles(x)) & PB_INDEX_MASK
 				       : pb_rank(x, d->cells);

@@ -94,6 +94,32 @@ Test(rank, random_16_permutations_round_trip)
 	cr_assert_eq(pb_unrank(pb_factorial(16) - 1, 16), pack((unsigned[]){ 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 }, 16));
 }
 
+/* The rank read from the last cell is the definition's rank of the
+ * reversed permutation, for every n up to 16. */
+Test(rank, reversed_rank_is_the_rank_of_the_reversal)
+{
+	uint64_t seed = 61;
+
+	for (int n = 2; n <= 16; n++)
+		for (int k = 0; k < 5000; k++) {
+			unsigned p[16], q[16];
+
+			for (int i = 0; i < n; i++)
+				p[i] = (unsigned)i;
+			for (int i = n - 1; i > 0; i--) {
+				int j = (int)(next_random(&seed) % (uint64_t)(i + 1));
+				unsigned t = p[i];
+
+				p[i] = p[j];
+				p[j] = t;
+			}
+			for (int i = 0; i < n; i++)
+				q[i] = p[n - 1 - i];
+			cr_assert_eq(pb_rank_reversed(pack(p, n), n), naive_rank(q, n), "n %d, sample %d",
+				     n, k);
+		}
+}
+
 Test(rank, inversions_count_pairs_out_of_order)
 {
 	uint64_t seed = 3;
