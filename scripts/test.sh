@@ -83,28 +83,48 @@ cmake --build build-tsan -j"$(nproc)" --target pdb_threads
 (cd build-tsan && ctest --output-on-failure -j1 -R '^pdb_threads$')
 stage_done "ThreadSanitizer"
 # Where clang is, each libFuzzer target runs a few seconds from its corpus
-# (into a scratch copy: the committed corpora stay as they are).
+# (into a scratch copy: the committed corpora stay as they are), two at a
+# time.
 if command -v clang >/dev/null 2>&1; then
 	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_FUZZ=ON -DPB_TESTS=OFF >/dev/null
 	# the targets alone (not bench and the plugins)
 	cmake --build build-fuzz -j"$(nproc)" --target $(cd tests/fuzz && ls fuzz_*.c | sed 's/[.]c$//')
 	scratch=$(mktemp -d)
 	trap 'rm -rf "$scratch"' EXIT
-	for target in "$PWD"/build-fuzz/fuzz_*; do
+	# two at a time (CI has two processors), each in its own directory
+	fuzz_one() {
+		local target=$1 name
 		name=$(basename "$target")
-		cp -r "tests/fuzz/corpus/${name#fuzz_}" "$scratch/$name"
+		mkdir -p "$scratch/$name.d"
+		cp -r "tests/fuzz/corpus/${name#fuzz_}" "$scratch/$name.d/$name"
 		# seeded, so that a finding can be had again (PB_FUZZ_SEED to vary it)
-		if ! (cd "$scratch" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-4}" \
+		(cd "$scratch/$name.d" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-4}" \
 			-seed="${PB_FUZZ_SEED:-1}" -print_final_stats=1 \
-			"$name" >"$name.log" 2>&1); then
-			tail -n 60 "$scratch/$name.log" >&2
-			mkdir -p fuzz-findings && cp "$scratch"/crash-* "$scratch"/leak-* "$scratch"/timeout-* \
-				fuzz-findings/ 2>/dev/null || true
-			echo "test: $name found an input that breaks it (above; kept in fuzz-findings/)" >&2
-			exit 1
-		fi
-		echo "$name: $(grep -E '^stat::number_of_executed_units' "$scratch/$name.log" | awk '{print $2}') executions"
+			"$name" >"../$name.log" 2>&1)
+	}
+	fuzz_failed=
+	targets=("$PWD"/build-fuzz/fuzz_*)
+	for ((at = 0; at < ${#targets[@]}; at += 2)); do
+		pids=()
+		for target in "${targets[@]:at:2}"; do
+			fuzz_one "$target" &
+			pids+=($!)
+		done
+		for ((p = 0; p < ${#pids[@]}; p++)); do
+			target=${targets[at + p]}
+			name=$(basename "$target")
+			if wait "${pids[p]}"; then
+				echo "$name: $(grep -E '^stat::number_of_executed_units' "$scratch/$name.log" | awk '{print $2}') executions"
+			else
+				tail -n 60 "$scratch/$name.log" >&2
+				mkdir -p fuzz-findings && cp "$scratch/$name.d"/crash-* "$scratch/$name.d"/leak-* \
+					"$scratch/$name.d"/timeout-* fuzz-findings/ 2>/dev/null || true
+				echo "test: $name found an input that breaks it (above; kept in fuzz-findings/)" >&2
+				fuzz_failed=1
+			fi
+		done
 	done
+	[ -z "$fuzz_failed" ] || exit 1
 else
 	echo "test: clang is missing: the fuzz targets were only replayed over their corpora, not run" >&2
 fi
