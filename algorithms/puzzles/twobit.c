@@ -39,7 +39,7 @@ uint64_t pb_twobit_bytes(const pb_domain *d)
 /* Bytes of one frontier: a bit a group, in whole chunks. */
 static uint64_t frontier_bytes(const builder *b)
 {
-	return (b->groups + CHUNK_GROUPS - 1) / CHUNK_GROUPS * CHUNK_GROUPS / 8;
+	return (b->groups - b->base + CHUNK_GROUPS - 1) / CHUNK_GROUPS * CHUNK_GROUPS / 8;
 }
 
 /* The hook pb_twobit_on_layer sets. */
@@ -51,6 +51,19 @@ void pb_twobit_on_layer(void (*fn)(void *arg, int depth, uint64_t reached, uint6
 {
 	on_layer = fn;
 	on_layer_arg = arg;
+}
+
+/* B set for the layer at DEPTH (pulled or not) with FRONTIERS: the
+ * layer's the one of DEPTH's parity, the next's cleared. */
+static void begin_layer(builder *b, int depth, bool pull, uint64_t **frontiers)
+{
+	b->now = (unsigned)depth % 3;
+	b->next = (unsigned)(depth + 1) % 3;
+	b->pull = pull;
+	b->layer_colour = b->colour[(depth + b->pull) % 2];
+	b->frontier = frontiers[depth % 2];
+	b->next_frontier = frontiers[(depth + 1) % 2];
+	memset(b->next_frontier, 0, frontier_bytes(b));
 }
 
 static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
@@ -70,13 +83,7 @@ static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 		uint64_t fresh;
 		pb_status st;
 
-		b->now = (unsigned)depth % 3;
-		b->next = (unsigned)(depth + 1) % 3;
-		b->pull = pull_cheaper(t, b, t->counts[depth], groups);
-		b->layer_colour = b->colour[(depth + b->pull) % 2];
-		b->frontier = frontiers[depth % 2];
-		b->next_frontier = frontiers[(depth + 1) % 2];
-		memset(b->next_frontier, 0, frontier_bytes(b));
+		begin_layer(b, depth, pull_cheaper(t, b, t->counts[depth], groups), frontiers);
 		st = twobit_run_layer(b, s, nthreads, &fresh, &groups);
 		if (st == PB_SOLVED && fresh && depth + 1 > PB_TWOBIT_MAX_DEPTH) {
 			snprintf(s->message, sizeof(s->message), "%s: distances past %d", t->d->name,
@@ -160,6 +167,27 @@ static bool set_pancakes(builder *b, const pb_domain *d, pb_meter *m, void **blo
 	return true;
 }
 
+/* B for D's table T (whose states are set; the codes are the caller's to
+ * set): the groups, and the tiles' or the pancakes' tables, these in a
+ * block through M that *BLOCK holds (pb_free it after the search), the
+ * whole index one part. Returns false when the meter refuses it. */
+static bool set_builder(builder *b, pb_twobit *t, const pb_domain *d, pb_meter *m, void **block)
+{
+	*b = (builder){ .t = t, .d = d };
+	*block = NULL;
+	b->chunk = CHUNK_GROUPS;
+	PB_WITH_KERNEL(d, b->size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
+	PB_WITH_KERNEL(d, if (grouped(K)) set_tiles(b, d, pb_index(d, &d->goal)));
+	if (d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells) &&
+	    !set_pancakes(b, d, m, block))
+		return false;
+	b->groups = (t->states + b->size - 1) / b->size;
+	b->size_inverse = UINT64_MAX / b->size + 1;
+	b->round_end = b->groups;
+	b->span = t->states;
+	return true;
+}
+
 pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int threads)
 {
 	void *block = NULL;
@@ -186,17 +214,11 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	goal = pb_index(d, &d->goal);
 	t->codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
 	t->counts[0] = t->reached = 1;
-	b = (builder){ .t = t, .d = d, .codes = t->codes };
-	b.chunk = CHUNK_GROUPS;
-	PB_WITH_KERNEL(d, b.size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
-	PB_WITH_KERNEL(d, if (grouped(K)) set_tiles(&b, d, goal));
-	if (d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells) &&
-	    !set_pancakes(&b, d, &s->meter, &block)) {
+	if (!set_builder(&b, t, d, &s->meter, &block)) {
 		pb_twobit_release(t);
 		return pb_search_alloc_failed(s);
 	}
-	b.groups = (t->states + b.size - 1) / b.size;
-	b.size_inverse = UINT64_MAX / b.size + 1;
+	b.codes = t->codes;
 	st = search(t, &b, s, pb_workers_count(threads, PB_TWOBIT_MAX_THREADS));
 	pb_free(block);
 	if (st != PB_SOLVED)
@@ -208,6 +230,181 @@ void pb_twobit_release(pb_twobit *t)
 {
 	pb_free(t->codes);
 	t->codes = NULL;
+}
+
+/* ---- Parts (pb_twobit_part) ------------------------------------------ */
+
+/* Groups a part's edges fall on: 128 (whole words of codes, whole words
+ * of the frontiers, whatever the group's size), or one where a group is
+ * whole words itself (pancakes: m! stacks, a multiple of 128). */
+#define PART_UNIT 128
+/* States a round of a part's push covers, about: its outbox a few MB. */
+#define ROUND_STATES ((uint64_t)1 << 20)
+
+struct pb_twobit_run {
+	builder b;
+	pb_twobit t;
+	uint64_t *frontiers[2];
+	void *block;
+	struct outbox out;
+	uint64_t *alloc;    /* the part's codes as allocated */
+	uint64_t round_groups;
+	uint64_t next;      /* the layer's next group */
+};
+
+/* The groups of D's search (see set_builder) and the part's unit. */
+static void part_groups(const pb_domain *d, uint64_t *size, uint64_t *groups, uint64_t *unit)
+{
+	bool stacks = d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells);
+
+	PB_WITH_KERNEL(d, *size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
+	if (stacks)
+		*size = pb_factorial(pancake_group_cells(d->cells));
+	*groups = (d->index_count + *size - 1) / *size;
+	*unit = stacks ? 1 : PART_UNIT;
+}
+
+/* The groups [*G0, *G1) of part R of K. */
+static void part_range(const pb_domain *d, int k, int r, uint64_t *g0, uint64_t *g1)
+{
+	uint64_t size, groups, unit, units;
+
+	part_groups(d, &size, &groups, &unit);
+	units = (groups + unit - 1) / unit;
+	*g0 = (uint64_t)((unsigned __int128)units * (unsigned)r / (unsigned)k) * unit;
+	*g1 = (uint64_t)((unsigned __int128)units * (unsigned)(r + 1) / (unsigned)k) * unit;
+	if (*g0 > groups)
+		*g0 = groups;
+	if (*g1 > groups || r == k - 1)
+		*g1 = groups;
+}
+
+void pb_twobit_part_bounds(const pb_domain *d, int k, int r, uint64_t *first, uint64_t *words)
+{
+	uint64_t size, groups, unit, g0, g1, end;
+
+	part_groups(d, &size, &groups, &unit);
+	part_range(d, k, r, &g0, &g1);
+	*first = g0 * size / CODES_PER_WORD;
+	end = g1 == groups ? pb_twobit_bytes(d) / sizeof(uint64_t) : g1 * size / CODES_PER_WORD;
+	*words = end - *first;
+}
+
+pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int r, pb_search *s)
+{
+	struct pb_twobit_run *run;
+	uint64_t g0, g1, goal, bytes;
+	builder *b;
+
+	memset(p, 0, sizeof(*p));
+	if (!d->index_count) {
+		snprintf(s->message, sizeof(s->message), "%s has no index for a table", d->name);
+		return PB_UNSUPPORTED;
+	}
+	if (pb_domain_needs_inverse(d, "the two-bit search", s->message, sizeof(s->message)))
+		return PB_UNSUPPORTED;
+	p->d = d;
+	pb_twobit_part_bounds(d, k, r, &p->first_word, &p->words);
+	part_range(d, k, r, &g0, &g1);
+	run = pb_calloc(&s->meter, 1, sizeof(*run));
+	if (!run)
+		return pb_search_alloc_failed(s);
+	p->run = run;
+	run->t.d = d;
+	run->t.states = d->index_count;
+	/* a word more, which codes_from may read past the part's last state */
+	run->alloc = pb_alloc(&s->meter, (p->words + 1) * sizeof(uint64_t));
+	if (!run->alloc || !set_builder(&run->b, &run->t, d, &s->meter, &run->block)) {
+		pb_twobit_part_release(p);
+		return pb_search_alloc_failed(s);
+	}
+	pb_want_huge_pages(run->alloc, p->words * sizeof(uint64_t));
+	memset(run->alloc, 0xff, (p->words + 1) * sizeof(uint64_t));
+	p->codes = run->alloc;
+	b = &run->b;
+	/* the codes addressed by the whole index's word numbers (the
+	 * address arithmetic on integers: the words before the part are
+	 * never read) */
+	b->codes = (uint64_t *)((uintptr_t)run->alloc - (uintptr_t)(p->first_word * sizeof(uint64_t)));
+	run->t.codes = b->codes;
+	b->base = g0;
+	b->groups = g1;
+	b->lo = p->first_word * CODES_PER_WORD;
+	b->span = g1 == g0 ? 0 : (g1 * b->size < d->index_count ? g1 * b->size : d->index_count) - b->lo;
+	run->out.meter = &s->meter;
+	b->outbox = &run->out;
+	bytes = frontier_bytes(b);
+	run->frontiers[0] = pb_calloc(&s->meter, 1, bytes ? bytes : 8);
+	run->frontiers[1] = pb_calloc(&s->meter, 1, bytes ? bytes : 8);
+	if (!run->frontiers[0] || !run->frontiers[1]) {
+		pb_twobit_part_release(p);
+		return pb_search_alloc_failed(s);
+	}
+	run->round_groups = (ROUND_STATES + b->size - 1) / b->size;
+	run->round_groups = (run->round_groups + b->chunk - 1) / b->chunk * b->chunk;
+	goal = pb_index(d, &d->goal);
+	if (goal - b->lo < b->span) {
+		uint64_t g = group_of(b, goal) - g0;
+
+		b->codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
+		run->frontiers[0][g / 64] |= 1ULL << (g % 64);
+	}
+	return PB_SOLVED;
+}
+
+void pb_twobit_part_layer(pb_twobit_part *p, int depth)
+{
+	struct pb_twobit_run *run = p->run;
+
+	/* pushed always: a pull reads the neighbours' codes, which are the
+	 * other parts' */
+	begin_layer(&run->b, depth, false, run->frontiers);
+	run->next = run->b.base;
+}
+
+pb_status pb_twobit_part_push(pb_twobit_part *p, pb_search *s, const uint64_t **out, size_t *n,
+			      bool *more, uint64_t *fresh)
+{
+	struct pb_twobit_run *run = p->run;
+	builder *b = &run->b;
+	uint64_t got = 0, groups = 0;
+	pb_status st = PB_SOLVED;
+
+	run->out.n = 0;
+	if (run->next < b->groups) {
+		b->round = run->next;
+		b->round_end = b->groups - run->next < run->round_groups ? b->groups
+									 : run->next + run->round_groups;
+		run->next = b->round_end;
+		st = twobit_run_layer(b, s, 1, &got, &groups);
+		*fresh += got;
+	}
+	if (st == PB_SOLVED && run->out.failed)
+		st = pb_search_alloc_failed(s);
+	*out = run->out.at;
+	*n = run->out.n;
+	*more = run->next < b->groups;
+	return st;
+}
+
+uint64_t pb_twobit_part_mark(pb_twobit_part *p, const uint64_t *in, size_t n)
+{
+	return twobit_mark_in(&p->run->b, in, n);
+}
+
+void pb_twobit_part_release(pb_twobit_part *p)
+{
+	struct pb_twobit_run *run = p->run;
+
+	if (run) {
+		pb_free(run->alloc);
+		pb_free(run->block);
+		pb_free(run->frontiers[0]);
+		pb_free(run->frontiers[1]);
+		pb_free(run->out.at);
+		pb_free(run);
+	}
+	memset(p, 0, sizeof(*p));
 }
 
 /* The state a move nearer the goal than X (code C), by the least such

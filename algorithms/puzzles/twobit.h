@@ -80,6 +80,46 @@ void pb_twobit_on_layer(void (*fn)(void *arg, int depth, uint64_t reached, uint6
 /* Free T's table. */
 void pb_twobit_release(pb_twobit *t);
 
+/* A part of the search: the share of D's index that one of K processes
+ * owns (a rank's over MPI), its codes and only those. Its edges fall
+ * between the search's groups (twobit_int.h: a tiles arrangement, a block
+ * of pancake stacks, a word of codes) on whole words, so that the part
+ * runs the one-process search's loops on its groups: each layer pushed,
+ * a round of its groups at a time; a neighbour outside the part goes to
+ * the round's outbox, for its owner to mark (pb_twobit_part_mark). Parts
+ * run one thread each. */
+typedef struct pb_twobit_part {
+	const pb_domain *d;
+	uint64_t first_word, words; /* the part's words of the table */
+	uint64_t *codes;            /* its codes (32 a word), as pb_twobit's */
+	struct pb_twobit_run *run;  /* the search's own */
+} pb_twobit_part;
+
+/* The words [*FIRST, *FIRST + *WORDS) of D's table that part R of K
+ * owns (some parts may have none). */
+void pb_twobit_part_bounds(const pb_domain *d, int k, int r, uint64_t *first, uint64_t *words);
+
+/* P set up as part R of K of D's table, the goal marked where it is P's
+ * (allocating through S->meter). Returns PB_SOLVED, PB_MEMOUT, or
+ * PB_UNSUPPORTED with the reason in S->message. */
+pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int r, pb_search *s);
+
+/* Begin the layer at DEPTH (every part of a search in step). */
+void pb_twobit_part_layer(pb_twobit_part *p, int depth);
+
+/* Push the layer's next round of P's groups: the neighbours in P marked
+ * (*FRESH grows by them), the others' indices into *OUT (*N of them, P's
+ * until the next call); *MORE says whether P has groups of the layer left.
+ * Returns PB_SOLVED, or why it stopped (S's limits, PB_MEMOUT). */
+pb_status pb_twobit_part_push(pb_twobit_part *p, pb_search *s, const uint64_t **out, size_t *n,
+			      bool *more, uint64_t *fresh);
+
+/* Mark IN[0..N) (indices of P's states, sent by the other parts) with
+ * the layer's next residue where unseen: how many were. */
+uint64_t pb_twobit_part_mark(pb_twobit_part *p, const uint64_t *in, size_t n);
+
+void pb_twobit_part_release(pb_twobit_part *p);
+
 /* The code of the state of index I. */
 static inline unsigned pb_twobit_code(const pb_twobit *t, uint64_t i)
 {

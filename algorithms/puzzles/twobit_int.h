@@ -71,6 +71,21 @@ typedef struct builder {
 	uint64_t fact_inverse[PB_RANK_MAX + 1]; /* ceil(2^64 / j!) */
 	uint64_t weight[PB_RANK_MAX]; /* weight[i]: (tiles - 1 - i)! */
 	uint64_t inverse[PB_RANK_MAX + 1]; /* inverse[r]: ceil(2^64 / r), r >= 2 */
+	/* What the workers take: the groups [round, round_end) (the whole
+	 * index in one process; a round of a part's groups). */
+	uint64_t round, round_end;
+	/* A part (pb_twobit_part, a process's share of the index): its groups
+	 * from BASE (the frontiers' bit 0) and its states [lo, lo + span);
+	 * the codes are addressed as though the whole table were there. A
+	 * push's neighbour outside the part goes to the outbox (one worker
+	 * only). In one process: BASE and LO 0, SPAN every state, no outbox. */
+	uint64_t base, lo, span;
+	struct outbox {
+		uint64_t *at;
+		size_t n, cap;
+		pb_meter *meter;
+		bool failed; /* the meter refused more room */
+	} *outbox;
 } builder;
 
 /* Pancakes' groups: the most cells a group's flips cover (its table of
@@ -103,6 +118,10 @@ PB_INLINE uint64_t group_of(const builder *b, uint64_t i)
 {
 	return (uint64_t)(((unsigned __int128)i * b->size_inverse) >> 64);
 }
+
+/* twobit_layer.c: mark the states IN[0..N) (of B's part) with the next
+ * residue where unseen, their groups in the next frontier; how many were. */
+uint64_t twobit_mark_in(builder *b, const uint64_t *in, size_t n);
 
 /* twobit_layer.c: one layer with NTHREADS workers (this thread one of
  * them): how many states it reached into *FRESH, in how many groups into

@@ -96,7 +96,7 @@ PB_INLINE void codes_clear_own(uint64_t *codes, uint64_t i, uint64_t n, uint64_t
 /* Put group G in the next frontier. */
 PB_INLINE void mark_group(worker *w, uint64_t g)
 {
-	uint64_t bit = 1ULL << (g % 64), *word = &w->b->next_frontier[g / 64];
+	uint64_t at = g - w->b->base, bit = 1ULL << (at % 64), *word = &w->b->next_frontier[at / 64];
 
 	if (__atomic_load_n(word, __ATOMIC_RELAXED) & bit)
 		return;
@@ -104,9 +104,36 @@ PB_INLINE void mark_group(worker *w, uint64_t g)
 		w->fresh_groups++;
 }
 
+/* Whether group G is in the layer's frontier. */
+PB_INLINE bool in_frontier(const builder *b, uint64_t g)
+{
+	uint64_t at = g - b->base;
+
+	return b->frontier[at / 64] >> (at % 64) & 1u;
+}
+
+/* A part's neighbour I outside it: to the outbox. */
+static void send_out(const builder *b, uint64_t i)
+{
+	struct outbox *o = b->outbox;
+
+	if (o->n == o->cap) {
+		size_t cap = o->cap ? 2 * o->cap : 4096;
+		uint64_t *at = pb_realloc(o->meter, o->at, cap * sizeof(*at));
+
+		if (!at) {
+			o->failed = true;
+			return;
+		}
+		o->at = at;
+		o->cap = cap;
+	}
+	o->at[o->n++] = i;
+}
+
 /* Mark the state of index I, of group G, with the next residue if it is
  * unseen (push: other threads may mark it at the same time, with the same
- * code). */
+ * code); in a part, one outside it goes to the outbox. */
 PB_INLINE void reach(worker *w, uint64_t i, uint64_t g)
 {
 	const builder *b = w->b;
@@ -115,6 +142,10 @@ PB_INLINE void reach(worker *w, uint64_t i, uint64_t g)
 	/* the and that turns an unseen code (all ones) into the next one */
 	const uint64_t clear = PB_TWOBIT_UNSEEN ^ b->next;
 
+	if (__builtin_expect(i - b->lo >= b->span, 0)) {
+		send_out(b, i);
+		return;
+	}
 	if (((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & 3u) != PB_TWOBIT_UNSEEN)
 		return;
 	if (((__atomic_fetch_and(word, ~(clear << shift), __ATOMIC_RELAXED) >> shift) & 3u) ==
@@ -387,7 +418,7 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, ui
 	if (!b->pull) {
 		/* the groups of the frontier */
 		for (uint64_t at = first; at < end; at += 64) {
-			for (uint64_t bits = b->frontier[at / 64]; bits; bits &= bits - 1) {
+			for (uint64_t bits = b->frontier[(at - b->base) / 64]; bits; bits &= bits - 1) {
 				uint64_t g = at + (uint64_t)__builtin_ctzll(bits), x, hits;
 
 				x = codes_from(codes, g * cells, cells);
@@ -431,9 +462,9 @@ PB_INLINE bool take_chunk(const builder *b, uint64_t *first, uint64_t *end)
 {
 	if (__atomic_load_n(&b->share->stopped, __ATOMIC_RELAXED))
 		return false;
-	*first = __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk;
-	*end = *first + b->chunk < b->groups ? *first + b->chunk : b->groups;
-	return *first < b->groups;
+	*first = b->round + __atomic_fetch_add(&b->share->next_chunk, 1, __ATOMIC_RELAXED) * b->chunk;
+	*end = *first + b->chunk < b->round_end ? *first + b->chunk : b->round_end;
+	return *first < b->round_end;
 }
 
 /* Tell every worker to stop. */
@@ -569,7 +600,7 @@ PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, u
 	for (uint64_t g = first; g < end; g++) {
 		const uint64_t *codes = b->codes + g * words;
 
-		if (!b->pull && !(b->frontier[g / 64] >> (g % 64) & 1u))
+		if (!b->pull && !in_frontier(b, g))
 			continue;
 		if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
 			return false;
@@ -637,7 +668,7 @@ PB_INLINE bool layer_group(const pb_kernel k, worker *w, uint64_t g)
 	uint64_t first = g * b->size, n = b->t->states - first < b->size ? b->t->states - first : b->size;
 	uint64_t x, hits, found = 0;
 
-	if (!b->pull && !(b->frontier[g / 64] >> (g % 64) & 1u))
+	if (!b->pull && !in_frontier(b, g))
 		return true;
 	x = codes_from(b->codes, first, n);
 	hits = codes_equal(x, b->pull ? PB_TWOBIT_UNSEEN : b->now);
@@ -746,6 +777,15 @@ static void *work(void *arg)
 	switch (d->kernel) { PB_KERNELS(WORK) }
 #undef WORK
 	return NULL;
+}
+
+uint64_t twobit_mark_in(builder *b, const uint64_t *in, size_t n)
+{
+	worker w = { .b = b };
+
+	for (size_t k = 0; k < n; k++)
+		reach(&w, in[k], group_of(b, in[k]));
+	return w.fresh;
 }
 
 /* One layer with NTHREADS workers (this thread one of them): how many

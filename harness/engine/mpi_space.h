@@ -1,16 +1,18 @@
 /* 'bench space' under MPI (issue 31; the optional PB_MPI build): the
  * two-bit breadth-first search of twobit.h with the table split over the
- * ranks. Rank r of K owns the words of codes [first, first + words), a
- * K-th of the table (its edges on blocks of four words), and only those.
- * Each layer every rank expands the states of its slice whose code is the
- * layer's residue (a push, as twobit.h's); a predecessor in its own slice
- * it marks at once, one in another's it puts in a batch for that rank.
- * After each chunk of its slice the ranks trade their batches all to all
- * (MPI_Alltoall of the sizes, MPI_Alltoallv of the indices), and each
- * marks the states it was sent; the rounds go on until every rank has
- * done its slice, then the new states are summed over the ranks
- * (MPI_Allreduce). A rank holds its slice, a chunk's batches and what it
- * receives: about the table's bytes over K, and a few MB.
+ * ranks. Rank r of K owns part r of K of the index (pb_twobit_part: about
+ * a K-th of the table's words, its edges between the search's groups) and
+ * only its codes. Each layer every rank pushes the states of its part
+ * with the one-process search's loops (a tiles arrangement, a block of
+ * pancake stacks, a word of codes at a time), a round of about a million
+ * states at a time: a neighbour in its own part it marks at once, one in
+ * another's goes to the round's outbox. After each round the ranks trade
+ * their outboxes all to all (MPI_Alltoall of the sizes, MPI_Alltoallv of
+ * the indices), and each marks the states it was sent; the rounds go on
+ * until every rank has pushed its part, then the new states are summed
+ * over the ranks (MPI_Allreduce). A rank holds its part, its frontiers
+ * (a bit a group), a round's outbox and what it receives: about the
+ * table's bytes over K, and a few MB.
  *
  * The codes are the one-process search's, code for code: each is the
  * distance mod 3, whichever rank found it when. Rank 0 writes the table
@@ -24,13 +26,11 @@
 #include "algorithms/puzzles/twobit.h"
 #include "harness/engine/mpi_run.h"
 
-/* Words of codes (a chunk) a rank expands between two rounds of trading. */
-#define MPI_SPACE_CHUNK_WORDS 2048
-
 typedef struct mpi_space {
+	pb_twobit_part part;   /* this rank's */
 	const pb_domain *d;
 	uint64_t first, words; /* this rank's slice of the table's words */
-	uint64_t *codes;       /* its codes, as pb_twobit's (32 a word) */
+	uint64_t *codes;       /* its codes, as pb_twobit's (32 a word): the part's */
 	uint64_t states;       /* the index's size */
 	int radius;
 	uint64_t reached;      /* summed over the ranks */

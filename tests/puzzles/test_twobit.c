@@ -122,6 +122,100 @@ Test(twobit, every_code_is_the_distance_mod_three, .timeout = 300)
 	}
 }
 
+/* The search over K parts (pb_twobit_part, as the MPI ranks run it), in
+ * this process: each layer every part pushes its rounds in turn, each
+ * round's outbox marked by the parts that own its indices (checked to be
+ * outside the sender's part and inside the owner's); the codes, laid end
+ * to end, are the one-process table's, and the counts too. */
+static void check_parts(const pb_domain *dp, const pb_twobit *tp, int k)
+{
+	const pb_domain d = *dp;
+	const pb_twobit t = *tp;
+	const char *name = d.name;
+	pb_twobit_part parts[4];
+	uint64_t counts[MAX_DEPTHS] = { 1 }, words = 0, radius = 0;
+	pb_search s;
+
+	pb_search_init(&s, 0, 0, NULL);
+	for (int r = 0; r < k; r++) {
+		pb_status st = pb_twobit_part_init(&parts[r], &d, k, r, &s);
+
+		cr_assert_eq(st, PB_SOLVED, "%s, part %d of %d: %s", name, r, k, s.message);
+		cr_assert_eq(parts[r].first_word, words, "%s: part %d of %d starts at word %llu", name,
+			     r, k, (unsigned long long)parts[r].first_word);
+		words += parts[r].words;
+	}
+	cr_assert_eq(words, t.nwords, "%s: %d parts hold %llu words of %llu", name, k,
+		     (unsigned long long)words, (unsigned long long)t.nwords);
+	for (int depth = 0;; depth++) {
+		uint64_t fresh = 0;
+		bool left = true;
+
+		for (int r = 0; r < k; r++)
+			pb_twobit_part_layer(&parts[r], depth);
+		while (left) {
+			left = false;
+			for (int r = 0; r < k; r++) {
+				const uint64_t *out;
+				size_t n;
+				bool more;
+				pb_status st = pb_twobit_part_push(&parts[r], &s, &out, &n, &more, &fresh);
+
+				cr_assert_eq(st, PB_SOLVED, "%s, part %d: %s", name, r, s.message);
+				left |= more;
+				for (size_t x = 0; x < n; x++) {
+					uint64_t w = out[x] / 32;
+					int owner = 0;
+
+					cr_assert(w < parts[r].first_word ||
+						  w >= parts[r].first_word + parts[r].words,
+						  "%s: part %d sent out its own state %llu", name, r,
+						  (unsigned long long)out[x]);
+					while (w >= parts[owner].first_word + parts[owner].words)
+						owner++;
+					fresh += pb_twobit_part_mark(&parts[owner], &out[x], 1);
+				}
+			}
+		}
+		if (!fresh)
+			break;
+		cr_assert_lt(depth + 1, MAX_DEPTHS);
+		counts[depth + 1] = fresh;
+		radius = (uint64_t)depth + 1;
+	}
+	cr_assert_eq(radius, (uint64_t)t.radius, "%s, %d parts: radius %llu, one process %d", name,
+		     k, (unsigned long long)radius, t.radius);
+	for (int i = 0; i <= t.radius; i++)
+		cr_assert_eq(counts[i], t.counts[i], "%s, %d parts: %llu at distance %d, one process "
+			     "%llu", name, k, (unsigned long long)counts[i], i,
+			     (unsigned long long)t.counts[i]);
+	for (int r = 0; r < k; r++) {
+		cr_assert(!memcmp(parts[r].codes, t.codes + parts[r].first_word,
+				  parts[r].words * sizeof(uint64_t)),
+			  "%s: part %d of %d's codes differ from the one process's", name, r, k);
+		pb_twobit_part_release(&parts[r]);
+	}
+	cr_assert_eq(s.meter.current, 0, "%s: the parts left %zu bytes", name, s.meter.current);
+}
+
+Test(twobit, parts_give_the_one_process_table, .timeout = 300)
+{
+	/* a group a board's arrangement, a block of 8! stacks (9 of them), a
+	 * word of codes (Magic Squares, whose moves take three to undo) */
+	static const char *const names[] = { "8puzzle", "tiles5x2", "tiles2x5", "msquare",
+					     "pancake9" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		pb_domain d = it_domain(names[i], NULL);
+		pb_twobit t;
+
+		build(&t, &d, 1);
+		for (int k = 1; k <= 4; k++)
+			check_parts(&d, &t, k);
+		pb_twobit_release(&t);
+	}
+}
+
 /* A walk from every state of D: as long as the distance, a replay reaches
  * the goal, and where D wants the least answers, no smaller move at any
  * step starts a shortest path. */
