@@ -519,17 +519,49 @@ void it_check(it_solver *t, const pb_domain *d, const uint8_t *dist, const pb_st
 		     pb_verdict_name(v));
 }
 
+/* The tables it_distances made in this process (a test's solvers over
+ * the same domains ask for the same table again: under the sanitizers the
+ * searches took most of such a test's time), by domain and goal. */
+#define KEPT_DISTANCES 8
+static struct kept_distances {
+	char name[32];
+	pb_state goal;
+	uint64_t states;
+	uint8_t *dist;
+} kept_distances[KEPT_DISTANCES];
+
 uint8_t *it_distances(const pb_domain *d)
 {
+	struct kept_distances *k = NULL;
 	pb_search s;
 	uint8_t *dist, *copy;
 
-	pb_search_init(&s, 0, 0, NULL);
-	cr_assert_eq(pb_distances(d, &s, &dist), PB_SOLVED, "%s: no distance table", d->name);
+	for (int i = 0; i < KEPT_DISTANCES && !k; i++)
+		if (kept_distances[i].dist && !strcmp(kept_distances[i].name, d->name) &&
+		    kept_distances[i].states == d->index_count &&
+		    kept_distances[i].goal.cells == d->goal.cells && kept_distances[i].goal.cls == d->goal.cls)
+			k = &kept_distances[i];
 	copy = malloc(d->index_count);
 	cr_assert_not_null(copy);
+	if (k) {
+		memcpy(copy, k->dist, d->index_count);
+		return copy;
+	}
+	pb_search_init(&s, 0, 0, NULL);
+	cr_assert_eq(pb_distances(d, &s, &dist), PB_SOLVED, "%s: no distance table", d->name);
 	memcpy(copy, dist, d->index_count);
 	pb_free(dist);
+	for (int i = 0; i < KEPT_DISTANCES; i++)
+		if (!kept_distances[i].dist) {
+			k = &kept_distances[i];
+			snprintf(k->name, sizeof(k->name), "%s", d->name);
+			k->goal = d->goal;
+			k->states = d->index_count;
+			k->dist = malloc(d->index_count);
+			if (k->dist)
+				memcpy(k->dist, copy, d->index_count);
+			break;
+		}
 	return copy;
 }
 
