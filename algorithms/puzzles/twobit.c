@@ -162,9 +162,43 @@ static bool set_pancakes(builder *b, const pb_domain *d, pb_meter *m, void **blo
 	b->top = top;
 	b->flips_in = cells;
 	b->top_mask = ~0ULL >> (64 - 4 * cells);
-	b->size = b->fact[cells];
 	b->chunk = 1;
 	return true;
+}
+
+/* Whether D has a table to search: an index, and moves the search can
+ * undo; else the reason in S->message. */
+static bool searchable(const pb_domain *d, pb_search *s)
+{
+	if (!d->index_count) {
+		snprintf(s->message, sizeof(s->message), "%s has no index for a table", d->name);
+		return false;
+	}
+	return !pb_domain_needs_inverse(d, "the two-bit search", s->message, sizeof(s->message));
+}
+
+/* The goal of index GOAL at distance 0 in CODES. */
+static void mark_goal(uint64_t *codes, uint64_t goal)
+{
+	codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
+}
+
+/* Whether D's search goes by blocks of pancake stacks (set_pancakes). */
+static bool stack_groups(const pb_domain *d)
+{
+	return d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells);
+}
+
+/* The states of a group of D's search: a tiles arrangement's cells, a
+ * block of m! pancake stacks, or a word of codes. */
+static uint64_t group_size(const pb_domain *d)
+{
+	uint64_t size = CODES_PER_WORD;
+
+	if (stack_groups(d))
+		return pb_factorial(pancake_group_cells(d->cells));
+	PB_WITH_KERNEL(d, size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
+	return size;
 }
 
 /* B for D's table T (whose states are set; the codes are the caller's to
@@ -176,10 +210,9 @@ static bool set_builder(builder *b, pb_twobit *t, const pb_domain *d, pb_meter *
 	*b = (builder){ .t = t, .d = d };
 	*block = NULL;
 	b->chunk = CHUNK_GROUPS;
-	PB_WITH_KERNEL(d, b->size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
+	b->size = group_size(d);
 	PB_WITH_KERNEL(d, if (grouped(K)) set_tiles(b, d, pb_index(d, &d->goal)));
-	if (d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells) &&
-	    !set_pancakes(b, d, m, block))
+	if (stack_groups(d) && !set_pancakes(b, d, m, block))
 		return false;
 	b->groups = (t->states + b->size - 1) / b->size;
 	b->size_inverse = UINT64_MAX / b->size + 1;
@@ -196,11 +229,7 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	pb_status st;
 
 	memset(t, 0, sizeof(*t));
-	if (!d->index_count) {
-		snprintf(s->message, sizeof(s->message), "%s has no index for a table", d->name);
-		return PB_UNSUPPORTED;
-	}
-	if (pb_domain_needs_inverse(d, "the two-bit search", s->message, sizeof(s->message)))
+	if (!searchable(d, s))
 		return PB_UNSUPPORTED;
 	t->d = d;
 	t->states = d->index_count;
@@ -212,7 +241,7 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	pb_want_huge_pages(t->codes, pb_twobit_bytes(d));
 	memset(t->codes, 0xff, pb_twobit_bytes(d) + sizeof(uint64_t));
 	goal = pb_index(d, &d->goal);
-	t->codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
+	mark_goal(t->codes, goal);
 	t->counts[0] = t->reached = 1;
 	if (!set_builder(&b, t, d, &s->meter, &block)) {
 		pb_twobit_release(t);
@@ -255,13 +284,9 @@ struct pb_twobit_run {
 /* The groups of D's search (see set_builder) and the part's unit. */
 static void part_groups(const pb_domain *d, uint64_t *size, uint64_t *groups, uint64_t *unit)
 {
-	bool stacks = d->kernel == PB_KERNEL_FLIP4 && pancake_group_cells(d->cells);
-
-	PB_WITH_KERNEL(d, *size = grouped(K) ? (uint64_t)d->cells : CODES_PER_WORD);
-	if (stacks)
-		*size = pb_factorial(pancake_group_cells(d->cells));
+	*size = group_size(d);
 	*groups = (d->index_count + *size - 1) / *size;
-	*unit = stacks ? 1 : PART_UNIT;
+	*unit = stack_groups(d) ? 1 : PART_UNIT;
 }
 
 /* The groups [*G0, *G1) of part R of K. */
@@ -297,11 +322,7 @@ pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int 
 	builder *b;
 
 	memset(p, 0, sizeof(*p));
-	if (!d->index_count) {
-		snprintf(s->message, sizeof(s->message), "%s has no index for a table", d->name);
-		return PB_UNSUPPORTED;
-	}
-	if (pb_domain_needs_inverse(d, "the two-bit search", s->message, sizeof(s->message)))
+	if (!searchable(d, s))
 		return PB_UNSUPPORTED;
 	p->d = d;
 	pb_twobit_part_bounds(d, k, r, &p->first_word, &p->words);
@@ -346,7 +367,7 @@ pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int 
 	if (goal - b->lo < b->span) {
 		uint64_t g = group_of(b, goal) - g0;
 
-		b->codes[goal / CODES_PER_WORD] &= ~((uint64_t)PB_TWOBIT_UNSEEN << (2 * (goal % CODES_PER_WORD)));
+		mark_goal(b->codes, goal);
 		run->frontiers[0][g / 64] |= 1ULL << (g % 64);
 	}
 	return PB_SOLVED;
