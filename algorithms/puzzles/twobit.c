@@ -221,12 +221,89 @@ static bool set_builder(builder *b, pb_twobit *t, const pb_domain *d, pb_meter *
 	return true;
 }
 
+/* The defaults (twobit.h) */
+static pb_twobit_rounds rounds = { (uint64_t)1 << 30, (uint64_t)4 << 20, (uint64_t)32 << 20 };
+
+pb_twobit_rounds pb_twobit_set_rounds(pb_twobit_rounds r)
+{
+	pb_twobit_rounds was = rounds;
+
+	rounds = r;
+	return was;
+}
+
+bool twobit_bins_set(builder *b, pb_meter *m, int nthreads)
+{
+	struct bins *bins;
+	uint64_t blocks, far;
+	unsigned shift = 6;
+
+	b->bins = NULL;
+	/* the tiles' groups; the pancakes' (a chunk of a group of 362,880
+	 * stacks, whose far flips could fill 6 MB of bins) are left to the
+	 * push without rounds for now, for the memory */
+	if (pb_twobit_bytes(b->d) <= rounds.above || !b->tiles)
+		return false;
+	/* the largest region of whole words within the bytes set (and its
+	 * states' offsets 32 bits) */
+	while ((b->size << (shift + 1)) / 4 <= rounds.region_bytes &&
+	       (b->size << (shift + 1)) < ((uint64_t)1 << 32) && ((uint64_t)1 << shift) < b->groups)
+		shift++;
+	bins = pb_calloc(m, 1, sizeof(*bins));
+	if (!bins)
+		return false;
+	bins->shift = shift;
+	bins->regions = ((b->groups - b->base) + ((uint64_t)1 << shift) - 1) >> shift;
+	/* the neighbours outside their group a state has at most: a move
+	 * up and one down (a flip of more than the group's cells, where
+	 * pancakes go in rounds) */
+	far = b->tiles ? 2 : (uint64_t)(b->d->cells - b->flips_in);
+	b->bin_room = bins->regions + (b->chunk * b->size * far + BIN_BLOCK - 1) / BIN_BLOCK + 1;
+	blocks = rounds.bin_bytes / sizeof(bin_block);
+	if (blocks < 4 * b->bin_room)
+		blocks = 4 * b->bin_room;
+	b->bins = bins;
+	b->bin_shift = shift;
+	for (int k = 0; k < nthreads; k++) {
+		bin_set *set = &bins->set[k];
+
+		bins->sets = k + 1;
+		set->blocks = blocks;
+		set->pool = pb_alloc(m, blocks * sizeof(bin_block));
+		set->head = pb_calloc(m, bins->regions, sizeof(*set->head));
+		set->tail = pb_calloc(m, bins->regions, sizeof(*set->tail));
+		set->end = pb_calloc(m, bins->regions, sizeof(*set->end));
+		if (!set->pool || !set->head || !set->tail || !set->end) {
+			twobit_bins_free(b);
+			return false;
+		}
+	}
+	return true;
+}
+
+void twobit_bins_free(builder *b)
+{
+	struct bins *bins = b->bins;
+
+	if (!bins)
+		return;
+	for (int k = 0; k < bins->sets; k++) {
+		pb_free(bins->set[k].pool);
+		pb_free(bins->set[k].head);
+		pb_free(bins->set[k].tail);
+		pb_free(bins->set[k].end);
+	}
+	pb_free(bins);
+	b->bins = NULL;
+}
+
 pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int threads)
 {
 	void *block = NULL;
 	uint64_t goal;
 	builder b;
 	pb_status st;
+	int nthreads;
 
 	memset(t, 0, sizeof(*t));
 	if (!searchable(d, s))
@@ -248,7 +325,10 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 		return pb_search_alloc_failed(s);
 	}
 	b.codes = t->codes;
-	st = search(t, &b, s, pb_workers_count(threads, PB_TWOBIT_MAX_THREADS));
+	nthreads = pb_workers_count(threads, PB_TWOBIT_MAX_THREADS);
+	twobit_bins_set(&b, &s->meter, nthreads);
+	st = search(t, &b, s, nthreads);
+	twobit_bins_free(&b);
 	pb_free(block);
 	if (st != PB_SOLVED)
 		pb_twobit_release(t);

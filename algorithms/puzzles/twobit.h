@@ -71,6 +71,21 @@ uint64_t pb_twobit_bytes(const pb_domain *d);
  * reason in S->message. On failure T holds no table. D must outlive T. */
 pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int threads);
 
+/* A tiles' table of more than ABOVE bytes is pushed in rounds: each
+ * round's neighbours outside their group go to bins, one a region of the
+ * table (REGION_BYTES of codes at most) and thread, BIN_BYTES at least a
+ * thread, and are marked a region at a time, so that the looks at the
+ * table fall within a few MB (see twobit_int.h). Below, each neighbour
+ * is marked where it is. The defaults: above 1 GiB, regions of 4 MiB,
+ * 32 MiB of bins a thread. */
+typedef struct pb_twobit_rounds {
+	uint64_t above, region_bytes, bin_bytes;
+} pb_twobit_rounds;
+
+/* Set the rounds of the builds that follow (this process's); returns the
+ * setting before. For tests and measurements: the tables are the same. */
+pb_twobit_rounds pb_twobit_set_rounds(pb_twobit_rounds r);
+
 /* Call FN(ARG, depth, reached, states) after each layer of the builds
  * that follow (this process's, on the thread that builds), or nothing
  * (FN NULL): how 'bench space' draws its progress line. */

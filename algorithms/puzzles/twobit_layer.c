@@ -3,6 +3,8 @@
  * sideways moves shifts of its codes, its vertical ones from the Lehmer
  * digits of its rank), elsewhere a word of codes at a time. The hot loops
  * of the build: what they call is inline, here or in twobit_int.h. */
+#include <string.h>
+
 #include "../core/workers.h"
 #include "twobit_int.h"
 
@@ -37,6 +39,8 @@ typedef struct worker {
 	 * 0), and its top m pancakes, the smallest first. */
 	uint64_t bottom;
 	uint8_t value[PB_RANK_MAX];
+	/* A push in rounds: the worker's bins. */
+	bin_set *set;
 } worker;
 
 /* Bits 2j of the result: code j of X is C. */
@@ -102,6 +106,18 @@ PB_INLINE void mark_group(worker *w, uint64_t g)
 		return;
 	if (!(__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit))
 		w->fresh_groups++;
+}
+
+/* The same where no other worker writes its word meanwhile. */
+PB_INLINE void mark_own_group(worker *w, uint64_t g)
+{
+	uint64_t at = g - w->b->base, bit = 1ULL << (at % 64), *word = &w->b->next_frontier[at / 64];
+	uint64_t x = __atomic_load_n(word, __ATOMIC_RELAXED);
+
+	if (x & bit)
+		return;
+	__atomic_store_n(word, x | bit, __ATOMIC_RELAXED);
+	w->fresh_groups++;
 }
 
 /* Whether group G is in the layer's frontier. */
@@ -204,6 +220,56 @@ PB_INLINE void settle_all(worker *w)
 	w->queued = 0;
 }
 
+/* A push in rounds: a new block for the bin of region R (there is one
+ * free: see room). */
+static uint32_t *bin_grow(bin_set *set, uint64_t r)
+{
+	bin_block *k = &set->pool[set->used++];
+
+	k->next = NULL;
+	k->n = 0;
+	if (set->tail[r]) {
+		set->tail[r]->n = BIN_BLOCK;
+		set->tail[r]->next = k;
+	} else {
+		set->head[r] = k;
+	}
+	set->tail[r] = k;
+	return k->at;
+}
+
+/* Whether the worker's bins have room for a chunk (or there are none). */
+PB_INLINE bool room(const worker *w)
+{
+	return !w->set || w->set->blocks - w->set->used >= w->b->bin_room;
+}
+
+/* Push: the neighbour of index I, of group G, outside the group being
+ * expanded: to the worker's bin of its region in a push in rounds
+ * (BINNED), else looked up. */
+PB_INLINE void push_far(worker *w, const bool binned, uint64_t i, uint64_t g)
+{
+	const builder *b = w->b;
+	bin_set *set = w->set;
+	uint64_t r;
+	uint32_t *at;
+
+	if (!binned) {
+		look_up(w, i, g, 0);
+		return;
+	}
+	if (__builtin_expect(i - b->lo >= b->span, 0)) {
+		send_out(b, i);
+		return;
+	}
+	r = (g - b->base) >> b->bin_shift;
+	at = set->end[r];
+	if (!at || at == set->tail[r]->at + BIN_BLOCK)
+		at = bin_grow(set, r);
+	*at = (uint32_t)(i - (b->base + (r << b->bin_shift)) * b->size);
+	set->end[r] = at + 1;
+}
+
 /* ---- Tiles: a group at a time ------------------------------------------
  * A group is one arrangement of the tiles in reading order with the blank
  * in each cell. A sideways move leaves the arrangement as it is: the
@@ -220,14 +286,16 @@ PB_INLINE unsigned digits_parity(uint64_t dg)
 	return (unsigned)__builtin_popcountll(dg & 0x1111111111111111ULL) & 1u;
 }
 
-/* Groups ahead of the last one that stepping reaches sooner than a
- * division of the rank into digits. */
+/* Groups ahead of the last one that stepping reaches sooner than an
+ * addition of the difference. */
 #define STEPS_MAX 4
 
-/* Group G into W (N tiles): the Lehmer digits of its rank 2G (a nibble each; digits
- * N - 2 and N - 1 are 0), by adding one to digit N - 3 of the group
- * before's, with carries, where it is a few behind, else by dividing the
- * rank; and their parity. */
+/* Group G into W (N tiles): the Lehmer digits of its rank 2G (a nibble
+ * each; digits N - 2 and N - 1 are 0), and their parity. Ahead of the
+ * group entered last (the frontier's groups come in order), by stepping
+ * or by adding the difference of the ranks to its digits, with carries,
+ * which stop after a few digits where the difference is small; else by
+ * dividing the rank. */
 PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 {
 	const builder *b = w->b;
@@ -235,6 +303,7 @@ PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 	if (g == w->group)
 		return;
 	if (g > w->group && g - w->group <= STEPS_MAX) {
+		/* one at a time: add one to digit N - 3, with carries */
 		for (; w->group < g; w->group++) {
 			uint64_t dg = w->digits;
 			int i = n - 3;
@@ -243,6 +312,19 @@ PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 				dg &= ~(15ULL << (4 * i));
 			w->digits = dg + (1ULL << (4 * i));
 		}
+	} else if (g > w->group) {
+		/* 2(G - group) added from digit N - 2 (radix 2, where both
+		 * are 0): its digit stays 0, G - group carries on */
+		uint64_t carry = g - w->group, dg = w->digits;
+
+		for (int i = n - 3; carry; i--) {
+			uint64_t t = pb_nibble(dg, i) + carry;
+			uint64_t q = (uint64_t)(((unsigned __int128)t * b->inverse[n - i]) >> 64);
+
+			dg = (dg & ~(15ULL << (4 * i))) | (t - q * (uint64_t)(n - i)) << (4 * i);
+			carry = q;
+		}
+		w->digits = dg;
 	} else {
 		uint64_t r = 2 * g, dg = 0;
 
@@ -254,9 +336,9 @@ PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 			dg |= (r - q * (uint64_t)(n - i)) << (4 * i);
 			r = q;
 		}
-		w->group = g;
 		w->digits = dg;
 	}
+	w->group = g;
 	w->parity = digits_parity(w->digits);
 }
 
@@ -264,7 +346,8 @@ PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
  * nibbles of X: whether a_M is smaller than a_K (K < M), given CNT, how
  * many of a_(K+1)..a_(M-1) are. The digit of a_K counts those, a_M if it
  * is smaller, and the smaller ones after a_M: at least a_M's digit if a_M
- * is smaller, at most it if not. */
+ * is smaller, at most it if not. (The move down asks the same of the
+ * window's last tile, from the right.) */
 PB_INLINE unsigned below(uint64_t x, int k, int m, unsigned cnt)
 {
 	return pb_nibble(x, k) - cnt > pb_nibble(x, m);
@@ -272,9 +355,9 @@ PB_INLINE unsigned below(uint64_t x, int k, int m, unsigned cnt)
 
 /* The neighbour that a move up (UP) or down of the blank leads to from
  * the state with the blank at J of the group entered, on the W x H board:
- * its group into *G, its index returned. The digits alone give it: the
- * order of the window's tiles among themselves follows from the window's
- * digits (below). */
+ * its group into *G, its index returned. The digits alone give it: how
+ * the moving tile compares with the others of the window follows from the
+ * window's digits, in W - 1 steps. */
 PB_INLINE uint64_t vertical(const worker *w, const int W, const int H, int j, bool up,
 			    uint64_t *g)
 {
@@ -291,21 +374,23 @@ PB_INLINE uint64_t vertical(const worker *w, const int W, const int H, int j, bo
 	int64_t delta = 0;
 
 	if (!up) {
-		/* the tile below moves up, before the W - 1 between: the
-		 * window's last tile first */
-		unsigned c = 0;
+		/* the tile below, t = a_(W-1), moves up, before the W - 1
+		 * between: the window's last tile first. Going left from t,
+		 * R counts the tiles after a_K but t that are smaller than
+		 * t; a_K is smaller than t exactly where its digit is at most
+		 * R (its digit counts the smaller ones after it: if a_K is
+		 * smaller, a subset of those R; if not, those R and t) */
+		unsigned r = pb_nibble(x, W - 1);
 
-		for (int k = 0; k < W - 1; k++) {
-			unsigned cnt = 0, smaller;
+		for (int k = W - 2; k >= 0; k--) {
+			unsigned smaller = pb_nibble(x, k) <= r;
 
-			for (int m = k + 1; m < W - 1; m++)
-				cnt += below(x, k, m, cnt);
-			smaller = !below(x, k, W - 1, cnt);
-			c += smaller;
+			r += smaller;
 			delta += ((int64_t)pb_nibble(x, k) - 1 + smaller - pb_nibble(x, k + 1)) *
 				 (int64_t)f[k + 1];
 		}
-		delta += ((int64_t)pb_nibble(x, W - 1) + c - pb_nibble(x, 0)) * (int64_t)f[0];
+		/* t's digit: the smaller ones after it, R at the end */
+		delta += ((int64_t)r - pb_nibble(x, 0)) * (int64_t)f[0];
 	} else {
 		/* the tile above moves down, after the W - 1 between: the
 		 * window's first tile last */
@@ -326,8 +411,8 @@ PB_INLINE uint64_t vertical(const worker *w, const int W, const int H, int j, bo
 
 /* Push: the states HITS (bits 2j) of group G, whose codes X start at
  * index FIRST, mark their unseen neighbours with the next residue. */
-PB_INLINE void push_tiles(worker *w, const int W, const int H, uint64_t g, uint64_t first,
-			  uint64_t x, uint64_t hits)
+PB_INLINE void push_tiles(worker *w, const int W, const int H, const bool binned, uint64_t g,
+			  uint64_t first, uint64_t x, uint64_t hits)
 {
 	const builder *b = w->b;
 	const int cells = W * H;
@@ -345,15 +430,21 @@ PB_INLINE void push_tiles(worker *w, const int W, const int H, uint64_t g, uint6
 		if (j >= W) {
 			w->generated++;
 			at = vertical(w, W, H, j, true, &to);
-			look_up(w, at, to, 0);
+			push_far(w, binned, at, to);
 		}
 		if (j + W < cells) {
 			w->generated++;
 			at = vertical(w, W, H, j, false, &to);
-			look_up(w, at, to, 0);
+			push_far(w, binned, at, to);
 		}
 	}
-	if (fresh) {
+	if (fresh && binned) {
+		/* a push in rounds: while the workers expand, each chunk's
+		 * words, and its frontier's, are its worker's alone to write */
+		codes_clear_own(b->codes, first, (uint64_t)cells, fresh * (PB_TWOBIT_UNSEEN ^ b->next));
+		w->fresh += (uint64_t)__builtin_popcountll(fresh);
+		mark_own_group(w, g);
+	} else if (fresh) {
 		uint64_t was = codes_clear(b->codes, first, (uint64_t)cells,
 					   fresh * (PB_TWOBIT_UNSEEN ^ b->next));
 
@@ -409,7 +500,8 @@ PB_INLINE void pull_tiles(worker *w, const int W, const int H, uint64_t g, uint6
 
 /* Tiles: the groups FIRST..END-1 of a chunk, on the W x H board, by W
  * (HOME's limits polled). Returns false when they say stop. */
-PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, uint64_t first,
+PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, const bool binned,
+			   uint64_t first,
 			   uint64_t end)
 {
 	const builder *b = w->b;
@@ -418,7 +510,18 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, ui
 	if (!b->pull) {
 		/* the groups of the frontier */
 		for (uint64_t at = first; at < end; at += 64) {
-			for (uint64_t bits = b->frontier[(at - b->base) / 64]; bits; bits &= bits - 1) {
+			uint64_t bits = b->frontier[(at - b->base) / 64];
+
+			if (!bits)
+				continue;
+			/* the codes of the groups a few frontier words on */
+			if (binned) {
+				const uint64_t *ahead = &codes[(at + 256) * cells / CODES_PER_WORD];
+
+				for (uint64_t k = 0; k < 2 * cells; k += 8)
+					__builtin_prefetch(ahead + k);
+			}
+			for (; bits; bits &= bits - 1) {
 				uint64_t g = at + (uint64_t)__builtin_ctzll(bits), x, hits;
 
 				x = codes_from(codes, g * cells, cells);
@@ -427,7 +530,7 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, ui
 					continue;
 				if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
 					return false;
-				push_tiles(w, W, H, g, g * cells, x, hits);
+				push_tiles(w, W, H, binned, g, g * cells, x, hits);
 			}
 		}
 		settle_all(w);
@@ -530,7 +633,8 @@ PB_INLINE uint64_t stack_at(const worker *w, const int m, uint64_t l)
 /* The flips of more than m of the stack at L of the group entered (N
  * pancakes): each neighbour queued, pushing (FROM unused) or for the
  * state FROM (pulling). */
-PB_INLINE void flips_out(worker *w, const int n, const int m, uint64_t l, uint64_t from)
+PB_INLINE void flips_out(worker *w, const int n, const int m, const bool binned, uint64_t l,
+			 uint64_t from)
 {
 	const builder *b = w->b;
 	uint64_t c = stack_at(w, m, l);
@@ -539,14 +643,18 @@ PB_INLINE void flips_out(worker *w, const int n, const int m, uint64_t l, uint64
 		uint64_t i = pb_kernel_index(PB_KERNEL_FLIP4, b->d,
 					     pb_kernel_flip(PB_KERNEL_FLIP4, c, j), 0);
 
-		look_up(w, i, group_of(b, i), from);
+		if (b->pull)
+			look_up(w, i, group_of(b, i), from);
+		else
+			push_far(w, binned, i, group_of(b, i));
 	}
 	w->generated += (uint64_t)(n - m);
 }
 
 /* Push: the stacks of group G of the layer (codes X of the word at
  * L0 in it, HITS: bits 2j). */
-PB_INLINE void push_stacks(worker *w, const int n, const int m, uint64_t g, uint64_t l0,
+PB_INLINE void push_stacks(worker *w, const int n, const int m, const bool binned, uint64_t g,
+			   uint64_t l0,
 			   uint64_t hits)
 {
 	const builder *b = w->b;
@@ -560,7 +668,7 @@ PB_INLINE void push_stacks(worker *w, const int n, const int m, uint64_t g, uint
 			reach(w, first + flip_in(b, l, j), g);
 		w->generated += (uint64_t)(m - 1);
 		if (n > m)
-			flips_out(w, n, m, l, 0);
+			flips_out(w, n, m, binned, l, 0);
 	}
 }
 
@@ -585,13 +693,14 @@ PB_INLINE void pull_stacks(worker *w, const int n, const int m, uint64_t g, uint
 		if (j <= m)
 			take(w, first + l, g);
 		else if (n > m)
-			flips_out(w, n, m, l, first + l);
+			flips_out(w, n, m, false, l, first + l);
 	}
 }
 
 /* Pancakes: the groups FIRST..END-1 of a chunk, stacks of N, groups of
  * M cells. Returns false when the worker's limits say stop. */
-PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, uint64_t first,
+PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, const bool binned,
+			    uint64_t first,
 			    uint64_t end)
 {
 	const builder *b = w->b;
@@ -609,7 +718,7 @@ PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, u
 			uint64_t x = __atomic_load_n(&codes[k], __ATOMIC_RELAXED);
 
 			if (!b->pull)
-				push_stacks(w, n, m, g, k * CODES_PER_WORD, codes_equal(x, b->now));
+				push_stacks(w, n, m, binned, g, k * CODES_PER_WORD, codes_equal(x, b->now));
 			else
 				pull_stacks(w, n, m, g, k * CODES_PER_WORD, x & x >> 1 & LOW_BITS);
 		}
@@ -723,20 +832,26 @@ PB_INLINE void work_with(const pb_kernel k, worker *w)
 PB_INLINE void work_groups(worker *w, const bool stacks, const int a, const int b)
 {
 	builder copy = *w->b;
-	worker me = { .b = &copy, .group = UINT64_MAX };
+	worker me = { .b = &copy, .group = UINT64_MAX, .set = w->set };
 	uint64_t first, end;
 
-	while (take_chunk(&copy, &first, &end)) {
-		if (!(stacks ? chunk_stacks(&me, w, a, b, first, end)
-			     : chunk_tiles(&me, w, a, b, first, end))) {
+	while (room(&me) && take_chunk(&copy, &first, &end)) {
+		/* BINNED a constant in each loop: the loops without bins as
+		 * they were before them */
+		bool done = stacks ? (me.set ? chunk_stacks(&me, w, a, b, true, first, end)
+					     : chunk_stacks(&me, w, a, b, false, first, end))
+				   : (me.set ? chunk_tiles(&me, w, a, b, true, first, end)
+					     : chunk_tiles(&me, w, a, b, false, first, end));
+
+		if (!done) {
 			stop_all(&copy);
 			break;
 		}
 	}
-	w->fresh = me.fresh;
-	w->fresh_groups = me.fresh_groups;
-	w->expanded = me.expanded;
-	w->generated = me.generated;
+	w->fresh += me.fresh;
+	w->fresh_groups += me.fresh_groups;
+	w->expanded += me.expanded;
+	w->generated += me.generated;
 }
 
 static void *work(void *arg)
@@ -745,13 +860,15 @@ static void *work(void *arg)
 	const pb_domain *d = w->b->d;
 
 	if (w->b->tiles) {
-		/* the board's size a constant in the loops: the 12-cell boards
-		 * whole, the others by width */
+		/* the board's size a constant in the loops: the 12- and 14-cell
+		 * boards whole, the others by width */
 		switch (d->width * 16 + d->height) {
 		case 3 * 16 + 4: work_groups(w, false, 3, 4); break;
 		case 4 * 16 + 3: work_groups(w, false, 4, 3); break;
 		case 2 * 16 + 6: work_groups(w, false, 2, 6); break;
 		case 6 * 16 + 2: work_groups(w, false, 6, 2); break;
+		case 7 * 16 + 2: work_groups(w, false, 7, 2); break;
+		case 2 * 16 + 7: work_groups(w, false, 2, 7); break;
 		default:
 			switch (d->width) {
 			case 2: work_groups(w, false, 2, d->height); break;
@@ -788,6 +905,80 @@ uint64_t twobit_mark_in(builder *b, const uint64_t *in, size_t n)
 	return w.fresh;
 }
 
+/* A push in rounds: mark the neighbours in the bins of region R, which
+ * no other worker touches meanwhile. */
+static void apply_region(worker *w, uint64_t r)
+{
+	const builder *b = w->b;
+	const struct bins *bins = b->bins;
+	const uint64_t first = (b->base + (r << b->bin_shift)) * b->size;
+	const uint64_t clear = PB_TWOBIT_UNSEEN ^ b->next;
+	uint64_t *codes = b->codes, *front = b->next_frontier;
+
+	for (int k = 0; k < bins->sets; k++) {
+		for (const bin_block *q = bins->set[k].head[r]; q; q = q->next) {
+			for (uint32_t j = 0; j < q->n; j++) {
+				uint64_t i = first + q->at[j], *word = &codes[i / CODES_PER_WORD], x, g, bit;
+				unsigned shift = 2 * (unsigned)(i % CODES_PER_WORD);
+
+				if (j + AHEAD < q->n)
+					__builtin_prefetch(&codes[(first + q->at[j + AHEAD]) /
+								  CODES_PER_WORD], 1);
+				x = __atomic_load_n(word, __ATOMIC_RELAXED);
+				if (((x >> shift) & 3u) != PB_TWOBIT_UNSEEN)
+					continue;
+				__atomic_store_n(word, x & ~(clear << shift), __ATOMIC_RELAXED);
+				w->fresh++;
+				g = group_of(b, i) - b->base;
+				bit = 1ULL << (g % 64);
+				if (!(front[g / 64] & bit)) {
+					front[g / 64] |= bit;
+					w->fresh_groups++;
+				}
+			}
+		}
+	}
+}
+
+static void *apply_bins(void *arg)
+{
+	worker *w = arg;
+	struct bins *bins = w->b->bins;
+	uint64_t r;
+
+	while ((r = __atomic_fetch_add(&bins->next_region, 1, __ATOMIC_RELAXED)) < bins->regions)
+		apply_region(w, r);
+	return NULL;
+}
+
+/* The bins' tails closed (their counts set), for the apply. */
+static void close_bins(struct bins *bins)
+{
+	for (int k = 0; k < bins->sets; k++) {
+		bin_set *set = &bins->set[k];
+
+		for (uint64_t r = 0; r < bins->regions; r++)
+			if (set->tail[r])
+				set->tail[r]->n = (uint32_t)(set->end[r] - set->tail[r]->at);
+	}
+	bins->next_region = 0;
+}
+
+/* The bins emptied, for the next round. */
+static void empty_bins(struct bins *bins)
+{
+	for (int k = 0; k < bins->sets; k++) {
+		bin_set *set = &bins->set[k];
+
+		if (!set->used)
+			continue;
+		memset(set->head, 0, bins->regions * sizeof(*set->head));
+		memset(set->tail, 0, bins->regions * sizeof(*set->tail));
+		memset(set->end, 0, bins->regions * sizeof(*set->end));
+		set->used = 0;
+	}
+}
+
 /* One layer with NTHREADS workers (this thread one of them): how many
  * states it reached into *FRESH, in how many groups into *GROUPS. */
 pb_status twobit_run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fresh,
@@ -800,8 +991,23 @@ pb_status twobit_run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fre
 	b->share = &share;
 	for (int i = 0; i < nthreads; i++)
 		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED, .group = UINT64_MAX };
-	/* a worker that could not start leaves its chunks to the others */
-	pb_workers_run(work, workers, sizeof(*workers), nthreads);
+	if (b->bins && !b->pull) {
+		/* rounds: the workers expand chunks while their bins have
+		 * room, then mark what the bins hold */
+		for (int i = 0; i < nthreads && i < b->bins->sets; i++)
+			workers[i].set = &b->bins->set[i];
+		do {
+			pb_workers_run(work, workers, sizeof(*workers), nthreads);
+			if (share.stopped)
+				break;
+			close_bins(b->bins);
+			pb_workers_run(apply_bins, workers, sizeof(*workers), nthreads);
+			empty_bins(b->bins);
+		} while (b->round + share.next_chunk * b->chunk < b->round_end);
+	} else {
+		/* a worker that could not start leaves its chunks to the others */
+		pb_workers_run(work, workers, sizeof(*workers), nthreads);
+	}
 	*fresh = *groups = 0;
 	for (int i = 0; i < nthreads; i++) {
 		worker *w = &workers[i];

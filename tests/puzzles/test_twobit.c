@@ -5,7 +5,9 @@
  *   published in ../shared/data/tiles_distributions.tsv (Tarakanov, SoCS
  *   2023; the README there names the source);
  * - every state's code is its distance mod 3, on the 3x3 and 5x2 boards and
- *   Magic Squares, with one thread and with several (the same table);
+ *   Magic Squares, with one thread and with several (the same table), and
+ *   pushed in rounds (the push of the tiles' tables of GBs, made to take
+ *   many rounds on small boards);
  * - a walk down the table is an optimal answer from every state of the 3x3
  *   board and of Magic Squares, the least one on Magic Squares;
  * - PB_SPACE_12=1 adds the 3x4, 2x6, 4x3 and 6x2 boards (239,500,800
@@ -120,6 +122,26 @@ Test(twobit, every_code_is_the_distance_mod_three, .timeout = 300)
 		 * stack of each kind of group */
 		check_codes(names[i], i == 1 || i == 6 ? 16 : 8);
 	}
+}
+
+/* Pushed in rounds (as the tiles' tables of GBs are), with regions of 64
+ * groups and bins as small as they may be (so that a layer takes many
+ * rounds and a bin many blocks): the codes are the distances mod 3 and the
+ * counts the published ones, with one thread and several. */
+Test(twobit, a_push_in_rounds_gives_the_same_codes, .timeout = 300)
+{
+	static const char *const names[] = { "8puzzle", "tiles5x2", "tiles2x5" };
+	pb_twobit_rounds was = pb_twobit_set_rounds((pb_twobit_rounds){ 0, 1, 1 });
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		check_codes(names[i], 1);
+		check_codes(names[i], 3);
+	}
+	check_board(3, 3, 0);
+	check_board(5, 2, 4);
+	check_board(2, 5, 9);
+	check_board(4, 2, 7);
+	pb_twobit_set_rounds(was);
 }
 
 /* The search over K parts (pb_twobit_part, as the MPI ranks run it), in
