@@ -235,7 +235,7 @@ pb_twobit_rounds pb_twobit_set_rounds(pb_twobit_rounds r)
 bool twobit_bins_set(builder *b, pb_meter *m, int nthreads)
 {
 	struct bins *bins;
-	uint64_t blocks, far;
+	uint64_t blocks;
 	unsigned shift = 6;
 
 	b->bins = NULL;
@@ -254,11 +254,9 @@ bool twobit_bins_set(builder *b, pb_meter *m, int nthreads)
 		return false;
 	bins->shift = shift;
 	bins->regions = ((b->groups - b->base) + ((uint64_t)1 << shift) - 1) >> shift;
-	/* the neighbours outside their group a state has at most: a move
-	 * up and one down (a flip of more than the group's cells, where
-	 * pancakes go in rounds) */
-	far = b->tiles ? 2 : (uint64_t)(b->d->cells - b->flips_in);
-	b->bin_room = bins->regions + (b->chunk * b->size * far + BIN_BLOCK - 1) / BIN_BLOCK + 1;
+	/* a state's neighbours outside its group: a move up and one down
+	 * at most */
+	b->bin_room = bins->regions + (b->chunk * b->size * 2 + BIN_BLOCK - 1) / BIN_BLOCK + 1;
 	blocks = rounds.bin_bytes / sizeof(bin_block);
 	if (blocks < 4 * b->bin_room)
 		blocks = 4 * b->bin_room;

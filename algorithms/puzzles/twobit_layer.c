@@ -258,10 +258,7 @@ PB_INLINE void push_far(worker *w, const bool binned, uint64_t i, uint64_t g)
 		look_up(w, i, g, 0);
 		return;
 	}
-	if (__builtin_expect(i - b->lo >= b->span, 0)) {
-		send_out(b, i);
-		return;
-	}
+	/* (rounds are the one process's: no part, no outbox) */
 	r = (g - b->base) >> b->bin_shift;
 	at = set->end[r];
 	if (!at || at == set->tail[r]->at + BIN_BLOCK)
@@ -501,8 +498,7 @@ PB_INLINE void pull_tiles(worker *w, const int W, const int H, uint64_t g, uint6
 /* Tiles: the groups FIRST..END-1 of a chunk, on the W x H board, by W
  * (HOME's limits polled). Returns false when they say stop. */
 PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, const bool binned,
-			   uint64_t first,
-			   uint64_t end)
+			   uint64_t first, uint64_t end)
 {
 	const builder *b = w->b;
 	const uint64_t cells = (uint64_t)(W * H), *codes = b->codes;
@@ -633,8 +629,7 @@ PB_INLINE uint64_t stack_at(const worker *w, const int m, uint64_t l)
 /* The flips of more than m of the stack at L of the group entered (N
  * pancakes): each neighbour queued, pushing (FROM unused) or for the
  * state FROM (pulling). */
-PB_INLINE void flips_out(worker *w, const int n, const int m, const bool binned, uint64_t l,
-			 uint64_t from)
+PB_INLINE void flips_out(worker *w, const int n, const int m, uint64_t l, uint64_t from)
 {
 	const builder *b = w->b;
 	uint64_t c = stack_at(w, m, l);
@@ -643,18 +638,14 @@ PB_INLINE void flips_out(worker *w, const int n, const int m, const bool binned,
 		uint64_t i = pb_kernel_index(PB_KERNEL_FLIP4, b->d,
 					     pb_kernel_flip(PB_KERNEL_FLIP4, c, j), 0);
 
-		if (b->pull)
-			look_up(w, i, group_of(b, i), from);
-		else
-			push_far(w, binned, i, group_of(b, i));
+		look_up(w, i, group_of(b, i), from);
 	}
 	w->generated += (uint64_t)(n - m);
 }
 
 /* Push: the stacks of group G of the layer (codes X of the word at
  * L0 in it, HITS: bits 2j). */
-PB_INLINE void push_stacks(worker *w, const int n, const int m, const bool binned, uint64_t g,
-			   uint64_t l0,
+PB_INLINE void push_stacks(worker *w, const int n, const int m, uint64_t g, uint64_t l0,
 			   uint64_t hits)
 {
 	const builder *b = w->b;
@@ -668,7 +659,7 @@ PB_INLINE void push_stacks(worker *w, const int n, const int m, const bool binne
 			reach(w, first + flip_in(b, l, j), g);
 		w->generated += (uint64_t)(m - 1);
 		if (n > m)
-			flips_out(w, n, m, binned, l, 0);
+			flips_out(w, n, m, l, 0);
 	}
 }
 
@@ -693,14 +684,13 @@ PB_INLINE void pull_stacks(worker *w, const int n, const int m, uint64_t g, uint
 		if (j <= m)
 			take(w, first + l, g);
 		else if (n > m)
-			flips_out(w, n, m, false, l, first + l);
+			flips_out(w, n, m, l, first + l);
 	}
 }
 
 /* Pancakes: the groups FIRST..END-1 of a chunk, stacks of N, groups of
  * M cells. Returns false when the worker's limits say stop. */
-PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, const bool binned,
-			    uint64_t first,
+PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, uint64_t first,
 			    uint64_t end)
 {
 	const builder *b = w->b;
@@ -718,7 +708,7 @@ PB_INLINE bool chunk_stacks(worker *w, worker *home, const int n, const int m, c
 			uint64_t x = __atomic_load_n(&codes[k], __ATOMIC_RELAXED);
 
 			if (!b->pull)
-				push_stacks(w, n, m, binned, g, k * CODES_PER_WORD, codes_equal(x, b->now));
+				push_stacks(w, n, m, g, k * CODES_PER_WORD, codes_equal(x, b->now));
 			else
 				pull_stacks(w, n, m, g, k * CODES_PER_WORD, x & x >> 1 & LOW_BITS);
 		}
@@ -838,8 +828,7 @@ PB_INLINE void work_groups(worker *w, const bool stacks, const int a, const int 
 	while (room(&me) && take_chunk(&copy, &first, &end)) {
 		/* BINNED a constant in each loop: the loops without bins as
 		 * they were before them */
-		bool done = stacks ? (me.set ? chunk_stacks(&me, w, a, b, true, first, end)
-					     : chunk_stacks(&me, w, a, b, false, first, end))
+		bool done = stacks ? chunk_stacks(&me, w, a, b, first, end)
 				   : (me.set ? chunk_tiles(&me, w, a, b, true, first, end)
 					     : chunk_tiles(&me, w, a, b, false, first, end));
 
@@ -913,12 +902,12 @@ static void apply_region(worker *w, uint64_t r)
 	const struct bins *bins = b->bins;
 	const uint64_t first = (b->base + (r << b->bin_shift)) * b->size;
 	const uint64_t clear = PB_TWOBIT_UNSEEN ^ b->next;
-	uint64_t *codes = b->codes, *front = b->next_frontier;
+	uint64_t *codes = b->codes;
 
 	for (int k = 0; k < bins->sets; k++) {
 		for (const bin_block *q = bins->set[k].head[r]; q; q = q->next) {
 			for (uint32_t j = 0; j < q->n; j++) {
-				uint64_t i = first + q->at[j], *word = &codes[i / CODES_PER_WORD], x, g, bit;
+				uint64_t i = first + q->at[j], *word = &codes[i / CODES_PER_WORD], x;
 				unsigned shift = 2 * (unsigned)(i % CODES_PER_WORD);
 
 				if (j + AHEAD < q->n)
@@ -929,12 +918,7 @@ static void apply_region(worker *w, uint64_t r)
 					continue;
 				__atomic_store_n(word, x & ~(clear << shift), __ATOMIC_RELAXED);
 				w->fresh++;
-				g = group_of(b, i) - b->base;
-				bit = 1ULL << (g % 64);
-				if (!(front[g / 64] & bit)) {
-					front[g / 64] |= bit;
-					w->fresh_groups++;
-				}
+				mark_own_group(w, group_of(b, i));
 			}
 		}
 	}
