@@ -51,37 +51,6 @@ typedef struct astar {
 	pb_status stop; /* why the walk stopped early */
 } astar;
 
-/* The successor of X (class CLS) by move M into *CHILD (class *TO); false
- * when M is not legal there. */
-PB_INLINE bool successor(const pb_kernel k, const pb_domain *d, pb_cells x, int cls, int m,
-			 pb_cells *child, int *to)
-{
-	*to = d->next_class[cls][m];
-	if (*to < 0)
-		return false;
-	*child = pb_kernel_move_to(k, d, x, cls, m, *to);
-	return !pb_kernel_stays(k, x, *child);
-}
-
-/* The heuristic of CHILD (class TO), reached from X (class CLS, heuristic
- * H, PARTS its parts for the kinds that keep them, filled on first use)
- * by move M: from the one tile that moved, or afresh. */
-PB_INLINE int child_h(const astar *a, const pb_kernel k, pb_cells x, int cls, int h,
-		      pb_heur_parts *parts, bool *have_parts, pb_cells child, int to, int m)
-{
-	const pb_heur *heur = a->h;
-	pb_heuristic_kind kind = heur->info->kind;
-	pb_heur_change c;
-
-	if (pb_heur_kind_has_parts(kind) && !*have_parts) {
-		pb_heur_parts_init(heur, x, parts); /* once an expansion: a call */
-		*have_parts = true;
-	}
-	/* the kind chosen per child, as A* spends its time on the table; the
-	 * child's parts are not kept */
-	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, &c);
-}
-
 /* Add a node for CELLS (class CLS) reached in G moves; PB_NO_NODE when
  * memory is refused. */
 PB_INLINE uint32_t add_node(astar *a, const pb_kernel k, pb_cells cells, int cls, int g)
@@ -110,7 +79,8 @@ PB_INLINE pb_status expand(astar *a, const pb_kernel k, uint32_t id, int f, int 
 	a->s->expanded++;
 	/* the successors' slots first, fetched together */
 	for (int m = 0; m < pb_kernel_nmoves(k, d); m++) {
-		if (!(tried & (1u << m)) || !successor(k, d, x, cls, m, &children[n], &to[n]))
+		if (!(tried & (1u << m)) ||
+		    !pb_informed_successor(k, d, x, cls, m, &children[n], &to[n]))
 			continue;
 		pb_nodes_prefetch(&a->nodes, k, children[n]);
 		moves[n++] = (uint8_t)m;
@@ -124,7 +94,8 @@ PB_INLINE pb_status expand(astar *a, const pb_kernel k, uint32_t id, int f, int 
 
 		if (cid != PB_NO_NODE && pb_nodes_node(&a->nodes, k, cid)->g <= ng)
 			continue;
-		nh = child_h(a, k, x, cls, h, &parts, &have_parts, child, to[i], moves[i]);
+		nh = pb_informed_child_h(a->h, k, x, cls, h, &parts, &have_parts, child, to[i],
+					 moves[i]);
 		nf = ng + nh;
 		if (nf > MAX_COST) {
 			snprintf(a->s->message, sizeof(a->s->message),
@@ -175,7 +146,8 @@ PB_INLINE int least_walk(astar *a, const pb_kernel k, pb_cells x, int cls, int d
 		pb_node *ci;
 		int r;
 
-		if (!(tried & (1u << m)) || !successor(k, d, x, cls, m, &child.cells, &child.cls))
+		if (!(tried & (1u << m)) ||
+		    !pb_informed_successor(k, d, x, cls, m, &child.cells, &child.cls))
 			continue;
 		a->s->generated++;
 		if (depth + 1 + (int)pb_heur_value(a->h, &child) > length)

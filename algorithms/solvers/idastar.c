@@ -29,9 +29,22 @@
  * Where answers must be the lexicographically least of the minimal ones
  * (Magic Squares), the last iteration tries the moves in order and the
  * first path found is the least: every prefix of a minimal path passes the
- * bound, since the heuristic is admissible. */
-#include <limits.h>
+ * bound, since the heuristic is admissible.
+ *
+ * Weighted IDA* (widastar; named in R. E. Korf, "Linear-space best-first
+ * search", Artificial Intelligence 62, 1993) is the same search bounding
+ * g + w h instead, the weight w = p/q (from its decimal text: 1.5 is
+ * 3/2) kept as integers: a node passes when q g + p h is within the
+ * bound. Its answers are at most w times optimal: every node of an optimal
+ * path of C moves has q g + p h <= p (g + h) <= p C, so no bound passes
+ * p C before a path is found, and a path found within bound B has q times
+ * its length at most B. The weight is a constant of its own instance of
+ * the search (the pairs' functions wida_ beside ida_), so that plain
+ * IDA*'s loop stays as it was; it takes neither the 4x4 board's own
+ * search (whose f moves in steps of 2) nor the least-path rule, which
+ * holds for optimal answers only. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +73,9 @@ typedef struct ida_ctx {
 	int8_t md_delta[PB_MAX_CELLS * PB_MAX_CELLS * PB_SLIDE_MOVES];
 	size_t next_bytes, tried_bytes, delta_bytes;
 	bool b4;
+	/* weighted IDA*: the weight p/q (see the top); plain IDA* 1/1 */
+	bool weighted;
+	int64_t p, q;
 	uint8_t b4_move[B4_START];
 	int8_t b4_delta[B4_CELLS][B4_CELLS][B4_CELLS];
 } ida_ctx;
@@ -73,8 +89,9 @@ typedef struct ida {
 	const pb_heur *h;
 	pb_search *s;
 	pb_cells goal;
-	int bound;      /* f allowed in this iteration */
-	int next_bound; /* least f above it seen */
+	int64_t bound;      /* f allowed in this iteration (q g + p h when weighted) */
+	int64_t next_bound; /* least f above it seen */
+	int64_t p, q;       /* the weight, ida_ctx's */
 	int length;     /* of the path found */
 	pb_status stop; /* why the search stopped early */
 	/* the class slot m leads to from class c, at next_at (-1: not legal) */
@@ -114,20 +131,34 @@ PB_INLINE size_t tried_at(const pb_kernel k, const pb_domain *d, int c, int m)
 	return (size_t)c * (size_t)(pb_kernel_nmoves(k, d) + 1) + (size_t)m;
 }
 
+/* f of a node G moves from the start with heuristic H: g + h, or with
+ * WEIGHTED q g + p h. */
+PB_INLINE int64_t ida_f(const ida *x, int g, int h, const bool weighted)
+{
+	return weighted ? x->q * g + x->p * h : g + h;
+}
+
 /* One function per pair of a kernel and a heuristic kind that exists
  * (table.h), each the search body specialised for them (ida_node below),
- * taking the cells in the kernel's own type. They recurse into each other
- * through ida_recurse. */
+ * taking the cells in the kernel's own type; wida_ the same weighted. They
+ * recurse into each other through ida_recurse. */
 #define IDA_SIG(T) (ida *x, T cells, int cls, int g, int h, int last)
 #define IDA_ARGS(T) (x, (T)cells, cls, g, h, last)
-#define IDA_BODY(K, KIND) ida_node(x, (pb_cells)cells, cls, g, h, last, K, KIND)
+#define IDA_BODY(K, KIND) ida_node(x, (pb_cells)cells, cls, g, h, last, K, KIND, false)
+#define WIDA_BODY(K, KIND) ida_node(x, (pb_cells)cells, cls, g, h, last, K, KIND, true)
 PB_PAIRS_DECLARE(int, ida, IDA_SIG)
+PB_PAIRS_DECLARE(int, wida, IDA_SIG)
 
-/* The function for kernel K and kind HK: with both constants, one call. */
+/* The function for kernel K, kind HK and WEIGHTED: with all constants,
+ * one call. */
 PB_INLINE int ida_recurse(ida *x, pb_cells cells, int cls, int g, int h, int last,
-			  const pb_kernel k, const pb_heuristic_kind hk)
+			  const pb_kernel k, const pb_heuristic_kind hk, const bool weighted)
 {
-	PB_PAIRS_CALL(ida, IDA_ARGS, k, hk)
+	if (weighted) {
+		PB_PAIRS_CALL(wida, IDA_ARGS, k, hk)
+	} else {
+		PB_PAIRS_CALL(ida, IDA_ARGS, k, hk)
+	}
 	return STOPPED;
 }
 
@@ -135,7 +166,7 @@ PB_INLINE int ida_recurse(ida *x, pb_cells cells, int cls, int g, int h, int las
  * (d->nmoves at the start), heuristic H). The path is written on the way
  * back, once found. */
 PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last,
-			 const pb_kernel k, const pb_heuristic_kind hk)
+			 const pb_kernel k, const pb_heuristic_kind hk, const bool weighted)
 {
 	const pb_domain *d = x->d;
 	const pb_heur *heur = x->h;
@@ -152,7 +183,8 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 	s->expanded++;
 #pragma GCC unroll 4
 	for (m = 0; m < pb_kernel_nmoves(k, d); m++) {
-		int to, nh, f;
+		int to, nh;
+		int64_t f;
 		pb_cells child;
 		pb_heur_change change;
 
@@ -165,7 +197,7 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 		generated++;
 		nh = (int)pb_heur_step_with(heur, x->md_delta, k, hk, cells, cls, (unsigned)h,
 					    &x->parts[g], child, to, m, &change);
-		f = g + 1 + nh;
+		f = ida_f(x, g + 1, nh, weighted);
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
@@ -178,7 +210,7 @@ PB_INLINE int ida_search(ida *x, pb_cells cells, int cls, int g, int h, int last
 		}
 		/* the child's parts only for the children gone down to */
 		pb_heur_step_keep(heur, k, hk, &x->parts[g], &x->parts[g + 1], &change, cells, cls, to);
-		result = ida_recurse(x, child, to, g + 1, nh, m, k, hk);
+		result = ida_recurse(x, child, to, g + 1, nh, m, k, hk, weighted);
 		/* the search goes on below nearly every node: the likely way */
 		if (__builtin_expect(result != GO_ON, 0))
 			break;
@@ -206,7 +238,7 @@ PB_INLINE bool same_bytes(const unsigned char *a, const unsigned char *b, int n)
 }
 
 PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
-				 const pb_heuristic_kind hk)
+				 const pb_heuristic_kind hk, const bool weighted)
 {
 	const pb_domain *d = x->d;
 	const pb_plugin_space *sp = d->space;
@@ -225,7 +257,8 @@ PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
 	}
 	s->expanded++;
 	for (m = 0; m < d->nmoves; m++) {
-		int nh, f;
+		int nh;
+		int64_t f;
 
 		/* (a legal move changes the state: the contract, which bench
 		 * selftest checks) */
@@ -233,7 +266,7 @@ PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
 			continue;
 		generated++;
 		nh = hk == PB_HEUR_PLUGIN ? (int)x->h->info->value(sp->data, out) : 0;
-		f = g + 1 + nh;
+		f = ida_f(x, g + 1, nh, weighted);
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
@@ -246,7 +279,7 @@ PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
 			result = FOUND;
 			break;
 		}
-		result = ida_recurse(x, 0, 0, g + 1, nh, m, k, hk);
+		result = ida_recurse(x, 0, 0, g + 1, nh, m, k, hk, weighted);
 		if (__builtin_expect(result != GO_ON, 0))
 			break;
 	}
@@ -256,17 +289,18 @@ PB_INLINE int ida_search_generic(ida *x, int g, int last, const pb_kernel k,
 	return result;
 }
 
-/* The search for kernel K and kind HK: a plugin's domain's, or the one
- * on packed cells. */
+/* The search for kernel K, kind HK and WEIGHTED: a plugin's domain's, or
+ * the one on packed cells. */
 PB_INLINE int ida_node(ida *x, pb_cells cells, int cls, int g, int h, int last, const pb_kernel k,
-		       const pb_heuristic_kind hk)
+		       const pb_heuristic_kind hk, const bool weighted)
 {
 	if (pb_kernel_generic(k))
-		return ida_search_generic(x, g, last, k, hk);
-	return ida_search(x, cells, cls, g, h, last, k, hk);
+		return ida_search_generic(x, g, last, k, hk, weighted);
+	return ida_search(x, cells, cls, g, h, last, k, hk, weighted);
 }
 
 PB_PAIRS_DEFINE(int, ida, IDA_SIG, IDA_BODY)
+PB_PAIRS_DEFINE(int, wida, IDA_SIG, WIDA_BODY)
 
 /* The 4x4 board with Manhattan distance: the search above with every
  * constant known. One function for each cell of the blank and the
@@ -358,7 +392,7 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 			continue;
 		child = s - (tile << (4 * to)) + (tile << (4 * c));
 		if (nh == 0 && child == (uint64_t)x->goal) {
-			x->length = x->bound - r + 1;
+			x->length = (int)x->bound - r + 1;
 			result = FOUND;
 		} else {
 			result = b4_call(x, child, nh, r - 1, to, dir);
@@ -368,7 +402,7 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 		/* found or stopped: the children after this one never made */
 		x->b4_not_generated += (unsigned)left;
 		if (result == FOUND)
-			x->path[x->bound - r] = x->c->b4_move[dir];
+			x->path[(int)x->bound - r] = x->c->b4_move[dir];
 		return result;
 	}
 	return GO_ON;
@@ -463,8 +497,8 @@ PB_INLINE void init_tables(ida_ctx *x, const pb_kernel k)
 					h->md_delta[pb_heur_delta_at(k, t, c, order[i])];
 }
 
-/* The root: the function for the domain's kernel and the heuristic's
- * kind, chosen once an iteration. */
+/* The root: the function for the domain's kernel, the heuristic's kind
+ * and the weighting, chosen once an iteration. */
 static int search_root(ida *x, const pb_state *start, int h)
 {
 	pb_kernel kernel = x->d->kernel;
@@ -476,7 +510,7 @@ static int search_root(ida *x, const pb_state *start, int h)
 
 		memset(x->b4_expanded, 0, sizeof(x->b4_expanded));
 		x->b4_not_generated = 0;
-		r = b4_call(x, (uint64_t)start->cells, h, x->bound, start->cls, B4_START);
+		r = b4_call(x, (uint64_t)start->cells, h, (int)x->bound, start->cls, B4_START);
 		for (int c = 0; c < B4_CELLS; c++)
 			for (int came = B4_UP; came <= B4_START; came++) {
 				x->s->expanded += x->b4_expanded[c][came];
@@ -488,7 +522,9 @@ static int search_root(ida *x, const pb_state *start, int h)
 		return r;
 	}
 
-	return ida_recurse(x, start->cells, start->cls, 0, h, last, kernel, kind);
+	if (x->c->weighted)
+		return ida_recurse(x, start->cells, start->cls, 0, h, last, kernel, kind, true);
+	return ida_recurse(x, start->cells, start->cls, 0, h, last, kernel, kind, false);
 }
 
 static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, pb_path *out)
@@ -513,6 +549,8 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	x.goal = c->d->goal.cells;
 	x.length = 0;
 	x.stop = PB_SOLVED;
+	x.p = ic->p;
+	x.q = ic->q;
 	/* the tables the search uses, next to each other */
 	if (ic->b4) {
 		memcpy(x.b4_delta, ic->b4_delta, sizeof(x.b4_delta));
@@ -526,10 +564,13 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 	if (c->d->space)
 		PB_WITH_KERNEL(c->d, pb_generic_unpack(K, c->d, start->cells, x.bytes[0]));
 	h = (int)pb_heur_value(&c->h, start);
-	for (x.bound = h; x.bound < PB_MAX_PATH; x.bound = x.next_bound) {
+	/* a path found within the bound has q times its length below q
+	 * PB_MAX_PATH */
+	for (x.bound = ida_f(&x, 0, h, ic->weighted); x.bound < x.q * PB_MAX_PATH;
+	     x.bound = x.next_bound) {
 		int r;
 
-		x.next_bound = INT_MAX;
+		x.next_bound = INT64_MAX;
 		r = search_root(&x, start, h);
 		if (r == FOUND) {
 			out->length = x.length;
@@ -538,7 +579,7 @@ static pb_status idastar_solve(void *ctx, const pb_state *start, pb_search *s, p
 		}
 		if (r == STOPPED)
 			return x.stop;
-		if (x.next_bound == INT_MAX)
+		if (x.next_bound == INT64_MAX)
 			return PB_UNSOLVABLE; /* exhausted: not past the parity test */
 	}
 	snprintf(s->message, sizeof(s->message), "no solution within %d moves", PB_MAX_PATH);
@@ -554,6 +595,7 @@ static pb_status idastar_prepare(const pb_solver *self, const pb_domain *d, cons
 
 	if (st != PB_SOLVED)
 		return st;
+	c->p = c->q = 1;
 	init_order(d, c->order);
 	PB_WITH_KERNEL(d, init_tables(c, K));
 	c->b4 = b4_serves(d, &c->informed.h);
@@ -561,6 +603,30 @@ static pb_status idastar_prepare(const pb_solver *self, const pb_domain *d, cons
 		b4_init(c);
 	return PB_SOLVED;
 }
+
+/* The most digits of a weight read after its point: q stays at most 10^9,
+ * so that q PB_MAX_PATH and p h are far inside 64 bits. */
+#define WEIGHT_DECIMALS 9
+
+static pb_status widastar_prepare(const pb_solver *self, const pb_domain *d, const pb_config *cfg,
+				  pb_search *s, void **ctx)
+{
+	pb_status st = idastar_prepare(self, d, cfg, s, ctx);
+	ida_ctx *c = *ctx;
+
+	if (st != PB_SOLVED)
+		return st;
+	c->weighted = true;
+	c->b4 = false; /* its f moves in steps of 2: not a weighted one's */
+	pb_solver_param_fraction(self, "w", WEIGHT_DECIMALS, &c->p, &c->q);
+	return PB_SOLVED;
+}
+
+static const pb_param widastar_params[] = {
+	{ .key = "w", .summary = "the weight of h: iterations bounded by g + w h, answers within w times optimal",
+	  .min = 1, .max = 100, .def = "2", .decimal = true },
+	{ 0 },
+};
 
 const pb_solver pb_solver_idastar = {
 	.name = "idastar",
@@ -571,4 +637,18 @@ const pb_solver pb_solver_idastar = {
 	.release = pb_informed_release,
 	.heuristics = PB_ALL_HEURISTICS,
 	.cost = PB_COST_INFORMED,
+};
+
+const pb_solver pb_solver_widastar = {
+	.name = "widastar",
+	.summary = "weighted IDA*: IDA* bounding g + w h, answers within w times optimal",
+	.supports = pb_informed_supports,
+	.prepare = widastar_prepare,
+	.solve = idastar_solve,
+	.release = pb_informed_release,
+	.heuristics = PB_ALL_HEURISTICS,
+	.cost = PB_COST_INFORMED,
+	.params = widastar_params,
+	.guarantee = PB_GUARANTEE_BOUNDED,
+	.bound_param = "w",
 };

@@ -24,4 +24,36 @@ pb_status pb_informed_prepare(const pb_domain *d, const pb_config *cfg, pb_searc
 /* Free a context pb_informed_prepare made (NULL is fine). */
 void pb_informed_release(void *ctx);
 
+/* The successor of X (class CLS) by move M into *CHILD (class *TO); false
+ * when M is not legal there: the best-first searches' step (astar,
+ * wastar), inlined with the kernel K a constant. */
+PB_INLINE bool pb_informed_successor(const pb_kernel k, const pb_domain *d, pb_cells x, int cls,
+				     int m, pb_cells *child, int *to)
+{
+	*to = d->next_class[cls][m];
+	if (*to < 0)
+		return false;
+	*child = pb_kernel_move_to(k, d, x, cls, m, *to);
+	return !pb_kernel_stays(k, x, *child);
+}
+
+/* The heuristic HEUR of CHILD (class TO), reached from X (class CLS,
+ * heuristic H) by move M: from the one tile that moved, or afresh; PARTS
+ * are X's, filled on first use (*HAVE_PARTS) for the kinds that keep
+ * them, once an expansion. The kind is chosen per child, as a best-first
+ * search spends its time on its tables; the child's parts are not kept. */
+PB_INLINE int pb_informed_child_h(const pb_heur *heur, const pb_kernel k, pb_cells x, int cls,
+				  int h, pb_heur_parts *parts, bool *have_parts, pb_cells child,
+				  int to, int m)
+{
+	pb_heuristic_kind kind = heur->info->kind;
+	pb_heur_change c;
+
+	if (pb_heur_kind_has_parts(kind) && !*have_parts) {
+		pb_heur_parts_init(heur, x, parts);
+		*have_parts = true;
+	}
+	return (int)pb_heur_step(heur, k, kind, x, cls, (unsigned)h, parts, child, to, m, &c);
+}
+
 #endif

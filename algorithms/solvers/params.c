@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,75 @@ long pb_solver_param_long(const pb_solver *s, const char *key)
 	return v ? strtol(v, NULL, 10) : 0;
 }
 
+double pb_solver_param_double(const pb_solver *s, const char *key)
+{
+	const char *v = pb_solver_param(s, key);
+
+	return v ? strtod(v, NULL) : 0;
+}
+
+/* Greatest common divisor, for a fraction in lowest terms. */
+static int64_t gcd(int64_t a, int64_t b)
+{
+	while (b) {
+		int64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+void pb_solver_param_fraction(const pb_solver *s, const char *key, int decimals, int64_t *p,
+			      int64_t *q)
+{
+	const char *text = pb_solver_param(s, key);
+	int64_t num = 0, den = 1, g;
+	int after = -1; /* digits read after the point; -1: before it */
+
+	for (const char *c = text ? text : "1"; *c && after < decimals; c++) {
+		if (*c == '.') {
+			after = 0;
+			continue;
+		}
+		if (!isdigit((unsigned char)*c))
+			break;
+		num = num * 10 + (*c - '0');
+		if (after >= 0) {
+			after++;
+			den *= 10;
+		}
+	}
+	g = num ? gcd(num, den) : 1;
+	*p = num / g;
+	*q = den / g;
+}
+
+double pb_solver_bound(const pb_solver *s)
+{
+	switch (s->guarantee) {
+	case PB_GUARANTEE_OPTIMAL:
+		return 1;
+	case PB_GUARANTEE_BOUNDED:
+		return s->bound_param ? pb_solver_param_double(s, s->bound_param) : s->bound;
+	case PB_GUARANTEE_NONE:
+		break;
+	}
+	return INFINITY;
+}
+
+bool pb_within_bound(int length, int ref, double bound)
+{
+	/* a weight is written with a few decimals: 1e-9 of a move keeps 1.1 *
+	 * 10 from rounding below 11 */
+	return isinf(bound) || (double)length <= bound * (double)ref + 1e-9;
+}
+
+const char *pb_guarantee_name(pb_guarantee g)
+{
+	return g == PB_GUARANTEE_OPTIMAL ? "optimal" : g == PB_GUARANTEE_BOUNDED ? "bounded" : "none";
+}
+
 /* A key's characters: letters, digits, '-' and '_' (an outside program
  * reads it as PB_PARAM_KEY, '-' as '_'). A value's: letters, digits, '.',
  * '_', '+' and '-', so that the name stays one word in runs.csv, a chart
@@ -102,6 +172,30 @@ static int parse_long(const char *text, long *v)
 	return end == text || *end || errno || isspace((unsigned char)*text) ? -1 : 0;
 }
 
+/* TEXT as a decimal number ("1.5": digits, at most one '.', digits after
+ * it; no sign, no exponent) into *V. Returns 0, or -1. */
+static int parse_decimal(const char *text, double *v)
+{
+	const char *c = text;
+
+	while (isdigit((unsigned char)*c))
+		c++;
+	if (c == text)
+		return -1;
+	if (*c == '.') {
+		const char *f = ++c;
+
+		while (isdigit((unsigned char)*c))
+			c++;
+		if (c == f)
+			return -1;
+	}
+	if (*c || c - text > 15)
+		return -1;
+	*v = strtod(text, NULL);
+	return 0;
+}
+
 /* WORDS ("a|b|c") as a sentence into BUF: "a, b or c". */
 static const char *choices_text(const char *words, char *buf, size_t size)
 {
@@ -131,6 +225,15 @@ int pb_param_check(const pb_param *p, const char *value, char *why, size_t whyle
 			 choices_text(p->choices, words, sizeof(words)), value);
 		return -1;
 	}
+	if (p->decimal) {
+		double x;
+
+		if (!parse_decimal(value, &x) && x >= (double)p->min && x <= (double)p->max)
+			return 0;
+		snprintf(why, whylen, "%s must be a number from %ld to %ld (as 1.5), not '%s'",
+			 p->key, p->min, p->max, value);
+		return -1;
+	}
 	if (!parse_long(value, &v) && v >= p->min && v <= p->max)
 		return 0;
 	snprintf(why, whylen, "%s must be an integer from %ld to %ld, not '%s'", p->key, p->min,
@@ -142,6 +245,8 @@ const char *pb_param_takes(const pb_param *p, char *buf, size_t size)
 {
 	if (p->choices)
 		snprintf(buf, size, "%s", p->choices);
+	else if (p->decimal)
+		snprintf(buf, size, "%ld..%ld (decimal)", p->min, p->max);
 	else
 		snprintf(buf, size, "%ld..%ld", p->min, p->max);
 	return buf;
@@ -406,8 +511,14 @@ const pb_solver *pb_solver_variant(const pb_solver *base, const char *values, ch
 		const pb_param *p = &base->params[g[i].slot];
 		long x;
 
-		/* an integer as %ld writes it: "07" and "7" are one variant */
-		if (!p->choices && !parse_long(g[i].value, &x)) {
+		double r;
+
+		/* an integer as %ld writes it: "07" and "7" are one variant; a
+		 * decimal as %g does: "1.50" and "1.5" are one */
+		if (!p->choices && p->decimal && !parse_decimal(g[i].value, &r)) {
+			snprintf(numbers[i], sizeof(numbers[i]), "%.10g", r);
+			g[i].value = numbers[i];
+		} else if (!p->choices && !parse_long(g[i].value, &x)) {
 			snprintf(numbers[i], sizeof(numbers[i]), "%ld", x);
 			g[i].value = numbers[i];
 		}

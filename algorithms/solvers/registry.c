@@ -14,6 +14,11 @@ const pb_solver *const pb_solvers[] = {
 	&pb_solver_bae,
 	&pb_solver_bfs_cantor,
 	&pb_solver_bfs_hash,
+	&pb_solver_beam,
+	&pb_solver_widastar,
+	&pb_solver_wastar,
+	&pb_solver_gbfs,
+	&pb_solver_awastar,
 };
 const size_t pb_solver_count = sizeof(pb_solvers) / sizeof(pb_solvers[0]);
 

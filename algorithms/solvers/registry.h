@@ -14,5 +14,10 @@ extern const pb_solver pb_solver_nbs;           /* nbs.c */
 extern const pb_solver pb_solver_dvcbs;         /* dvcbs.c */
 extern const pb_solver pb_solver_gbfhs;         /* gbfhs.c */
 extern const pb_solver pb_solver_bae;           /* bae.c */
+extern const pb_solver pb_solver_beam;          /* beam.c */
+extern const pb_solver pb_solver_widastar;      /* idastar.c */
+extern const pb_solver pb_solver_wastar;        /* wastar.c */
+extern const pb_solver pb_solver_gbfs;          /* wastar.c */
+extern const pb_solver pb_solver_awastar;       /* wastar.c */
 
 #endif

@@ -34,6 +34,8 @@ const char *pb_status_name(pb_status s);
 
 /* One solve's (or one preparation's) environment: the harness fills it, the
  * solver allocates through meter, counts nodes and polls the limits. */
+struct pb_path;
+
 typedef struct pb_search {
 	pb_meter meter;
 	uint64_t deadline_ns;             /* CLOCK_MONOTONIC; 0: none */
@@ -57,7 +59,26 @@ typedef struct pb_search {
 	/* ... and uncounted when its program gave no node counts (the row's
 	 * expanded and generated are then '-', not 0). */
 	bool uncounted;
+	/* An anytime solver calls pb_search_answer with each answer better
+	 * than the last; the harness, where it sets on_answer, keeps them (the
+	 * time and the nodes when each came: DIR/anytime.csv). When a limit
+	 * ends such a search after an answer, the solver returns PB_SOLVED
+	 * with its last answer and sets cut (the row is ok, with a note). */
+	void (*on_answer)(void *arg, const struct pb_path *path, const struct pb_search *s);
+	void *answer_arg;
+	uint64_t started_ns; /* when the solve began (CLOCK_MONOTONIC; the
+			      * harness sets it): an answer's time is from here */
+	unsigned answers; /* how many it reported */
+	bool cut;
 } pb_search;
+
+/* An anytime solver's answer PATH, better than the last it reported. */
+static inline void pb_search_answer(pb_search *s, const struct pb_path *path)
+{
+	s->answers++;
+	if (s->on_answer)
+		s->on_answer(s->answer_arg, path, s);
+}
 
 /* Zero the counters and set the limits: MEM_LIMIT bytes (0 none), TIME_LIMIT
  * ns from now (0 none), STOP flag (may be NULL). */
@@ -124,15 +145,29 @@ typedef enum pb_cost_class {
 #define PB_ALL_HEURISTICS (~0u)
 
 /* A parameter a solver takes, as -a NAME:KEY=VALUE gives it: a word of
- * CHOICES ("low|high"), or where CHOICES is NULL an integer in [MIN, MAX].
- * A solver's list ends with an entry whose key is NULL. */
+ * CHOICES ("low|high"), or where CHOICES is NULL an integer in [MIN, MAX],
+ * or with DECIMAL a number with a fraction ("1.5": digits, then at most
+ * one '.' and digits) in [MIN, MAX]. A solver's list ends with an entry
+ * whose key is NULL. */
 typedef struct pb_param {
 	const char *key;
 	const char *summary; /* one line for 'bench list' */
-	const char *choices; /* the words, '|' between; NULL: an integer */
-	long min, max;       /* an integer's range */
+	const char *choices; /* the words, '|' between; NULL: a number */
+	long min, max;       /* a number's range */
 	const char *def;     /* the default, as written */
+	bool decimal;        /* a fraction allowed (a weight); else an integer */
 } pb_param;
+
+/* What a solver promises of its answers' lengths (issue 32): optimal (the
+ * zero value: every solver that says nothing), at most a factor times
+ * optimal (a weight: the factor is the value of its parameter
+ * bound_param, or its bound where it has none), or nothing but that an
+ * answer reaches the goal. */
+typedef enum pb_guarantee {
+	PB_GUARANTEE_OPTIMAL = 0,
+	PB_GUARANTEE_BOUNDED,
+	PB_GUARANTEE_NONE,
+} pb_guarantee;
 
 /* The most parameters a solver takes, and the longest name of a variant
  * (its base's name and its values). */
@@ -176,6 +211,19 @@ struct pb_solver {
 	bool any_params;
 	/* Data of the solver's own, for its functions (an outside solver's). */
 	void *data;
+	/* What its answers' lengths are promised to be (pb_solver_bound):
+	 * for PB_GUARANTEE_BOUNDED, the factor is the value of the parameter
+	 * bound_param, or where that is NULL, bound. An anytime solver
+	 * (awastar) reports each answer it finds (pb_search_answer). */
+	pb_guarantee guarantee;
+	const char *bound_param;
+	double bound;
+	bool anytime;
+	/* May find no path where there is one (a beam search that drops
+	 * every path): it then returns PB_FAILED, and its message says so
+	 * (the row is 'error', which bench verify does not count against
+	 * the solvers' agreement). */
+	bool incomplete;
 	/* A variant (params.c): the solver it was made from, and its values,
 	 * one a parameter in the order of params (NULL: the default). NULL in
 	 * the registry's own tables. */
@@ -231,6 +279,31 @@ int pb_params_valid(const pb_param *params, char *why, size_t whylen);
 /* What P takes, as 'bench list' shows it: "low|high", "1..255". Returns
  * BUF. */
 const char *pb_param_takes(const pb_param *p, char *buf, size_t size);
+
+/* The number of S's parameter KEY (a decimal or an integer one); 0 where
+ * there is none. */
+double pb_solver_param_double(const pb_solver *s, const char *key);
+
+/* The number of S's decimal parameter KEY (its text: digits, at most one
+ * '.', digits) as the fraction *P / *Q in lowest terms, the digits past
+ * DECIMALS after the point dropped (a weight rounded down keeps its
+ * promise): "1.5" is 3/2. A weight's searches compare q g + p h in
+ * integers. */
+void pb_solver_param_fraction(const pb_solver *s, const char *key, int decimals, int64_t *p,
+			      int64_t *q);
+
+/* The most S's answers may be, as a factor of the optimal length: 1 for an
+ * optimal solver, its weight for a bounded one, INFINITY where it promises
+ * nothing. */
+double pb_solver_bound(const pb_solver *s);
+
+/* Whether an answer of LENGTH moves keeps a promise of BOUND (a factor)
+ * against the optimal length REF: LENGTH <= BOUND * REF, up to rounding
+ * (a weight of 1.1 on 10 moves allows 11). */
+bool pb_within_bound(int length, int ref, double bound);
+
+/* "optimal", "bounded" or "none". */
+const char *pb_guarantee_name(pb_guarantee g);
 
 /* Whether S takes a heuristic (A*, IDA*). */
 static inline bool pb_solver_informed(const pb_solver *s)

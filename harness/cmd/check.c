@@ -146,7 +146,7 @@ static void hint_frame(const frame *fr, const dataset *ds, const dataset_instanc
 		path = *given;
 	else
 		turn_back(fr, given, &path);
-	if (runner_judge(&ds->domain, in, f->status, &path, other, sizeof(other), &below) != RUN_OK)
+	if (runner_judge(&ds->domain, in, f->status, &path, 1, other, sizeof(other), &below) != RUN_OK)
 		return;
 	snprintf(note, notelen, fr->exported
 		 ? "it answers the dataset's own puzzle, not the one turned to the default goal: "
@@ -173,7 +173,7 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 	if (f->state == ANSWER_BAD)
 		snprintf(note, sizeof(note), "%s", f->why);
 	else
-		st = runner_judge(&ds->domain, in, f->status, path, note, sizeof(note), &below);
+		st = runner_judge(&ds->domain, in, f->status, path, 1, note, sizeof(note), &below);
 	if (st == RUN_OK && !below && !least_agrees(l, &ds->domain, &in->state, path, note,
 						   sizeof(note)))
 		st = RUN_WRONG;

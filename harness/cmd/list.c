@@ -85,6 +85,20 @@ static void print_heuristics(const pb_solver *s)
 		putchar('\n');
 }
 
+/* What S promises of its answers' lengths, where not optimal. */
+static void print_guarantee(const pb_solver *s)
+{
+	if (s->guarantee == PB_GUARANTEE_BOUNDED && s->bound_param)
+		printf("%-17sanswers at most %s times optimal%s%s\n", "", s->bound_param,
+		       s->anytime ? "; anytime: betters its answer until it is optimal" : "",
+		       s->incomplete ? "; may find none" : "");
+	else if (s->guarantee == PB_GUARANTEE_BOUNDED)
+		printf("%-17sanswers at most %g times optimal\n", "", s->bound);
+	else if (s->guarantee == PB_GUARANTEE_NONE)
+		printf("%-17sanswers of any length (no bound)%s\n", "",
+		       s->incomplete ? "; may find none" : "");
+}
+
 /* The parameters S takes, a line each: "parameter ties=low|high (default
  * high): ..."; an outside program's, that it takes any. */
 static void print_params(const pb_solver *s)
@@ -146,6 +160,7 @@ static void list_solver(const pb_solver *s, const pb_domain *domains)
 	print_refusals(s, domains, served);
 	print_heuristics(s);
 	print_params(s);
+	print_guarantee(s);
 }
 
 static void list_solvers(void)

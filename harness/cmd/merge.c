@@ -19,6 +19,8 @@
 #include "harness/io/meta.h"
 #include "harness/io/meta_read.h"
 #include "harness/io/outfile.h"
+#include "harness/report/anytime.h"
+#include "harness/report/rejudge.h"
 #include "harness/report/report.h"
 #include "harness/report/rundir.h"
 #include "harness/engine/shard.h"
@@ -285,6 +287,22 @@ out:
 }
 
 /* Refuse a solve row that two shards both ran (R read with its ledger). */
+/* Join the shards' anytime.csv (those that have one) into OUT's. */
+static int join_anytime(const shard_meta *s, size_t n, const char *out)
+{
+	const char **dirs = malloc(n * sizeof(*dirs));
+	char err[1024];
+	int rc;
+
+	if (!dirs)
+		return fail("out of memory");
+	for (size_t i = 0; i < n; i++)
+		dirs[i] = s[i].dir;
+	rc = anytime_join(dirs, n, out, err, sizeof(err));
+	free(dirs);
+	return rc ? fail("%s", err) : 0;
+}
+
 static int check_duplicates(const report *r)
 {
 	const report_row *p = &r->first_duplicate;
@@ -381,7 +399,7 @@ static int check_output(const merge_options *o)
 static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
 {
 	char path[4096], err[1024], (*w)[WARNING_MAX];
-	size_t nw, wrong, maxw = o->ndirs * o->ndirs;
+	size_t nw, wrong, changed, maxw = o->ndirs * o->ndirs;
 	meta_timer timer = { 0 };
 	report r;
 	int rc;
@@ -391,6 +409,11 @@ static int merge(const merge_options *o, shard_meta *s, int argc, char **argv)
 		rc = check_output(o);
 	if (!rc)
 		rc = join_rows(s, o->ndirs, o->output);
+	if (!rc)
+		rc = join_anytime(s, o->ndirs, o->output);
+	/* the shards' rows together: the best answers of the whole run */
+	if (!rc && rejudge_by_best(o->output, &changed, err, sizeof(err)))
+		rc = fail("%s", err);
 	if (rc)
 		return rc;
 	report_init(&r);

@@ -22,6 +22,8 @@
 #include "harness/engine/mpi_run.h"
 #include "harness/engine/outside.h"
 #include "harness/io/outfile.h"
+#include "harness/report/anytime.h"
+#include "harness/report/rejudge.h"
 #include "harness/io/progress.h"
 #include "harness/report/report.h"
 #include "harness/engine/resume.h"
@@ -82,6 +84,8 @@ typedef struct run_state {
 	resume resume;
 	run_seen seen;    /* what was said beyond the rows */
 	answer_save *answers; /* --save-answers: the first answer of each solve; else NULL */
+	const char *dir;  /* where runs.csv is */
+	FILE *anytime;    /* DIR/anytime.csv, opened at the first anytime answer */
 	program_tally programs[OUTSIDE_MAX];
 	size_t nprograms;
 } run_state;
@@ -382,6 +386,23 @@ static bool flush_due(run_state *st)
 	return true;
 }
 
+/* ROW's anytime answers to DIR/anytime.csv (opened at the first).
+ * Returns 0, or -1 (said why). */
+static int write_anytime(run_state *st, const run_row *row)
+{
+	char err[512];
+
+	if (!st->anytime && !(st->anytime = anytime_open(st->dir, true, err, sizeof(err)))) {
+		progress_clear(&st->prog);
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	anytime_write_row(st->anytime, row);
+	if (fflush(st->anytime) || ferror(st->anytime))
+		return -1;
+	return 0;
+}
+
 static void on_row(void *arg, const run_row *row)
 {
 	run_state *st = arg;
@@ -404,6 +425,10 @@ static void on_row(void *arg, const run_row *row)
 		st->write_failed = true;
 		return;
 	}
+	/* an anytime solver's answers before its row: a resumed run keeps
+	 * those of the rows on record (anytime_prune) */
+	if (writer && row->nanswers && write_anytime(st, row))
+		st->write_failed = true;
 	report_write_run(out, row);
 	outside_note_row(row);
 	if (!writer) {
@@ -474,6 +499,37 @@ static void on_tick(void *arg, uint64_t n)
 
 	progress_tick(&st->prog, n);
 	take_ranks(st);
+}
+
+/* Hold the suboptimal solvers' answers to instances with no reference to
+ * their bounds against the run's best (rejudge.h); where rows changed,
+ * the summary is made from the file as it is now. Returns 0, or -1 (said
+ * why). */
+static int rejudge(run_state *st, const char *dir)
+{
+	char path[PATH_MAX_LEN], err[1024];
+	size_t changed;
+	report fresh;
+
+	if (rejudge_by_best(dir, &changed, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	if (!changed)
+		return 0;
+	fprintf(stderr, "bench " CMD ": %zu answer%s past %s solver's bound against the run's best "
+		"(no reference): now 'wrong'\n", changed, changed == 1 ? "" : "s",
+		changed == 1 ? "its" : "their");
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	report_init(&fresh);
+	if (report_load(&fresh, path, err, sizeof(err))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		report_release(&fresh);
+		return -1;
+	}
+	report_release(&st->rep);
+	st->rep = fresh;
+	return 0;
 }
 
 /* Write DIR/summary.csv and print the table of R, its statistics built
@@ -788,6 +844,15 @@ static int open_output(const run_args *o, const choice *c, const dataset *ds,
 	if (o->resume && share_record(st, job, o, c, ds, units))
 		return PB_EXIT_USAGE;
 	st->runs = writer ? open_runs(outdir, o->force, st->resuming) : mpi_job_rows(job);
+	st->dir = outdir;
+	/* anytime.csv follows runs.csv: a new run's starts anew, a resumed
+	 * run's keeps the answers of the rows on record */
+	if (st->runs && writer && (st->resuming ? anytime_prune(outdir, err, sizeof(err))
+				   : anytime_clear(outdir, err, sizeof(err)))) {
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		fclose(st->runs);
+		st->runs = NULL;
+	}
 	/* the outside solvers' fault log and standard errors beside runs.csv */
 	outside_note_solves(o->c.r.repeat, o->c.r.warmup);
 	if (st->runs && outside_begin_run(outdir, st->resuming, err, sizeof(err))) {
@@ -916,10 +981,15 @@ int cmd_run(int argc, char **argv)
 	}
 	if (writer && fclose(st.runs))
 		st.write_failed = true;
+	if (st.anytime && fclose(st.anytime))
+		st.write_failed = true;
 	if (!writer) {
 		rc = st.write_failed ? PB_EXIT_USAGE : PB_EXIT_OK;
 		goto release;
 	}
+	/* before the floors: it may load the rows anew */
+	if (!st.write_failed && rejudge(&st, outdir))
+		st.write_failed = true;
 	/* the floors meta.json records: an outside program's is the round trip */
 	if (report_read_floors(&st.rep, outdir, err, sizeof(err)))
 		fprintf(stderr, "bench " CMD ": %s: the summary marks times against the clock's "

@@ -667,7 +667,8 @@ static size_t serving(const pb_domain *d, const pb_solver **solvers, const char 
 
 /* solvers: every solver answers an unsolvable state 'unsolvable', and a
  * solvable one with an answer that replays to the goal, the optimal ones
- * as short as each other. */
+ * as short as each other, the others within their bounds of that (an
+ * incomplete one, beam, may find nothing). */
 static void check_solvers(tester *t, const pb_domain *d)
 {
 	const pb_solver *solvers[SOLVERS_MAX];
@@ -675,10 +676,12 @@ static void check_solvers(tester *t, const pb_domain *d)
 	size_t n = serving(d, solvers, heuristics);
 	pb_state u, start = walk_from_goal(t, d, ANSWER_WALK);
 	bool have_u = find_unsolvable(t, d, &u);
-	int shortest = -1;
+	int shortest = -1, lengths[SOLVERS_MAX];
 	pb_path p;
 	char note[200];
 
+	for (size_t i = 0; i < n; i++)
+		lengths[i] = -1;
 	for (size_t i = 0; i < n; i++) {
 		const pb_solver *s = solvers[i];
 		pb_status st;
@@ -691,7 +694,11 @@ static void check_solvers(tester *t, const pb_domain *d)
 					printf("%s: %-12s skipped %s: %s\n", d->name, "solvers", s->name, note);
 				continue;
 			}
-			if (st != PB_UNSOLVABLE) {
+			if (st == PB_FAILED && s->incomplete) {
+				if (!t->o->quiet)
+					printf("%s: %-12s skipped %s, incomplete: %s\n", d->name, "solvers",
+					       s->name, note);
+			} else if (st != PB_UNSOLVABLE) {
 				broken(t, d, "solvers", &u, "'%s' answered an unsolvable state %s%s%s", s->name,
 				       st == PB_SOLVED ? "with moves" : pb_status_name(st), note[0] ? ": " : "",
 				       note);
@@ -703,10 +710,11 @@ static void check_solvers(tester *t, const pb_domain *d)
 			continue;
 		/* past the limits on a solvable state: no rule broken, nothing
 		 * learnt (a large domain, a blind solver) */
-		if (st == PB_TIMEOUT || st == PB_MEMOUT) {
+		if (st == PB_TIMEOUT || st == PB_MEMOUT || (st == PB_FAILED && s->incomplete)) {
 			if (!t->o->quiet)
-				printf("%s: %-12s skipped '%s' on the walk's state: %s (-t, -m)\n", d->name,
-				       "solvers", s->name, pb_status_name(st));
+				printf("%s: %-12s skipped '%s' on the walk's state: %s%s%s\n", d->name,
+				       "solvers", s->name, pb_status_name(st),
+				       st == PB_FAILED ? ": " : " (-t, -m)", st == PB_FAILED ? note : "");
 			continue;
 		}
 		x = start;
@@ -723,6 +731,11 @@ static void check_solvers(tester *t, const pb_domain *d)
 			       note[0] ? ": " : "", note);
 			continue;
 		}
+		/* the suboptimal ones against the optimal ones' length, after */
+		if (s->guarantee != PB_GUARANTEE_OPTIMAL) {
+			lengths[i] = p.length;
+			continue;
+		}
 		if (shortest < 0)
 			shortest = p.length;
 		if (p.length != shortest) {
@@ -733,6 +746,21 @@ static void check_solvers(tester *t, const pb_domain *d)
 		passed(t, d, "solvers", "'%s'%s%s: %s%s in %d moves", s->name,
 		       heuristics[i] ? " with " : "", heuristics[i] ? heuristics[i] : "",
 		       have_u ? "the unsolvable state unsolvable, " : "", "a walk's state", p.length);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const pb_solver *s = solvers[i];
+
+		if (lengths[i] < 0)
+			continue;
+		if (shortest >= 0 && !pb_within_bound(lengths[i], shortest, pb_solver_bound(s)))
+			broken(t, d, "solvers", &start, "'%s' answered in %d moves, more than %g times "
+			       "an optimal solver's %d", s->name, lengths[i], pb_solver_bound(s),
+			       shortest);
+		else
+			passed(t, d, "solvers", "'%s'%s%s: a walk's state in %d moves (%s)", s->name,
+			       heuristics[i] ? " with " : "", heuristics[i] ? heuristics[i] : "",
+			       lengths[i], shortest < 0 ? "no optimal length to hold it to"
+			       : "within its bound");
 	}
 	if (!have_u && !t->o->quiet)
 		printf("%s: %-12s note: no unsolvable state (%s), so none was asked\n", d->name, "solvers",

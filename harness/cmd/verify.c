@@ -128,12 +128,15 @@ static bool instance_agrees(const verifier *v, size_t i, totals *t)
 {
 	const answer *a = &v->answers[i * v->nunits];
 	const dataset_instance *in = &v->ds->instances[i];
-	int solvable = -1, length = -1;
+	int solvable = -1, length = -1, least = -1, best;
 	const char *moves = NULL;
 	bool ran = false, good = true;
 
 	for (size_t k = 0; k < v->nunits; k++) {
 		if (!a[k].ran)
+			continue;
+		/* an incomplete solver (beam) may find nothing */
+		if (v->units[k].solver->incomplete && a[k].status == RUN_ERROR)
 			continue;
 		ran = true;
 		if (!run_status_answered(a[k].status)) {
@@ -144,6 +147,11 @@ static bool instance_agrees(const verifier *v, size_t i, totals *t)
 			good = false;
 		solvable = a[k].status == RUN_OK;
 		if (a[k].status != RUN_OK)
+			continue;
+		if (least < 0 || a[k].length < least)
+			least = a[k].length;
+		/* a suboptimal solver is held to its bound below */
+		if (v->units[k].solver->guarantee != PB_GUARANTEE_OPTIMAL)
 			continue;
 		if (length >= 0 && a[k].length != length)
 			good = false;
@@ -158,6 +166,13 @@ static bool instance_agrees(const verifier *v, size_t i, totals *t)
 	}
 	if (!ran)
 		return true;
+	/* the bounded against the reference, else the optimal solvers'
+	 * length, else the best answer of all */
+	best = in->reference >= 0 ? in->reference : length >= 0 ? length : least;
+	for (size_t k = 0; k < v->nunits && best >= 0; k++)
+		if (a[k].ran && a[k].status == RUN_OK &&
+		    !pb_within_bound(a[k].length, best, pb_solver_bound(v->units[k].solver)))
+			good = false;
 	t->checked++;
 	if (good && solvable == 1)
 		t->solvable++;
@@ -397,10 +412,14 @@ static void usage(FILE *out)
 "       bench verify [options] FILE...\n"
 "\n"
 "Run solvers over datasets and check that every answer is accepted (its\n"
-"moves replayed to the goal, no longer than the reference), that the\n"
-"solvers agree on solvability and optimal length, that they agree with\n"
-"each dataset's reference length, and, for Magic Squares, on the\n"
-"lexicographically least moves. Each disagreeing instance is printed with\n"
+"moves replayed to the goal, within its solver's guarantee against the\n"
+"reference), that the optimal solvers agree on solvability and optimal\n"
+"length, that they agree with each dataset's reference length, and, for\n"
+"Magic Squares, on the lexicographically least moves. A bounded solver\n"
+"(wastar:w=W) is held to W times the reference, or where there is none\n"
+"the optimal solvers' length, or else the best answer of all; one that\n"
+"promises nothing (gbfs) to reaching the goal; an incomplete one (beam)\n"
+"may find nothing. Each disagreeing instance is printed with\n"
 "every solver's answer. A solver named with -a that does not serve a\n"
 "dataset's domain is left out of it, with a note. Exit status: 0 when all\n"
 "agree, 1 when any instance disagrees or went unanswered (timeout, memout,\n"

@@ -166,6 +166,7 @@ static pb_status ctx_new(program *prog, const pb_solver *solver, const pb_domain
 		return ext_fail(s, PB_FAILED, "out of memory");
 	process_reset(&c->ch);
 	c->prog = prog;
+	c->bound = pb_solver_bound(solver);
 	c->d = c->frame = d;
 	if (!turn_none_needed(d) && turn_init(&c->turned, d, why, sizeof(why))) {
 		free(c);

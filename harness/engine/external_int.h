@@ -59,6 +59,7 @@ typedef struct program {
 /* One prepared program: what the runner's context points to. */
 typedef struct ext_ctx {
 	program *prog;
+	double bound; /* what its answers may be, times optimal (pb_solver_bound) */
 	const pb_domain *d;     /* the dataset's domain */
 	const pb_domain *frame; /* what the program sees: d, or turned.board */
 	turn turned;            /* when d has another goal than its default */

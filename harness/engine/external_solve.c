@@ -110,8 +110,9 @@ static void judge_probe(ext_ctx *c, exchange *x)
 }
 
 /* The start of a long-lived program: spawned, then fed the one-move
- * puzzle, whose answer must be its one move. Returns PB_SOLVED, or why
- * not (message in S; the program ended). */
+ * puzzle, whose answer must be its one move (or, from a program that
+ * promises less than optimal, a path to the goal within its bound).
+ * Returns PB_SOLVED, or why not (message in S; the program ended). */
 pb_status ext_start_program(ext_ctx *c, pb_search *s)
 {
 	const char *dir = c->prog->spec.output_file ? c->scratch : NULL;
@@ -130,7 +131,8 @@ pb_status ext_start_program(ext_ctx *c, pb_search *s)
 	if (x.o == GOT_ANSWER && x.f.state == ANSWER_DONE && !x.w.probed && !left_over(c, &x)) {
 		pb_replay(c->d, &c->startup, letters,
 			  pb_format_moves(c->d, path.moves, path.length, letters, sizeof(letters)), &r);
-		if (x.f.status == PB_SOLVED && path.length == 1 && r.verdict == PB_REACHES_GOAL) {
+		if (x.f.status == PB_SOLVED && r.verdict == PB_REACHES_GOAL &&
+		    pb_within_bound(path.length, 1, c->bound)) {
 			c->have = 0;
 			c->answered = 1;
 			c->cpu_seen = process_cpu_ns(&c->ch);

@@ -1,5 +1,6 @@
 #include "harness/engine/outside.h"
 
+#include <ctype.h>
 #include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -139,6 +140,52 @@ static slot *slot_of(const pb_solver *s)
 	return NULL;
 }
 
+int outside_set_guarantee(const char *arg, char *err, size_t errlen)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+	slot *sl = NULL;
+	char *end;
+	double w;
+
+	if (!eq || !n) {
+		snprintf(err, errlen, "--guarantee '%s': want NAME=optimal, NAME=W or NAME=none", arg);
+		return -1;
+	}
+	for (size_t i = 0; i < nslots && !sl; i++)
+		if (strlen(slots[i].name) == n && !strncmp(slots[i].name, arg, n))
+			sl = &slots[i];
+	if (!sl) {
+		snprintf(err, errlen, "--guarantee: no outside solver '%.*s' (give it after the "
+			 "--solver, --solver-once or --plugin that adds it)", (int)n, arg);
+		return -1;
+	}
+	if (!strcmp(eq + 1, "optimal") || !strcmp(eq + 1, "none")) {
+		outside_promise(&sl->solver, eq[1] == 'o' ? PB_GUARANTEE_OPTIMAL : PB_GUARANTEE_NONE,
+				NULL, 0);
+		return 0;
+	}
+	errno = 0;
+	w = strtod(eq + 1, &end);
+	if (!isdigit((unsigned char)eq[1]) || *end || errno || !(w >= 1) || w > 1e6) {
+		snprintf(err, errlen, "--guarantee %.*s: '%s' is not optimal, none or a factor of "
+			 "at least 1 (as 1.5)", (int)n, arg, eq + 1);
+		return -1;
+	}
+	outside_promise(&sl->solver, w == 1 ? PB_GUARANTEE_OPTIMAL : PB_GUARANTEE_BOUNDED, NULL, w);
+	return 0;
+}
+
+void outside_promise(const pb_solver *s, pb_guarantee g, const char *bound_param, double bound)
+{
+	slot *sl = slot_of(s);
+
+	assert(sl && !s->base);
+	sl->solver.guarantee = g;
+	sl->solver.bound_param = bound_param;
+	sl->solver.bound = bound;
+}
+
 void outside_set_params(const pb_solver *s, const pb_param *params)
 {
 	slot *sl = slot_of(s);
@@ -221,6 +268,7 @@ int outside_option(int which, const char *arg, const char *cmd)
 	case OUTSIDE_SOLVER: rc = external_add(arg, EXTERNAL_LONG_LIVED, err, sizeof(err)); break;
 	case OUTSIDE_SOLVER_ONCE: rc = external_add(arg, EXTERNAL_ONCE, err, sizeof(err)); break;
 	case OUTSIDE_PLUGIN: rc = plugin_load(arg, err, sizeof(err)); break;
+	case OUTSIDE_GUARANTEE: rc = outside_set_guarantee(arg, err, sizeof(err)); break;
 	default: snprintf(err, sizeof(err), "no such option"); rc = -1; break;
 	}
 	if (rc)

@@ -71,6 +71,16 @@ int outside_check_name(const char *name, char *err, size_t errlen);
 const pb_solver *outside_add(const outside_kind *kind, void *self, const char *name,
 			     const char *summary, char *err, size_t errlen);
 
+/* Set what outside solver NAME promises of its answers' lengths from
+ * "NAME=G": G optimal, none, or a factor W >= 1 (pb_solver.guarantee).
+ * Returns 0, or -1 with why in ERR. */
+int outside_set_guarantee(const char *arg, char *err, size_t errlen);
+
+/* Give the outside solver S, just added (not a variant), the guarantee G
+ * with its factor: the value of parameter BOUND_PARAM, or where that is
+ * NULL, BOUND (pb_solver.guarantee). */
+void outside_promise(const pb_solver *s, pb_guarantee g, const char *bound_param, double bound);
+
 /* Give the outside solver S, just added (not a variant), the parameters
  * PARAMS (pb_param; a list that outlives S). */
 void outside_set_params(const pb_solver *s, const pb_param *params);
@@ -103,12 +113,13 @@ size_t outside_extend(const pb_solver **out, size_t n, size_t max, bool explicit
 
 /* The options every command that takes outside solvers shares, as
  * getopt_long entries with the values FIRST, FIRST + 1, FIRST + 2:
- * --solver, --solver-once, --plugin. */
-enum { OUTSIDE_SOLVER, OUTSIDE_SOLVER_ONCE, OUTSIDE_PLUGIN, OUTSIDE_OPTIONS };
+ * --solver, --solver-once, --plugin, --guarantee. */
+enum { OUTSIDE_SOLVER, OUTSIDE_SOLVER_ONCE, OUTSIDE_PLUGIN, OUTSIDE_GUARANTEE, OUTSIDE_OPTIONS };
 #define OUTSIDE_LONGOPTS(first) \
 	{ "solver", required_argument, NULL, (first) + OUTSIDE_SOLVER }, \
 	{ "solver-once", required_argument, NULL, (first) + OUTSIDE_SOLVER_ONCE }, \
-	{ "plugin", required_argument, NULL, (first) + OUTSIDE_PLUGIN }
+	{ "plugin", required_argument, NULL, (first) + OUTSIDE_PLUGIN }, \
+	{ "guarantee", required_argument, NULL, (first) + OUTSIDE_GUARANTEE }
 #define OUTSIDE_PLUGIN_LONGOPT(first) \
 	{ "plugin", required_argument, NULL, (first) + OUTSIDE_PLUGIN }
 
@@ -122,7 +133,10 @@ enum { OUTSIDE_SOLVER, OUTSIDE_SOLVER_ONCE, OUTSIDE_PLUGIN, OUTSIDE_OPTIONS };
 "                           NAME<IN>OUT=... gives it the puzzle in file IN\n" \
 "                           and takes the answer from file OUT, in a\n" \
 "                           scratch directory (repeatable)\n" \
-OUTSIDE_PLUGIN_USAGE
+OUTSIDE_PLUGIN_USAGE \
+"      --guarantee NAME=G   what outside solver NAME (added before) promises\n" \
+"                           of its answers: optimal (the default), W (at\n" \
+"                           most W times optimal, as 1.5) or none\n"
 #define OUTSIDE_PLUGIN_USAGE \
 "      --plugin FILE.so     load the solvers of a plugin (repeatable)\n"
 

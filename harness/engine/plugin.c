@@ -616,7 +616,47 @@ static const pb_plugin *open_plugin(const char *path, plugin_file **file, char *
  * solvers of its header, which end before params. */
 static size_t solver_size(const pb_plugin *table)
 {
-	return table->abi >= 4 ? sizeof(pb_plugin_solver) : offsetof(pb_plugin_solver, params);
+	return table->abi >= 5 ? sizeof(pb_plugin_solver)
+	       : table->abi == 4 ? offsetof(pb_plugin_solver, guarantee)
+	       : offsetof(pb_plugin_solver, params);
+}
+
+/* Whether PS's guarantee (ABI 5; optimal before) is well made with its
+ * parameters PARAMS. Returns 0, or -1 with why in ERR. */
+static int check_guarantee(const pb_plugin *table, const pb_plugin_solver *ps,
+			   const pb_param *params, char *err, size_t errlen)
+{
+	if (table->abi < 5 || ps->guarantee == PB_PLUGIN_OPTIMAL || ps->guarantee == PB_PLUGIN_ANY)
+		return 0;
+	if (ps->guarantee != PB_PLUGIN_BOUNDED) {
+		snprintf(err, errlen, "guarantee %d is none of PB_PLUGIN_OPTIMAL, _BOUNDED, _ANY",
+			 ps->guarantee);
+		return -1;
+	}
+	if (!ps->bound_param) {
+		if (ps->bound >= 1)
+			return 0;
+		snprintf(err, errlen, "a bound of %g: a factor is at least 1", ps->bound);
+		return -1;
+	}
+	for (int i = 0; params[i].key; i++)
+		if (!strcmp(params[i].key, ps->bound_param) && !params[i].choices &&
+		    params[i].min >= 1)
+			return 0;
+	snprintf(err, errlen, "its bound's parameter '%s' is none of its numbers of at least 1",
+		 ps->bound_param);
+	return -1;
+}
+
+/* PS's guarantee on the solver ADDED (ABI 5). */
+static void set_guarantee(const pb_plugin *table, const pb_plugin_solver *ps,
+			  const pb_solver *added)
+{
+	if (table->abi < 5)
+		return;
+	outside_promise(added, ps->guarantee == PB_PLUGIN_BOUNDED ? PB_GUARANTEE_BOUNDED
+			: ps->guarantee == PB_PLUGIN_ANY ? PB_GUARANTEE_NONE : PB_GUARANTEE_OPTIMAL,
+			ps->bound_param, ps->bound);
 }
 
 /* Solver I of TABLE. */
@@ -674,7 +714,8 @@ static int check_solvers(const pb_plugin *table, const char *path, char *err, si
 				return -1;
 			}
 		}
-		if (take_params(table, ps, params, why, sizeof(why))) {
+		if (take_params(table, ps, params, why, sizeof(why)) ||
+		    check_guarantee(table, ps, params, why, sizeof(why))) {
 			snprintf(err, errlen, "plugin '%s': solver '%s': %s", path, ps->name, why);
 			return -1;
 		}
@@ -717,6 +758,7 @@ int plugin_load(const char *path, char *err, size_t errlen)
 			return -1;
 		if (self->params[0].key)
 			outside_set_params(added, self->params);
+		set_guarantee(table, ps, added);
 	}
 	/* ABI 3: the families (an older plugin's table ends before them) */
 	if (table->abi >= 3 && table->nfamilies && add_families(table, file, err, errlen))

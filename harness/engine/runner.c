@@ -219,7 +219,8 @@ static int replay(const pb_domain *d, const pb_state *start, const pb_path *path
 }
 
 run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_status st,
-			const pb_path *path, char *note, size_t notelen, bool *below)
+			const pb_path *path, double bound, char *note, size_t notelen,
+			bool *below)
 {
 	*below = false;
 	note[0] = '\0';
@@ -251,9 +252,14 @@ run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_statu
 			 path->length);
 		return RUN_WRONG;
 	}
-	if (in->reference >= 0 && path->length > in->reference) {
-		snprintf(note, notelen, "%d moves, longer than the reference %d", path->length,
-			 in->reference);
+	if (in->reference >= 0 && path->length > in->reference &&
+	    !pb_within_bound(path->length, in->reference, bound)) {
+		if (bound == 1)
+			snprintf(note, notelen, "%d moves, longer than the reference %d", path->length,
+				 in->reference);
+		else
+			snprintf(note, notelen, "%d moves, more than %g times the reference %d, "
+				 "the solver's bound", path->length, bound, in->reference);
 		return RUN_WRONG;
 	}
 	if (in->reference >= 0 && path->length < in->reference) {
@@ -284,7 +290,48 @@ typedef struct run_context {
 	const char *heuristic; /* the rows' heuristic column */
 	pb_config cfg;
 	void *ctx;
+	/* an anytime solver's answers in the solve in hand, replayed as they
+	 * come; the first that fails, its note (answers_bad) */
+	runner_answer answers[RUNNER_MAX_ANSWERS];
+	unsigned nanswers;
+	bool answers_bad;
+	char answers_note[160];
+	size_t instance;
+	bool keeping; /* false where the solve runs in a child (isolate): its
+		       * answers stay there */
 } run_context;
+
+/* An anytime solver's answer PATH, found after S's counters: replayed at
+ * once (an answer it later betters is judged too: it must reach the goal
+ * and be shorter than the one before), kept with its time and nodes. */
+static void on_answer(void *arg, const struct pb_path *path, const pb_search *s)
+{
+	run_context *rc = arg;
+	runner_answer a = {
+		.length = path->length,
+		.wall_ns = pb_wall_ns() - s->started_ns,
+		.expanded = s->expanded,
+	};
+	const runner_answer *last = rc->nanswers ? &rc->answers[rc->nanswers - 1] : NULL;
+	char why[120];
+
+	if (!rc->answers_bad &&
+	    replay(&rc->ds->domain, &rc->ds->instances[rc->instance].state, path, why,
+		   sizeof(why))) {
+		rc->answers_bad = true;
+		snprintf(rc->answers_note, sizeof(rc->answers_note), "its answer %u: %s",
+			 rc->nanswers + 1, why);
+	} else if (!rc->answers_bad && last && path->length >= last->length) {
+		rc->answers_bad = true;
+		snprintf(rc->answers_note, sizeof(rc->answers_note),
+			 "its answer %u (%d moves) is no better than the one before (%d)",
+			 rc->nanswers + 1, path->length, last->length);
+	}
+	if (rc->nanswers == RUNNER_MAX_ANSWERS)
+		rc->answers[RUNNER_MAX_ANSWERS - 1] = a;
+	else
+		rc->answers[rc->nanswers++] = a;
+}
 
 static void emit(run_context *rc, run_row *row)
 {
@@ -339,8 +386,24 @@ static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *r
 	row->generated = b->search.generated;
 	row->uncounted = b->search.uncounted;
 	row->peak_bytes = b->search.meter.peak;
-	row->status = runner_judge(&rc->ds->domain, in, st, path, note, notelen,
-				   &row->below_reference);
+	row->status = runner_judge(&rc->ds->domain, in, st, path, pb_solver_bound(rc->solver),
+				   note, notelen, &row->below_reference);
+	if (rc->solver->anytime && rc->keeping && row->status == RUN_OK) {
+		row->answers = rc->answers;
+		row->nanswers = rc->nanswers;
+		if (rc->answers_bad) {
+			snprintf(note, notelen, "%s", rc->answers_note);
+			row->status = RUN_WRONG;
+		} else if (!rc->nanswers || rc->answers[rc->nanswers - 1].length != path->length) {
+			snprintf(note, notelen, "its answer of %d moves was not reported as found "
+				 "(pb_search_answer)", path->length);
+			row->status = RUN_WRONG;
+		} else if (b->search.cut && !note[0]) {
+			snprintf(note, notelen, "the limit ended the search after %u answer%s: "
+				 "the last is not proven optimal", rc->nanswers,
+				 rc->nanswers == 1 ? "" : "s");
+		}
+	}
 	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
 	row->path = st == PB_SOLVED ? path : NULL;
 	if (message_is_note(st, b->search.message))
@@ -411,11 +474,16 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 		.solver = rc->solver, .ctx = rc->ctx, .start = &rc->ds->instances[i].state,
 		.mem_limit = rc->o->mem_limit, .time_limit_ns = rc->o->time_limit_ns,
 		.stop = rc->o->stop,
+		.on_answer = rc->solver->anytime ? on_answer : NULL, .answer_arg = rc,
 	};
 	timer_batch b;
 
 	memset(row, 0, sizeof(*row));
 	memset(path, 0, sizeof(*path));
+	rc->nanswers = 0;
+	rc->answers_bad = false;
+	rc->instance = i;
+	rc->keeping = !(rc->o->isolate && !outside_own_process(rc->solver));
 	note[0] = '\0';
 	row->instance = i;
 	row->phase = RUN_SOLVE;
@@ -432,7 +500,9 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 	timer_plan alone = rc->o->batch;
 
 	alone.threshold_ns = alone.target_ns = 0;
-	timer_measure(&t, outside_own_process(rc->solver) ? &alone : &rc->o->batch, known, &b, path);
+	/* nor an anytime solver's: its answers' times are one solve's */
+	timer_measure(&t, outside_own_process(rc->solver) || rc->solver->anytime ? &alone
+		      : &rc->o->batch, known, &b, path);
 	if (b.search.not_sent) {
 		/* nothing ran: the row says why, and measures nothing */
 		row->status = RUN_SKIPPED;

@@ -80,6 +80,20 @@ typedef enum run_phase { RUN_SOLVE, RUN_PREPARE } run_phase;
 #define RUN_NO_INSTANCE SIZE_MAX
 #define RUN_NO_LENGTH (-1)
 
+/* One answer of an anytime solver (a row of DIR/anytime.csv): its
+ * length, and the wall time (from the solve's start) and the nodes
+ * expanded when it came. */
+typedef struct runner_answer {
+	int length;
+	uint64_t wall_ns, expanded;
+} runner_answer;
+
+/* The most answers kept of one solve: past it, the last is kept in place
+ * of the one before (an anytime search improves a move at a time at
+ * most, so a path of PB_MAX_PATH moves bounds them; the cap bounds a
+ * row's memory). */
+#define RUNNER_MAX_ANSWERS 512
+
 /* One row of runs.csv, as the runner hands it to its caller. */
 typedef struct run_row {
 	const dataset *ds;
@@ -107,6 +121,10 @@ typedef struct run_row {
 				 * note then says so, with a hint */
 	const pb_path *path;    /* the moves when the solver returned some */
 	const char *note;       /* why: wrong, error, unsupported; else "" */
+	/* an anytime solver's answers in the order found (the last is the
+	 * row's); none for other solvers */
+	const runner_answer *answers;
+	unsigned nanswers;
 } run_row;
 
 /* Most units runner_units makes for one dataset. */
@@ -212,11 +230,15 @@ const char *runner_refusal(const pb_solver *s, const pb_domain *d, const pb_conf
 void runner_hint_inverse(const pb_domain *d, const pb_state *start, const pb_path *path,
 			 char *note, size_t notelen);
 
-/* Judge solver answer ST with PATH for instance IN of domain D: RUN_OK,
- * RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status ST maps to
- * (timeout, memout, ...). Sets *BELOW when a valid path is shorter than the
- * reference (the dataset is wrong there, not the solver). */
+/* Judge solver answer ST with PATH for instance IN of domain D, from a
+ * solver whose answers are at most BOUND times optimal (pb_solver_bound:
+ * 1 for an optimal solver, INFINITY for one that promises nothing):
+ * RUN_OK, RUN_UNSOLVABLE or RUN_WRONG (with why in NOTE), or the status
+ * ST maps to (timeout, memout, ...). Sets *BELOW when a valid path is
+ * shorter than the reference (the dataset is wrong there, not the
+ * solver). */
 run_status runner_judge(const pb_domain *d, const dataset_instance *in, pb_status st,
-			const pb_path *path, char *note, size_t notelen, bool *below);
+			const pb_path *path, double bound, char *note, size_t notelen,
+			bool *below);
 
 #endif

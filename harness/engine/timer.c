@@ -53,7 +53,10 @@ void timer_run(const timer_solve *t, unsigned k, timer_batch *b, pb_path *path)
 	cpu0 = pb_cpu_ns();
 	wall0 = pb_wall_ns();
 	fresh.deadline_ns = t->time_limit_ns ? wall0 + t->time_limit_ns : 0;
+	fresh.started_ns = wall0;
 	b->search = fresh;
+	b->search.on_answer = t->on_answer;
+	b->search.answer_arg = t->answer_arg;
 	b->status = solver->solve(t->ctx, t->start, &b->search, path);
 	for (unsigned j = 1; j < k; j++) {
 		pb_status st;

@@ -87,6 +87,10 @@ typedef struct timer_solve {
 	size_t mem_limit;
 	uint64_t time_limit_ns;
 	const volatile sig_atomic_t *stop;
+	/* an anytime solver's answers as it finds them (pb_search.on_answer),
+	 * for the first solve of a batch only; NULL: not kept */
+	void (*on_answer)(void *arg, const struct pb_path *path, const struct pb_search *s);
+	void *answer_arg;
 } timer_solve;
 
 /* One timed interval. */

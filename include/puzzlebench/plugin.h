@@ -39,12 +39,15 @@ extern "C" {
  * the plugin's own: pb_plugin_family) and solvers for them
  * (PB_PLUGIN_OWN); ABI 4 added solvers' parameters (pb_plugin_param,
  * pb_plugin_solver's params at its end, pb_plugin_env's param at its
- * end). What ABI 1 to 3 defined is unchanged, so a bench built from this
- * header loads plugins of ABI PB_PLUGIN_ABI_OLDEST to PB_PLUGIN_ABI (an
- * ABI-1 plugin is offered tiles and Magic Squares only, as it always
- * was; an ABI-2 plugin no plugin's domain; the solvers of a plugin older
- * than ABI 4 are read at their old size, without params). */
-#define PB_PLUGIN_ABI 4
+ * end); ABI 5 added what a solver promises of its answers' lengths
+ * (pb_plugin_solver's guarantee, bound_param and bound at its end). What
+ * ABI 1 to 4 defined is unchanged, so a bench built from this header
+ * loads plugins of ABI PB_PLUGIN_ABI_OLDEST to PB_PLUGIN_ABI (an ABI-1
+ * plugin is offered tiles and Magic Squares only, as it always was; an
+ * ABI-2 plugin no plugin's domain; the solvers of a plugin older than ABI
+ * 4 are read at their old size, without params, and older than ABI 5
+ * without a guarantee: optimal). */
+#define PB_PLUGIN_ABI 5
 #define PB_PLUGIN_ABI_OLDEST 1
 
 /* The name of the one function a plugin exports. */
@@ -272,7 +275,19 @@ typedef struct pb_plugin_solver {
 	 * NULL: none. A plugin whose list is not well made (a key twice, a
 	 * default it does not take) is refused when it loads, saying why */
 	const pb_plugin_param *params;
+	/* ABI 5: what its answers' lengths are promised to be, which the
+	 * harness judges them by (a longer answer is 'wrong'):
+	 * PB_PLUGIN_OPTIMAL (0: shortest), PB_PLUGIN_BOUNDED (at most a
+	 * factor times the shortest: the value of its parameter BOUND_PARAM,
+	 * a number, or where BOUND_PARAM is NULL, BOUND, at least 1) or
+	 * PB_PLUGIN_ANY (any answer that reaches the goal) */
+	int guarantee;
+	const char *bound_param;
+	double bound;
 } pb_plugin_solver;
+
+/* pb_plugin_solver's guarantee (ABI 5). */
+enum { PB_PLUGIN_OPTIMAL = 0, PB_PLUGIN_BOUNDED = 1, PB_PLUGIN_ANY = 2 };
 
 
 /* Domains of a plugin's own (ABI 3).

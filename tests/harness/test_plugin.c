@@ -624,3 +624,78 @@ Test(plugin, parameters_not_well_made_are_refused_when_it_loads)
 			 "be a or b, not 'c'"), "%s", out);
 	free(out);
 }
+
+/* A plugin's solver declares what it promises (ABI 5): the harness judges
+ * its answers by it. Each solver here answers "rlr" to d1 (one move from
+ * the goal: the blank goes right; then left and right again), 3 moves. */
+Test(plugin, a_plugin_s_solver_is_judged_by_the_guarantee_it_declares)
+{
+	char args[1024], *out, *csv;
+	int rc;
+
+	build_so("pads", "#include <string.h>\n#include <puzzlebench/plugin.h>\n"
+		 "static int pad(void *c, const pb_plugin_puzzle *p, pb_plugin_env *e, "
+		 "pb_plugin_answer *a)\n"
+		 "{ (void)c, (void)p, (void)e; memcpy(a->moves, \"rlr\", 3); a->length = 3;\n"
+		 "  return PB_PLUGIN_SOLVED; }\n"
+		 "static const pb_plugin_param w[] = {\n"
+		 "  { .key = \"w\", .summary = \"bound\", .min = 1, .max = 9, .def = \"3\" }, { 0 } };\n"
+		 "static const pb_plugin_solver solvers[] = {\n"
+		 "  { .name = \"pad-optimal\", .solve = pad },\n"
+		 "  { .name = \"pad-tight\", .solve = pad, .guarantee = PB_PLUGIN_BOUNDED, .bound = 2 },\n"
+		 "  { .name = \"pad-loose\", .solve = pad, .guarantee = PB_PLUGIN_BOUNDED, .bound = 3 },\n"
+		 "  { .name = \"pad-any\", .solve = pad, .guarantee = PB_PLUGIN_ANY },\n"
+		 "  { .name = \"pad-param\", .solve = pad, .params = w, .guarantee = PB_PLUGIN_BOUNDED,\n"
+		 "    .bound_param = \"w\" } };\n"
+		 "static const pb_plugin p = { .abi = PB_PLUGIN_ABI, .count = 5, .solvers = solvers };\n"
+		 "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
+	snprintf(args, sizeof(args), "--instances d1 --plugin '%s/pads.so' -a pad-optimal,"
+		 "pad-tight,pad-loose,pad-any,pad-param,pad-param:w=2", ot_dir);
+	csv = ot_run(ot_ds, "pads", args, 1 /* wrong rows */);
+	cr_assert_not_null(csv);
+	cr_expect_eq(ot_count(csv, "pad-optimal", "wrong"), 1, "%s", csv);
+	cr_expect_eq(ot_count(csv, "pad-tight", "wrong"), 1, "%s", csv);
+	cr_expect_eq(ot_count(csv, "pad-loose", "ok"), 2, "%s", csv);
+	cr_expect_eq(ot_count(csv, "pad-any", "ok"), 2, "%s", csv);
+	cr_expect_eq(ot_count(csv, "pad-param", "ok"), 2, "the default w=3: %s", csv);
+	cr_expect_eq(ot_count(csv, "pad-param:w=2", "wrong"), 1, "%s", csv);
+	free(csv);
+	build_so("badbound", "#include <puzzlebench/plugin.h>\n"
+		 "static int none(void *c, const pb_plugin_puzzle *p, pb_plugin_env *e, "
+		 "pb_plugin_answer *a)\n{ (void)c, (void)p, (void)e, (void)a; return PB_PLUGIN_FAILED; }\n"
+		 "static const pb_plugin_solver solvers[] = {\n"
+		 "  { .name = \"half\", .solve = none, .guarantee = PB_PLUGIN_BOUNDED, .bound = 0.5 } };\n"
+		 "static const pb_plugin p = { .abi = PB_PLUGIN_ABI, .count = 1, .solvers = solvers };\n"
+		 "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
+	rc = ht_bench(&out, "list --plugin '%s/badbound.so'", ot_dir);
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(out, "solver 'half': a bound of 0.5: a factor is at least 1"), "%s", out);
+	free(out);
+}
+
+/* A plugin built against ABI 4's header (frozen under
+ * tests/harness/plugin/abi4) has solvers without a guarantee: read at
+ * their size, each is optimal. */
+Test(plugin, an_abi4_plugins_solvers_are_read_at_their_size)
+{
+	char args[1024], *csv;
+
+	build_so_with("tests/harness/plugin/abi4", "four",
+		      "#include <string.h>\n#include <puzzlebench/plugin.h>\n"
+		      "static const char *tiles(const pb_plugin_domain *d)\n"
+		      "{ return d->kind == PB_PLUGIN_TILES ? 0 : \"tiles only\"; }\n"
+		      "static int long_way(void *c, const pb_plugin_puzzle *p, pb_plugin_env *e, "
+		      "pb_plugin_answer *a)\n"
+		      "{ (void)c, (void)p, (void)e; memcpy(a->moves, \"rlr\", 3); a->length = 3;\n"
+		      "  return PB_PLUGIN_SOLVED; }\n"
+		      "static const pb_plugin_solver solvers[] = {\n"
+		      "  { \"four-one\", \"first\", tiles, 0, long_way, 0, 0 },\n"
+		      "  { \"four-two\", \"second\", tiles, 0, long_way, 0, 0 },\n"
+		      "  { \"four-three\", \"third\", tiles, 0, long_way, 0, 0 } };\n"
+		      "static const pb_plugin p = { 4, 3, solvers, 0, 0 };\n"
+		      "const pb_plugin *puzzlebench_plugin(void) { return &p; }\n");
+	snprintf(args, sizeof(args), "--plugin '%s/four.so' -a four-three --instances d1", ot_dir);
+	csv = ot_run(ot_ds, "abi4", args, 1 /* a wrong row */);
+	cr_expect_eq(ot_count(csv, "four-three", "wrong"), 1, "3 moves, optimal promised: %s", csv);
+	free(csv);
+}

@@ -729,7 +729,7 @@ Test(run, a_short_path_s_note_is_grammatical_for_any_length)
 	while (!pb_apply(&ds.domain, &there, back.moves[1], &again) ||
 	       again.cells != ds.instances[0].state.cells)
 		back.moves[1]++;
-	cr_assert_eq(runner_judge(&ds.domain, &ds.instances[0], PB_SOLVED, &back, note, sizeof(note),
+	cr_assert_eq(runner_judge(&ds.domain, &ds.instances[0], PB_SOLVED, &back, 1, note, sizeof(note),
 				  &below), RUN_WRONG, "instance 'i1'");
 	cr_assert_str_eq(note, "the 2 moves end short of the goal", "instance 'i1'");
 	dataset_release(&ds);

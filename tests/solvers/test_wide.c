@@ -15,32 +15,6 @@
 #include "algorithms/solvers/registry.h"
 #include "tests/support/support.h"
 
-/* The test's own random numbers. */
-static uint64_t lcg(uint64_t *x)
-{
-	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
-	return *x >> 33;
-}
-
-/* A walk of LEN moves back from the goal of D, never undoing the move
- * before (so that it is rarely shorter than it looks). */
-static pb_state walk(const pb_domain *d, int len, uint64_t *rng)
-{
-	pb_state s = d->goal, t;
-	int last = -1;
-
-	for (int i = 0; i < len;) {
-		int m = (int)(lcg(rng) % (uint64_t)d->nmoves);
-
-		if ((last >= 0 && d->inverse[last] == m) || !pb_apply(d, &s, m, &t))
-			continue;
-		s = t;
-		last = m;
-		i++;
-	}
-	return s;
-}
-
 /* The oracle: a breadth-first search over tiles as plain arrays of bytes
  * (the plain-data view), with a hash set of its own, from START to the goal
  * of D; the distance, or -1 past MAX moves. */
@@ -205,7 +179,7 @@ static void walks_of(const char *name, const char *goal, const int *lengths, int
 	for (int e = 0; e < n; e++)
 		cr_assert_eq(solve_and_check(&t[e], &d, &d.goal, 0, 0), 0);
 	for (int i = 0; i < nlengths; i++) {
-		pb_state s = walk(&d, lengths[i], &rng);
+		pb_state s = it_walk(&d, lengths[i], &rng);
 		int want = lengths[i] <= 12 ? oracle_distance(&d, &s, lengths[i]) : -1;
 
 		if (lengths[i] <= 12)

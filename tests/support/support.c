@@ -679,3 +679,27 @@ int it_published_distribution(int w, int h, uint64_t *counts, int cap)
 	cr_assert_fail("%s: no line for the %dx%d board", DISTRIBUTIONS, w, h);
 	return 0;
 }
+
+/* The walks' own random numbers (Knuth's MMIX constants). */
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *x >> 33;
+}
+
+pb_state it_walk(const pb_domain *d, int len, uint64_t *rng)
+{
+	pb_state s = d->goal, t;
+	int last = -1;
+
+	for (int i = 0; i < len;) {
+		int m = (int)(lcg(rng) % (uint64_t)d->nmoves);
+
+		if ((last >= 0 && d->inverse[last] == m) || !pb_apply(d, &s, m, &t))
+			continue;
+		s = t;
+		last = m;
+		i++;
+	}
+	return s;
+}

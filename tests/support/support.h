@@ -181,6 +181,11 @@ void it_release(it_solver *t);
  * line pb_format_moves writes, read back by pb_replay). */
 pb_verdict it_replay(const pb_domain *d, const pb_state *start, const pb_path *p);
 
+/* A walk of LEN moves back from the goal of D, never undoing the move
+ * before (so that it is rarely shorter than it looks), the moves drawn
+ * from *RNG (a 64-bit linear congruential generator, which advances it). */
+pb_state it_walk(const pb_domain *d, int len, uint64_t *rng);
+
 /* A state of D whose values are shuffled from *SEED (a plain Fisher-Yates
  * of rand_r, which advances *SEED): any arrangement, solvable or not. */
 pb_state it_shuffled(const pb_domain *d, unsigned *seed);

@@ -245,18 +245,22 @@ static int knob_solve(void *ctx, const pb_plugin_puzzle *p, pb_plugin_env *env,
 }
 
 static const pb_plugin_solver solvers[] = {
-	{ "probe-bytes", "known bytes and counters", tiles_only, NULL, bytes_solve, NULL, NULL },
-	{ "probe-hog", "allocates until refused", tiles_only, NULL, hog_solve, NULL, NULL },
-	{ "probe-spin", "polls until stopped", tiles_only, NULL, spin_solve, NULL, NULL },
-	{ "probe-leak", "keeps what it allocates", tiles_only, NULL, leak_solve, NULL, NULL },
+	{ "probe-bytes", "known bytes and counters", tiles_only, NULL, bytes_solve, NULL,
+	  NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
+	{ "probe-hog", "allocates until refused", tiles_only, NULL, hog_solve, NULL,
+	  NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
+	{ "probe-spin", "polls until stopped", tiles_only, NULL, spin_solve, NULL,
+	  NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
+	{ "probe-leak", "keeps what it allocates", tiles_only, NULL, leak_solve, NULL,
+	  NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
 	{ "probe-prep", "a prepared table", tiles_only, prep_prepare, prep_solve, prep_release,
-	  NULL },
+	  NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
 	{ "probe-numbers", "answers by move number", tiles_or_pancakes, NULL, numbers_solve, NULL,
-	  NULL },
+	  NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
 	{ "probe-range", "answers a move number out of range", pancakes_only, NULL, range_solve,
-	  NULL, NULL },
+	  NULL, NULL, PB_PLUGIN_OPTIMAL, NULL, 0 },
 	{ "probe-knob", "counts the nodes its parameter says", tiles_only, knob_prepare,
-	  knob_solve, prep_release, knob_params },
+	  knob_solve, prep_release, knob_params, PB_PLUGIN_OPTIMAL, NULL, 0 },
 };
 
 static const pb_plugin plugin = {
