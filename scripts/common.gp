@@ -18,6 +18,9 @@ bytes_axis = 0
 zero_label = '0'
 zero_what = ''
 yformat = '%g'
+# floor.gp draws its lines across (a time axis up); quality.gp, whose time
+# axis goes across, sets 1 for lines up
+floor_vertical = 0
 load scripts.'linetypes.gp'
 
 set border 3

@@ -6,20 +6,35 @@
 # what they mean) to add to the plot command as a macro (@floor_key; ''
 # when no line is drawn). A median under its line measures the clock and
 # the harness as much as the solver. Load it after log-range.gp: a line is
-# drawn only inside the y range.
+# drawn only inside the y range. With floor_vertical 1 (time across, as in
+# quality.gp) the lines go up, inside x_from to x_to.
 floor_key = ''
 if (!exists("trip_line")) { trip_line = 0 }
-if (floor_line > 0 && floor_line > y_from && floor_line < y_to) {
-	set arrow 2 from graph 0, first floor_line to graph 1, first floor_line \
-		nohead dt 2 lw 1.5 lc rgb '#B00000' front
+if (!exists("floor_vertical")) { floor_vertical = 0 }
+floor_lo = floor_vertical ? x_from : y_from
+floor_hi = floor_vertical ? x_to : y_to
+if (floor_line > 0 && floor_line > floor_lo && floor_line < floor_hi) {
+	if (floor_vertical) {
+		set arrow 2 from first floor_line, graph 0 to first floor_line, graph 1 \
+			nohead dt 2 lw 1.5 lc rgb '#B00000' front
+	} else {
+		set arrow 2 from graph 0, first floor_line to graph 1, first floor_line \
+			nohead dt 2 lw 1.5 lc rgb '#B00000' front
+	}
 	floor_key = ", keyentry with lines dt 2 lw 1.5 lc rgb '#B00000' title floor_label"
 }
-if (trip_line > 0 && trip_line > y_from && trip_line < y_to) {
-	set arrow 4 from graph 0, first trip_line to graph 1, first trip_line \
-		nohead dt 4 lw 1.5 lc rgb '#6000A0' front
+if (trip_line > 0 && trip_line > floor_lo && trip_line < floor_hi) {
+	if (floor_vertical) {
+		set arrow 4 from first trip_line, graph 0 to first trip_line, graph 1 \
+			nohead dt 4 lw 1.5 lc rgb '#6000A0' front
+	} else {
+		set arrow 4 from graph 0, first trip_line to graph 1, first trip_line \
+			nohead dt 4 lw 1.5 lc rgb '#6000A0' front
+	}
 	floor_key = floor_key . ", keyentry with lines dt 4 lw 1.5 lc rgb '#6000A0' title trip_label"
 }
 if (floor_key ne '') {
 	floor_key = floor_key . \
-		", keyentry with lines lc rgb 'white' title '  a median under them is mostly the clock'"
+		", keyentry with lines lc rgb 'white' title '  a median " . \
+		(floor_vertical ? "left of" : "under") . " them is mostly the clock'"
 }

@@ -1,10 +1,13 @@
-/* bench compare OLD NEW: per dataset and algorithm, how the median time and
- * peak memory moved between two runs, over the instances both answered.
+/* bench compare OLD NEW: per dataset and algorithm, how the median time,
+ * peak memory and the answers' quality (quality.h) moved between two
+ * runs, over the instances both answered.
  * Each ratio is the median of per-instance ratios (new over old, each
  * instance's value the median of its repeats), so that instances pair up
  * and one slow outlier moves nothing. A time ratio past the threshold is
  * flagged only when the Wilcoxon signed-rank test over the same pairs
- * (report/stats.h) finds the change significant. */
+ * (report/stats.h) finds the change significant; so is a change in
+ * quality (the ratio of the mean qualities, the test over the
+ * per-instance quality ratios). */
 #include <float.h>
 #include <getopt.h>
 #include <math.h>
@@ -17,6 +20,7 @@
 #include "harness/cmd/commands.h"
 #include "harness/io/meta_read.h"
 #include "harness/io/units.h"
+#include "harness/report/quality.h"
 #include "harness/report/report.h"
 
 #define CMD "compare"
@@ -33,6 +37,7 @@
 typedef struct entry {
 	const char *dataset, *algorithm, *heuristic, *instance; /* instance "-": prepare */
 	double wall, peak;
+	double quality; /* the mean of its ok repeats' (quality.h); NaN: none */
 	bool solved; /* every repeat answered */
 	size_t wrong;
 } entry;
@@ -54,6 +59,12 @@ typedef struct comparison {
 	double prepare_ratio;
 	stats_wilcoxon test; /* of the time pairs; test.n 0: none */
 	bool tested;         /* the test ran */
+	/* the mean quality of the common instances that have one, old and new,
+	 * the ratio new / old, and the test of the per-instance ratios */
+	double old_quality, new_quality, quality_ratio;
+	size_t quality_common;
+	stats_wilcoxon quality_test;
+	bool quality_tested;
 } comparison;
 
 /* What the flags depend on. */
@@ -83,7 +94,12 @@ static void usage(FILE *out)
 "shown as 'not significant'; with fewer than 6 instances no change can be\n"
 "significant at 0.05 ('too few instances to test'). Peak memory is counted,\n"
 "not sampled: a memory ratio past the threshold is flagged alone ('more\n"
-"memory', a regression, or 'less memory'). An algorithm that now answers\n"
+"memory', a regression, or 'less memory'). Quality (q old, q new: the mean\n"
+"over the common instances of length / reference, or where there is no\n"
+"reference, / the run's shortest answer) is flagged as time is: 'worse\n"
+"quality' (a regression) or 'better quality' when the ratio of the means\n"
+"is past the threshold and the same test over the per-instance ratios\n"
+"finds it significant. An algorithm that now answers\n"
 "fewer instances, or gives wrong answers, is a regression too. A\n"
 "preparation is timed once: its ratio is shown as a flag ('slower\n"
 "preparation'), never counted as a regression; those under a millisecond\n"
@@ -98,8 +114,8 @@ static void usage(FILE *out)
 "                             %.0f%%: flagged below 1/1.1 or above 1.1)\n"
 "      --alpha P              the test's significance level (default %g)\n"
 "      --fail-on-regression   exit 1 when a regression is flagged (a\n"
-"                             significant slowdown, more memory, fewer or\n"
-"                             wrong answers)\n"
+"                             significant slowdown, more memory, worse\n"
+"                             quality, fewer or wrong answers)\n"
 "  -h, --help                 show this and exit\n"
 "\n"
 "Exit status: 0, 1 for a flagged regression with --fail-on-regression, 2 for\n"
@@ -142,6 +158,7 @@ static entry prepare_entry(const report *r, const report_line *l)
 {
 	entry e = entry_of(r, l, NO_VALUE);
 
+	e.quality = NAN;
 	e.solved = l->prepare->status == RUN_OK;
 	e.wrong = l->prepare->status == RUN_WRONG;
 	if (e.solved) {
@@ -153,7 +170,8 @@ static entry prepare_entry(const report *r, const report_line *l)
 
 /* The entry of the cell of keys [I, J) of line L: the medians of its
  * answered repeats. */
-static entry instance_entry(const report_stats *s, const report_line *l, size_t i, size_t j)
+static entry instance_entry(const report_stats *s, const report_line *l, size_t i, size_t j,
+			    const double *q)
 {
 	const report *r = s->rep;
 	report_cell c;
@@ -162,6 +180,7 @@ static entry instance_entry(const report_stats *s, const report_line *l, size_t 
 
 	report_cell_read(s, l, i, j, &c);
 	e = entry_of(r, l, report_instance(r, l->dataset, c.instance));
+	e.quality = q ? q[c.instance] : NAN;
 	e.solved = report_cell_solved(&c);
 	e.wrong = c.wrong;
 	m = report_cell_values(s, l, i, j, REPORT_WALL, s->scratch);
@@ -173,20 +192,29 @@ static entry instance_entry(const report_stats *s, const report_line *l, size_t 
 	return e;
 }
 
-/* R's entries from its statistics S, sorted by names. */
-static void make_entries(run_entries *r, const report_stats *s)
+/* R's entries from its statistics S, sorted by names. Returns 0, or -1
+ * when out of memory. */
+static int make_entries(run_entries *r, const report_stats *s)
 {
 	for (size_t i = 0; i < s->nlines; i++) {
 		const report_line *l = &s->lines[i];
+		size_t n = r->rep.instances[l->dataset].names.count;
+		double *q = malloc((n ? n : 1) * sizeof(*q));
 
+		if (!q || quality_instances(&r->rep, &r->rep.tracks[l->track], q) < 0) {
+			free(q);
+			return -1;
+		}
 		if (l->prepare)
 			r->e[r->n++] = prepare_entry(&r->rep, l);
 		for (size_t a = l->first, b, end = a + l->nkeys; a < end; a = b) {
 			b = report_cell_end(s, a, end);
-			r->e[r->n++] = instance_entry(s, l, a, b);
+			r->e[r->n++] = instance_entry(s, l, a, b, q);
 		}
+		free(q);
 	}
 	qsort(r->e, r->n, sizeof(*r->e), cmp_entry);
+	return 0;
 }
 
 /* Load DIR/runs.csv and DIR/meta.json into R's entries. Returns 0, or -1
@@ -213,7 +241,11 @@ static int load_run(const char *dir, run_entries *r)
 		fprintf(stderr, "bench " CMD ": out of memory\n");
 		return -1;
 	}
-	make_entries(r, &s);
+	if (make_entries(r, &s)) {
+		report_stats_release(&s);
+		fprintf(stderr, "bench " CMD ": out of memory\n");
+		return -1;
+	}
 	report_stats_release(&s);
 	return 0;
 }
@@ -238,6 +270,15 @@ static bool is_prepare(const entry *e)
 	return !strcmp(e->instance, NO_VALUE);
 }
 
+static double mean_of(const double *x, size_t n)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += x[i];
+	return sum / (double)n;
+}
+
 /* Compare the entries of one algorithm: A[0..na) old, B[0..nb) new (either
  * may be empty). */
 static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, double *buf,
@@ -246,6 +287,8 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 	size_t i = 0, j = 0, m = 0;
 	double *ow = buf, *nw = buf + na, *ratios = buf + 2 * na, *mem = buf + 3 * na;
 	double *op = buf + 4 * na, *np = buf + 5 * na, *logs = buf + 6 * na;
+	double *oq = buf + 7 * na, *nq = buf + 8 * na, *qlogs = buf + 9 * na;
+	size_t mq = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->have_old = na > 0;
@@ -283,11 +326,25 @@ static void compare_one(const entry *a, size_t na, const entry *b, size_t nb, do
 			np[m] = b[j].peak;
 			mem[m] = a[i].peak > 0 ? b[j].peak / a[i].peak : b[j].peak > 0 ? INFINITY : 1;
 			m++;
+			if (!isnan(a[i].quality) && !isnan(b[j].quality)) {
+				oq[mq] = a[i].quality;
+				nq[mq] = b[j].quality;
+				qlogs[mq] = round(log(b[j].quality / a[i].quality) / LOG_RATIO_GRAIN) *
+					    LOG_RATIO_GRAIN;
+				mq++;
+			}
 		}
 		i++;
 		j++;
 	}
 	c->common = m;
+	c->quality_common = mq;
+	if (mq) {
+		c->old_quality = mean_of(oq, mq);
+		c->new_quality = mean_of(nq, mq);
+		c->quality_ratio = c->new_quality / c->old_quality;
+		c->quality_tested = !stats_wilcoxon_test(qlogs, mq, &c->quality_test);
+	}
 	if (!m)
 		return;
 	c->tested = !stats_wilcoxon_test(logs, m, &c->test);
@@ -316,6 +373,10 @@ static bool flags_of(const comparison *c, const compare_options *o, char *buf, s
 	bool significant = c->tested && c->test.p < o->alpha;
 	bool testable = c->tested && stats_wilcoxon_min_p(c->test.n) < o->alpha;
 	bool regression = false;
+	/* quality as time: past the threshold and significant (its test
+	 * finds nothing where every answer kept its length) */
+	int quality = !c->quality_common ? 0 : c->quality_ratio > hi ? 1 : c->quality_ratio < lo ? -1 : 0;
+	bool quality_significant = c->quality_tested && c->quality_test.p < o->alpha;
 	size_t used = 0;
 
 	buf[0] = '\0';
@@ -339,6 +400,9 @@ static bool flags_of(const comparison *c, const compare_options *o, char *buf, s
 	FLAG(c->common && c->mem_ratio < lo, "less memory", false);
 	FLAG(c->have_prepare && c->prepare_ratio > hi, "slower preparation", false);
 	FLAG(c->have_prepare && c->prepare_ratio < lo, "faster preparation", false);
+	FLAG(quality > 0 && quality_significant, "worse quality", true);
+	FLAG(quality < 0 && quality_significant, "better quality", false);
+	FLAG(quality && !quality_significant, "quality: not significant", false);
 	FLAG(c->near_floor, "near the timing floor", false);
 #undef FLAG
 	return regression;
@@ -391,6 +455,7 @@ static int label_width(const run_entries *o, const run_entries *n)
 static void print_comparison(FILE *out, const comparison *c, const char *flags, int width)
 {
 	char label[LABEL_MAX], ot[24], nt[24], tr[16], om[24], nm[24], mr[16], solved[48], p[16];
+	char oq[16] = NO_VALUE, nq[16] = NO_VALUE;
 
 	label_of(c->algorithm, c->heuristic, label, sizeof(label));
 	snprintf(solved, sizeof(solved), "%zu/%zu -> %zu/%zu", c->old_solved, c->old_total,
@@ -411,8 +476,12 @@ static void print_comparison(FILE *out, const comparison *c, const char *flags, 
 		snprintf(mr, sizeof(mr), NO_VALUE);
 	}
 	format_p(c, p, sizeof(p));
-	fprintf(out, "  %-*s %17s %6zu %10s %10s %6s %6s %10s %10s %6s  %s\n", width, label, solved,
-		c->common, ot, nt, tr, p, om, nm, mr, flags);
+	if (c->quality_common) {
+		snprintf(oq, sizeof(oq), "%.3f", c->old_quality);
+		snprintf(nq, sizeof(nq), "%.3f", c->new_quality);
+	}
+	fprintf(out, "  %-*s %17s %6zu %10s %10s %6s %6s %10s %10s %6s %7s %7s  %s\n", width, label,
+		solved, c->common, ot, nt, tr, p, om, nm, mr, oq, nq, flags);
 }
 
 /* Walk both runs' entries, algorithm by algorithm. Returns the count of
@@ -428,7 +497,7 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 			   const compare_options *opt)
 {
 	size_t i = 0, j = 0, regressions = 0;
-	double *buf = malloc(7 * (o->n + 1) * sizeof(*buf));
+	double *buf = malloc(10 * (o->n + 1) * sizeof(*buf));
 	const char *shown = NULL;
 	int width = label_width(o, n);
 
@@ -448,8 +517,8 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 		else if (j == n->n)
 			d = -1;
 		else
-			d = cmp_entry(&(entry){ o->e[i].dataset, o->e[i].algorithm, o->e[i].heuristic, "", 0, 0, 0, 0 },
-				      &(entry){ n->e[j].dataset, n->e[j].algorithm, n->e[j].heuristic, "", 0, 0, 0, 0 });
+			d = cmp_entry(&(entry){ o->e[i].dataset, o->e[i].algorithm, o->e[i].heuristic, "", 0, 0, 0, 0, 0 },
+				      &(entry){ n->e[j].dataset, n->e[j].algorithm, n->e[j].heuristic, "", 0, 0, 0, 0, 0 });
 		first = d <= 0 ? &o->e[i] : &n->e[j];
 		if (d <= 0)
 			while (i2 < o->n && same_algorithm(&o->e[i2], first))
@@ -465,9 +534,9 @@ static size_t compare_runs(FILE *out, const run_entries *o, const run_entries *n
 					    near_floor(&n->rep, c.algorithm, c.new_wall));
 		if (!shown || strcmp(shown, c.dataset)) {
 			shown = c.dataset;
-			fprintf(out, "\n%s\n  %-*s %17s %6s %10s %10s %6s %6s %10s %10s %6s  %s\n",
+			fprintf(out, "\n%s\n  %-*s %17s %6s %10s %10s %6s %6s %10s %10s %6s %7s %7s  %s\n",
 				shown, width, "algorithm", "solved old -> new", "common", "time old", "time new",
-				"ratio", "p", "mem old", "mem new", "ratio", "flags");
+				"ratio", "p", "mem old", "mem new", "ratio", "q old", "q new", "flags");
 		}
 		regressions += flags_of(&c, opt, flags, sizeof(flags));
 		print_comparison(out, &c, flags, width);

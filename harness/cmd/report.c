@@ -63,7 +63,9 @@ static void usage(FILE *out)
 "      --by WHAT        rows by 'length' (the default) or by 'instance'\n"
 "      --show LIST      what the cells hold, comma-separated: time (the\n"
 "                       default, wall time per solve), nodes (expanded),\n"
-"                       memory (peak bytes); several give a column each\n"
+"                       memory (peak bytes), quality (length / optimal, the\n"
+"                       mean); several give a column each. A dataset with an\n"
+"                       answer longer than optimal gets quality columns too\n"
 "      --no-html        write no page\n"
 "  -h, --help           this text\n"
 "\n"
@@ -109,7 +111,7 @@ static int parse_options(int argc, char **argv, report_options *opt)
 			break;
 		case OPT_SHOW:
 			if (tables_parse_show(optarg, &opt->table.show, bad, sizeof(bad)))
-				return bad_usage("--show: '%s' is not one of time, nodes, memory", bad);
+				return bad_usage("--show: '%s' is not one of time, nodes, memory, quality", bad);
 			break;
 		case OPT_NO_HTML: opt->html = false; break;
 		case 'h': usage(stdout); return PB_EXIT_OK;

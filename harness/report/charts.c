@@ -59,14 +59,14 @@ static void data_text(FILE *f, const char *s)
 		fputc(*s == '"' ? '\'' : *s == '\\' ? '/' : (unsigned char)*s < ' ' ? ' ' : *s, f);
 }
 
-static void data_string(FILE *f, const char *s)
+void charts_data_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	data_text(f, s);
 	fputc('"', f);
 }
 
-static void data_number(FILE *f, double v)
+void charts_data_number(FILE *f, double v)
 {
 	if (isnan(v))
 		fputs(" NaN", f);
@@ -184,18 +184,7 @@ int charts_linetype(uint32_t series)
 	return (int)series + 1;
 }
 
-/* The floors under the series of one time chart: the clock's (built-in
- * solvers, plugins, one-shot programs) and the round trip (long-lived
- * outside programs); each is drawn where a series stands on it. */
-typedef struct chart_floors {
-	bool clock, round_trip; /* a series on each */
-	double near_hi;         /* the highest line under which a median stands,
-				 * in ns (0: none near its floor) */
-} chart_floors;
-
-/* Note in F a series of ALGORITHM with a median time of NS. Returns
- * whether the median is near its floor. */
-static bool floors_add(chart_floors *f, const report *r, uint32_t algorithm, double ns)
+bool charts_floors_add(chart_floors *f, const report *r, uint32_t algorithm, double ns)
 {
 	double floor = report_floor_of(r, algorithm);
 
@@ -225,9 +214,7 @@ static void driver_floor_line(charts_state *c, const char *name, const char *dra
 	fputc('\n', c->driver);
 }
 
-/* The time chart's floor lines (floor.gp): the clock's where a series
- * stands on it, the round trip's where an outside program does. */
-static void driver_floors(charts_state *c, const chart_floors *f)
+void charts_driver_floors(charts_state *c, const chart_floors *f)
 {
 	if (f->clock && c->r->floor_ns > 0)
 		driver_floor_line(c, "floor", "dashes", "the timing floor", c->r->floor_ns);
@@ -283,9 +270,9 @@ static void data_metrics(FILE *f, const report_group *g)
 	for (int m = 0; m < METRICS; m++) {
 		const stats_five *s = &g->m[metrics[m].measure];
 
-		data_number(f, s->median / scale_of(m));
-		data_number(f, s->q1 / scale_of(m));
-		data_number(f, s->q3 / scale_of(m));
+		charts_data_number(f, s->median / scale_of(m));
+		charts_data_number(f, s->q1 / scale_of(m));
+		charts_data_number(f, s->q3 / scale_of(m));
 	}
 }
 
@@ -333,7 +320,8 @@ static int write_unsolvable_data(charts_state *c, const dataset_view *v, char *r
 			data_counts(f, g);
 			data_metrics(f, g);
 			fprintf(f, " %d ", charts_linetype(g->series));
-			data_string(f, report_series_label(c->r, g->series, "+", label, sizeof(label)));
+			charts_data_string(f, report_series_label(c->r, g->series, "+", label,
+								  sizeof(label)));
 			data_floor(c, f, g);
 		}
 	}
@@ -442,7 +430,7 @@ static void plan_length(const charts_state *c, const dataset_view *v, int m, con
 				continue;
 			}
 			if (m == M_TIME)
-				floors_add(&p->floors, c->r, g->algorithm, s->median);
+				charts_floors_add(&p->floors, c->r, g->algorithm, s->median);
 			p->lo = fmin(p->lo, fmin(s->median, positive(s->q1) ? s->q1 : s->median));
 			p->hi = fmax(p->hi, fmax(s->median, s->q3));
 		}
@@ -523,7 +511,7 @@ static void length_chart(charts_state *c, const dataset_view *v, int m, const in
 	}
 	p.hi = fmax(p.hi, p.floors.near_hi);
 	charts_driver_start(c, v->name, metrics[m].name);
-	driver_floors(c, &p.floors);
+	charts_driver_floors(c, &p.floors);
 	fputs("datafile = ", c->driver);
 	charts_gp_string(c->driver, len_rel);
 	fputs("\nunsfile = ", c->driver);
@@ -574,15 +562,15 @@ static int box_chart(charts_state *c, const dataset_view *v)
 
 		if (!l->answered)
 			continue;
-		flagged = floors_add(&floors, c->r, l->algorithm, l->wall.median);
+		flagged = charts_floors_add(&floors, c->r, l->algorithm, l->wall.median);
 		lo = fmin(lo, l->wall.min / NS_PER_S);
 		hi = fmax(hi, l->wall.max / NS_PER_S);
 		fprintf(f, "%d", ++nbox);
-		data_number(f, l->wall.min / NS_PER_S);
-		data_number(f, l->wall.q1 / NS_PER_S);
-		data_number(f, l->wall.median / NS_PER_S);
-		data_number(f, l->wall.q3 / NS_PER_S);
-		data_number(f, l->wall.max / NS_PER_S);
+		charts_data_number(f, l->wall.min / NS_PER_S);
+		charts_data_number(f, l->wall.q1 / NS_PER_S);
+		charts_data_number(f, l->wall.median / NS_PER_S);
+		charts_data_number(f, l->wall.q3 / NS_PER_S);
+		charts_data_number(f, l->wall.max / NS_PER_S);
 		fprintf(f, " %d %zu %zu ", charts_linetype(l->series), l->answered, l->solved);
 		report_series_label(c->r, l->series, "+", label, sizeof(label));
 		if (l->solved < v->instances) {
@@ -593,7 +581,7 @@ static int box_chart(charts_state *c, const dataset_view *v)
 				wrong_note(l, wrong, sizeof(wrong)));
 			ticklines = 2;
 		} else {
-			data_string(f, label);
+			charts_data_string(f, label);
 		}
 		fprintf(f, " %d\n", flagged);
 	}
@@ -605,7 +593,7 @@ static int box_chart(charts_state *c, const dataset_view *v)
 	}
 	hi = fmax(hi, floors.near_hi / NS_PER_S);
 	charts_driver_start(c, v->name, "box plot of solve time");
-	driver_floors(c, &floors);
+	charts_driver_floors(c, &floors);
 	fputs("boxfile = ", c->driver);
 	charts_gp_string(c->driver, rel);
 	fprintf(c->driver, "\nnbox = %d\nticklines = %d\nylo = %.9g\nyhi = %.9g\n", nbox,
@@ -631,7 +619,8 @@ static int dataset_charts(charts_state *c, dataset_view *v)
 		goto done;
 	for (int m = 0; m < METRICS; m++)
 		length_chart(c, v, m, block, nslots, len_rel, uns_rel);
-	if (box_chart(c, v) || charts_prepare(c, v))
+	if (box_chart(c, v) || charts_quality(c, v) || charts_anytime(c, v) ||
+	    charts_prepare(c, v))
 		goto done;
 	status = 0;
 done:
@@ -670,6 +659,44 @@ static int write_datasets(charts_state *c)
 	return 0;
 }
 
+/* The run's anytime.csv into C (none: C->has_anytime false). A file that
+ * cannot be read is no failure: it is said, and no profile is drawn. */
+static void load_anytime(charts_state *c)
+{
+	const charts_options *o = c->o;
+	char path[PATH_MAX], err[PATH_MAX + 256];
+	int rc = -1;
+
+	if (o->run_dir) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", o->run_dir,
+				     QUALITY_ANYTIME_FILE) < sizeof(path))
+			rc = 0;
+	} else {
+		/* the charts folder (or its fresh copy) is in the run's */
+		size_t len = strlen(o->dir);
+
+		while (len > 1 && o->dir[len - 1] == '/')
+			len--;
+		while (len > 0 && o->dir[len - 1] != '/')
+			len--;
+		if ((size_t)snprintf(path, sizeof(path), "%.*s%s", (int)len, len ? o->dir : "",
+				     QUALITY_ANYTIME_FILE) < sizeof(path))
+			rc = 0;
+	}
+	quality_anytime_init(&c->anytime);
+	if (!rc)
+		rc = quality_anytime_load(&c->anytime, c->r, path, err, sizeof(err));
+	else
+		snprintf(err, sizeof(err), "the path of " QUALITY_ANYTIME_FILE " is too long");
+	c->has_anytime = !rc;
+	if (rc < 0)
+		fprintf(stderr, "%s: %s: no anytime profiles\n", o->who, err);
+	if (c->anytime.unmatched)
+		fprintf(stderr, "%s: %s: %zu row%s name%s a dataset, instance or series with no "
+			"solve row in runs.csv: left out\n", o->who, path, c->anytime.unmatched,
+			c->anytime.unmatched == 1 ? "" : "s", c->anytime.unmatched == 1 ? "s" : "");
+}
+
 long charts_write(const charts_options *o, const report_stats *s)
 {
 	charts_state c = { .o = o, .s = s, .r = s->rep };
@@ -686,7 +713,9 @@ long charts_write(const charts_options *o, const report_stats *s)
 	fputs("scripts = ", c.driver);
 	charts_gp_string(c.driver, o->scripts);
 	fputs(" . '/'\n", c.driver);
+	load_anytime(&c);
 	status = write_datasets(&c);
+	quality_anytime_release(&c.anytime);
 	if (fclose(c.driver) || status) {
 		fprintf(stderr, "%s: out of memory or a write failed in '%s'\n", o->who, o->dir);
 		return -1;

@@ -9,6 +9,15 @@
  *                      every answered solve (<slug>.box.dat)
  *   <slug>-prepare     where a preparation did work: total time against
  *                      queries and where it pays off (<slug>.breakeven.dat)
+ *   <slug>-quality     each series' quality (quality.h) against its median
+ *                      time per solve, a labelled point a series
+ *                      (<slug>.quality.dat); drawn where an answer is longer
+ *                      than optimal
+ *   <slug>-anytime     the anytime profiles of the run's anytime.csv: each
+ *                      series' mean quality against the time since a solve
+ *                      began, a stepped line (<slug>.anytime.dat; the
+ *                      profile of quality_profile: over the solves answered
+ *                      by then, dotted until every solve has an answer)
  * Times within STATS_FLOOR_FACTOR of their timing floor (the round trip
  * for a long-lived outside program, else the clock's) are flagged: a
  * near_floor column in each data file, and on the time charts a line at
@@ -28,6 +37,8 @@
 
 typedef struct charts_options {
 	const char *dir;      /* the charts folder; DIR/data exists */
+	const char *run_dir;  /* the run's folder (its anytime.csv); NULL: the
+			       * charts folder's parent */
 	const char *scripts;  /* the gnuplot scripts' folder, absolute */
 	const char *machine, *date, *caveat; /* for the titles; "" unknown */
 	const char *who;      /* the message prefix ("bench plot") */

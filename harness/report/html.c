@@ -11,6 +11,7 @@
 #include "harness/io/outfile.h"
 #include "harness/report/charts.h"
 #include "harness/report/gnuplot.h"
+#include "harness/report/quality.h"
 #include "harness/report/summary.h"
 #include "harness/report/tables.h"
 
@@ -45,6 +46,10 @@ static const struct chart_kind {
 	{ "-memory", "median peak bytes held during a solve by optimal solution length" },
 	{ "-nodes", "median nodes expanded per solve by optimal solution length" },
 	{ "-box", "wall time per solve of every solved run: quartiles, median, fastest and slowest" },
+	{ "-quality", "answer quality (mean length / optimal length) against median wall time "
+		      "per solve, a point a series" },
+	{ "-anytime", "anytime profiles: the mean quality of the answers found by each moment of "
+		      "a solve" },
 	{ "-prepare", "after how many queries a preparation pays off" },
 };
 #define NKINDS (sizeof(chart_kinds) / sizeof(chart_kinds[0]))
@@ -376,16 +381,22 @@ static void datasets_section(FILE *f, const html_run *run)
 	}
 }
 
-/* The tables by optimal length: one per measure. Returns -1 when out of
- * memory. */
+/* The tables by optimal length: one per measure, and one of quality
+ * where an answer is longer than optimal. Returns -1 when out of memory. */
 static int tables_section(FILE *f, const html_run *run)
 {
-	static const unsigned shown[] = { TABLES_TIME, TABLES_NODES, TABLES_MEMORY };
+	static const unsigned shown[] = { TABLES_TIME, TABLES_NODES, TABLES_MEMORY, TABLES_QUALITY };
+	int longer = quality_any_longer(run->s);
 
+	if (longer < 0)
+		return -1;
 	fputs("<h2 id=\"tables\">By optimal solution length</h2>\n", f);
 	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
-		tables_options o = { .format = TABLES_HTML, .rows = TABLES_BY_LENGTH, .show = shown[i] };
+		tables_options o = { .format = TABLES_HTML, .rows = TABLES_BY_LENGTH, .show = shown[i],
+				     .exact = true };
 
+		if (shown[i] == TABLES_QUALITY && !longer)
+			continue;
 		if (tables_write(f, run->s, &o))
 			return -1;
 	}

@@ -26,7 +26,8 @@ typedef struct html_run {
 
 /* Write RUN's page, RUN->dir/index.html, whole or not at all: the summary
  * table and its warnings, the tables by optimal length (time, nodes,
- * memory), every chart in charts/ (its SVG), the machine, the build and
+ * memory, and quality where an answer is longer than optimal), every
+ * chart in charts/ (its SVG), the machine, the build and
  * the options from meta.json, the datasets with their headers (from the
  * dataset files where they are found: the path meta.json gives, from here
  * or from the run's folder's parents), and links to the run's files.

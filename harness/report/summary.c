@@ -8,6 +8,7 @@
 #include "harness/io/csv.h"
 #include "harness/io/outfile.h"
 #include "harness/io/units.h"
+#include "harness/report/quality.h"
 
 #define NO_VALUE "-"
 /* Warn when more than this share of an algorithm's instances is noisy. */
@@ -108,9 +109,10 @@ static bool near_floor(const report *r, const report_line *l)
 #define LABEL_WIDTH 22
 
 /* One line of the table; COMMON its median over the instances all
- * compared lines solved (NaN: not compared), BEST the fastest of those. */
+ * compared lines solved (NaN: not compared), BEST the fastest of those,
+ * QUALITY the text of its quality. */
 static void print_line(FILE *out, const report *r, const report_line *l, int width,
-		       double common, double best)
+		       double common, double best, const char *quality)
 {
 	char label[64], solved[32], t[24], ratio[16], peak[24], exp[24], prep[64];
 	char pt[24], pb[24];
@@ -135,10 +137,10 @@ static void print_line(FILE *out, const report *r, const report_line *l, int wid
 		snprintf(prep, sizeof(prep), "%s, %s",
 			 units_format_ns(l->prepare->wall_ns, pt, sizeof(pt)),
 			 units_format_bytes(l->prepare->peak_bytes, pb, sizeof(pb)));
-	fprintf(out, "  %-*s %9s %10s%c %7s %10s %9s %5zu %5zu %5zu  %s\n", width,
+	fprintf(out, "  %-*s %9s %10s%c %7s  %7s %10s %9s %5zu %5zu %5zu  %s\n", width,
 		report_series_label(r, l->series, "/", label, sizeof(label)), solved, t,
-		near_floor(r, l) ? FLOOR_MARK : ' ', ratio, peak, exp, l->wrong, l->timeout,
-		l->memout, prep);
+		near_floor(r, l) ? FLOOR_MARK : ' ', ratio, quality, peak, exp, l->wrong,
+		l->timeout, l->memout, prep);
 }
 
 /* Warnings about one line's numbers. */
@@ -227,6 +229,9 @@ static void print_legend(FILE *out, const report *r, const report_line *lines, s
 	} else {
 		fputs("  x best: not computed: no instance that every algorithm here solved\n", out);
 	}
+	fputs("  quality: answer length / optimal length (the reference, else the shortest answer "
+	      "in the run),\n"
+	      "  the mean over the instances answered; 1.000: every answer as short as that\n", out);
 	fputs("  max peak: the most bytes one solve held; expanded: nodes expanded per solve, the "
 	      "median\n"
 	      "  t/o, mem: instances out of time, out of memory; prepare: the one-off build (time, "
@@ -241,7 +246,7 @@ static void print_dataset(FILE *out, const report_stats *s, const report_line *l
 	double *median = malloc(n * sizeof(*median)), best = 0;
 	long common = median ? report_common_medians(s, lines, n, median) : -1;
 	int width = LABEL_WIDTH;
-	char label[64];
+	char label[64], quality[16];
 
 	/* the labels' column as wide as the longest */
 	for (size_t i = 0; i < n; i++) {
@@ -259,10 +264,18 @@ static void print_dataset(FILE *out, const report_stats *s, const report_line *l
 	}
 	fprintf(out, "\n%s: %zu instance%s\n", report_name(&r->datasets, lines[0].dataset), total,
 		total == 1 ? "" : "s");
-	fprintf(out, "  %-*s %9s %10s  %7s %10s %9s %5s %5s %5s  %s\n", width, "algorithm",
-		"solved", "median", "x best", "max peak", "expanded", "wrong", "t/o", "mem", "prepare");
-	for (size_t i = 0; i < n; i++)
-		print_line(out, r, &lines[i], width, median ? median[i] : NAN, best);
+	fprintf(out, "  %-*s %9s %10s  %7s  %7s %10s %9s %5s %5s %5s  %s\n", width, "algorithm",
+		"solved", "median", "x best", "quality", "max peak", "expanded", "wrong", "t/o",
+		"mem", "prepare");
+	for (size_t i = 0; i < n; i++) {
+		quality_figures q;
+
+		if (quality_line(s, &lines[i], &q))
+			snprintf(quality, sizeof(quality), "?");
+		else
+			quality_format(&q, quality, sizeof(quality));
+		print_line(out, r, &lines[i], width, median ? median[i] : NAN, best, quality);
+	}
 	if (median)
 		print_legend(out, r, lines, n, common, median);
 	else

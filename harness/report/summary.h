@@ -30,8 +30,9 @@ int report_save_summary_of(const report_stats *s, const char *path, char *err, s
 
 /* Print the table of each dataset: per series solved/total, median time
  * (marked when within STATS_FLOOR_FACTOR of R->floor_ns), ratio to the best
- * median, peak memory, median nodes expanded, wrong/timeout/memout counts,
- * the preparation; then notes and warnings where the numbers can't be
+ * median, quality (quality.h: the mean of length / optimal length), peak
+ * memory, median nodes expanded, wrong/timeout/memout counts, the
+ * preparation; then notes and warnings where the numbers can't be
  * trusted. Returns the count of wrong rows. */
 size_t report_print_table(FILE *out, const report *r);
 

@@ -9,6 +9,7 @@
 #include "harness/io/csv.h"
 #include "harness/io/units.h"
 #include "harness/report/html.h"
+#include "harness/report/quality.h"
 
 #define NO_VALUE "-"
 #define FLOOR_MARK "*"
@@ -16,8 +17,10 @@
 #define CELL_DIGITS 3
 #define CELL_MAX_DECIMALS 6
 #define CELL_ROOM 64
-/* The notes under a table: one for each kind of mark. */
-#define MAX_NOTES 5
+/* The notes under a table: one for each kind of mark, and quality's. */
+#define MAX_NOTES 6
+/* Decimals of a quality (1.174). */
+#define QUALITY_DECIMALS 3
 
 typedef struct unit {
 	const char *name; /* "" for the measure's own */
@@ -28,6 +31,8 @@ static const unit time_units[] = { { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { 
 static const unit node_units[] = {
 	{ "", 1 }, { "thousands", 1e3 }, { "millions", 1e6 }, { "billions", 1e9 },
 };
+/* a ratio: no unit */
+static const unit ratio_units[] = { { "", 1 } };
 /* binary, as units_format_bytes writes them */
 static const unit byte_units[] = {
 	{ "B", 1 }, { "KiB", 1024.0 }, { "MiB", 1048576.0 }, { "GiB", 1073741824.0 },
@@ -36,7 +41,9 @@ static const unit byte_units[] = {
 
 #define NUNITS(a) (sizeof(a) / sizeof((a)[0]))
 
-/* What a cell can show, in the order of the bits of tables_options.show. */
+/* What a cell can show, in the order of the bits of tables_options.show:
+ * the medians of a measure of the rows, or (m REPORT_MEASURES) the mean
+ * quality of the answers. */
 static const struct measure {
 	unsigned bit;
 	const char *word;  /* in --show and in a heading */
@@ -48,8 +55,15 @@ static const struct measure {
 	{ TABLES_TIME, "time", "wall time", REPORT_WALL, time_units, NUNITS(time_units) },
 	{ TABLES_NODES, "nodes", "nodes expanded", REPORT_EXPANDED, node_units, NUNITS(node_units) },
 	{ TABLES_MEMORY, "memory", "peak bytes held", REPORT_PEAK, byte_units, NUNITS(byte_units) },
+	{ TABLES_QUALITY, "quality", "answer quality (length / optimal length)", REPORT_MEASURES,
+	  ratio_units, NUNITS(ratio_units) },
 };
 #define NMEASURES NUNITS(measures)
+
+static bool is_quality(size_t m)
+{
+	return measures[m].m == REPORT_MEASURES;
+}
 
 int tables_parse_show(const char *list, unsigned *show, char *bad, size_t badlen)
 {
@@ -102,8 +116,10 @@ typedef struct table {
 	const report_stats *s;
 	const report *r;
 	const tables_options *o;
+	unsigned show;     /* what the cells show here */
 	const report_line *lines;
 	size_t nlines;
+	double **quality;  /* per line, with quality shown: per instance (quality.h) */
 	row *rows;
 	size_t nrows;
 	size_t *row_count; /* per row: its instances (the most any series has) */
@@ -184,8 +200,13 @@ static void fill_by_length(table *t, size_t i)
 		cell *c = &t->cells[r * t->nlines + i];
 
 		count_cell(t, r, c, grp->solved, grp->count);
-		for (size_t m = 0; m < NMEASURES; m++)
-			c->v[m] = grp->answered ? grp->m[measures[m].m].median : NAN;
+		for (size_t m = 0; m < NMEASURES; m++) {
+			if (is_quality(m))
+				c->v[m] = t->quality ? quality_group(t->s, grp, t->quality[i]).mean
+					  : NAN;
+			else
+				c->v[m] = grp->answered ? grp->m[measures[m].m].median : NAN;
+		}
 	}
 }
 
@@ -205,6 +226,10 @@ static void fill_by_instance(table *t, size_t i)
 		c = &t->cells[r * t->nlines + i];
 		count_cell(t, r, c, report_cell_solved(&rc), 1);
 		for (size_t m = 0; m < NMEASURES; m++) {
+			if (is_quality(m)) {
+				c->v[m] = t->quality ? t->quality[i][rc.instance] : NAN;
+				continue;
+			}
 			n = report_cell_values(t->s, l, a, b, measures[m].m, t->s->scratch);
 			c->v[m] = n ? stats_median(t->s->scratch, n) : NAN;
 		}
@@ -251,7 +276,7 @@ static const unit *column_unit(const table *t, size_t i, size_t m)
 static void plan_columns(table *t)
 {
 	static const unit count = { "", 1 };
-	unsigned show = t->o->show ? t->o->show : TABLES_TIME;
+	unsigned show = t->show;
 
 	for (size_t i = 0; i < t->nlines; i++) {
 		for (size_t m = 0; m < NMEASURES; m++)
@@ -300,6 +325,11 @@ static void cell_text(table *t, const column *col, const cell *c, char *buf, siz
 	if (isnan(v)) {
 		if (t->o->format == TABLES_CSV)
 			return;
+		/* answered, but no ok answer with a length to weigh */
+		if (is_quality(col->measure) && c->solved) {
+			snprintf(buf, cap, NO_VALUE);
+			return;
+		}
 		if (c->status) {
 			snprintf(buf, cap, "%s", c->status);
 			t->any_status = true;
@@ -309,7 +339,10 @@ static void cell_text(table *t, const column *col, const cell *c, char *buf, siz
 		}
 		return;
 	}
-	format_number(v / col->u->size, col->u->size == 1, buf, cap);
+	if (is_quality(col->measure))
+		snprintf(buf, cap, "%.*f", QUALITY_DECIMALS, v);
+	else
+		format_number(v / col->u->size, col->u->size == 1, buf, cap);
 	if (t->o->format == TABLES_CSV)
 		return;
 	used = strlen(buf);
@@ -331,7 +364,7 @@ static void cell_text(table *t, const column *col, const cell *c, char *buf, siz
 /* The heading of column COL. */
 static char *column_heading(const table *t, const column *col)
 {
-	unsigned show = t->o->show ? t->o->show : TABLES_TIME;
+	unsigned show = t->show;
 	bool several = show & (show - 1);
 	char label[256], *h = malloc(sizeof(label) + 64);
 
@@ -402,21 +435,26 @@ static int fill_grid(table *t)
 /* The title: what the cells hold, what the rows are, of which dataset. */
 static void title_of(const table *t, char *buf, size_t cap)
 {
-	unsigned show = t->o->show ? t->o->show : TABLES_TIME;
-	size_t used, n = 0, k = 0;
+	size_t used = 0, n = 0, k = 0;
 
+	buf[0] = '\0';
 	for (size_t m = 0; m < NMEASURES; m++)
-		n += !!(show & measures[m].bit);
-	used = (size_t)snprintf(buf, cap, "median ");
+		n += !is_quality(m) && (t->show & measures[m].bit);
 	for (size_t m = 0; m < NMEASURES && used < cap; m++) {
-		if (!(show & measures[m].bit))
+		if (is_quality(m) || !(t->show & measures[m].bit))
 			continue;
 		used += (size_t)snprintf(buf + used, cap - used, "%s%s", k ? (k + 1 == n ? " and " : ", ")
-					 : "", measures[m].what);
+					 : "median ", measures[m].what);
 		k++;
 	}
+	if (n && used < cap)
+		used += (size_t)snprintf(buf + used, cap - used, " per solve");
+	for (size_t m = 0; m < NMEASURES && used < cap; m++)
+		if (is_quality(m) && (t->show & measures[m].bit))
+			used += (size_t)snprintf(buf + used, cap - used, "%smean %s", n ? " and " : "",
+						 measures[m].what);
 	if (used < cap)
-		snprintf(buf + used, cap - used, " per solve, %s",
+		snprintf(buf + used, cap - used, ", %s",
 			 t->o->rows == TABLES_BY_INSTANCE ? "by instance (over its repeats)"
 			 : "by optimal solution length (over its instances' runs)");
 }
@@ -442,6 +480,9 @@ static size_t notes_of(const table *t, char notes[][256])
 		snprintf(notes[n++], 256, "a status: the instance was not solved (timeout, memout, ...)");
 	if (t->any_absent)
 		snprintf(notes[n++], 256, "blank: the algorithm has no run there");
+	if (t->show & TABLES_QUALITY)
+		snprintf(notes[n++], 256, "quality: answer length / optimal length (the reference, "
+			 "else the shortest answer in the run), the mean over the instances answered");
 	return n;
 }
 
@@ -569,6 +610,41 @@ static void table_release(table *t)
 	free(t->row_count);
 	free(t->cells);
 	free(t->cols);
+	if (t->quality)
+		for (size_t i = 0; i < t->nlines; i++)
+			free(t->quality[i]);
+	free(t->quality);
+}
+
+/* What T shows: what was asked, and quality where it was not asked but
+ * not exact and a line has an answer longer than optimal; each line's
+ * instance qualities into T->quality where quality is shown. Returns 0,
+ * -1 out of memory. */
+static int plan_show(table *t)
+{
+	const report *r = t->r;
+	size_t ninst = r->instances[t->lines[0].dataset].names.count;
+	bool longer = false;
+
+	t->show = t->o->show ? t->o->show : TABLES_TIME;
+	if (t->o->exact && !(t->show & TABLES_QUALITY))
+		return 0;
+	t->quality = calloc(t->nlines, sizeof(*t->quality));
+	if (!t->quality)
+		return -1;
+	for (size_t i = 0; i < t->nlines; i++) {
+		quality_figures f;
+
+		t->quality[i] = malloc((ninst ? ninst : 1) * sizeof(double));
+		if (!t->quality[i] ||
+		    quality_instances(r, &r->tracks[t->lines[i].track], t->quality[i]) < 0)
+			return -1;
+		f = quality_figures_of(t->quality[i], ninst);
+		longer |= !quality_all_optimal(&f);
+	}
+	if (longer)
+		t->show |= TABLES_QUALITY;
+	return 0;
 }
 
 /* The table of the lines L[0..n) of one dataset. Returns 0, -1 out of
@@ -584,6 +660,8 @@ static int write_dataset(FILE *out, const report_stats *s, const tables_options 
 	t.rows = malloc(room * sizeof(*t.rows));
 	t.cols = calloc(n * (NMEASURES + 1), sizeof(*t.cols));
 	if (!t.rows || !t.cols)
+		goto done;
+	if (plan_show(&t))
 		goto done;
 	collect_rows(&t);
 	t.row_count = calloc(t.nrows + 1, sizeof(*t.row_count));

@@ -7,6 +7,7 @@
 #ifndef REPORT_TABLES_H
 #define REPORT_TABLES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "harness/report/groups.h"
@@ -23,16 +24,21 @@ typedef enum tables_rows {
 	TABLES_BY_INSTANCE  /* a row per instance: the median over its repeats */
 } tables_rows;
 
-/* What the cells show, as a set of bits, in this order. */
-enum { TABLES_TIME = 1, TABLES_NODES = 2, TABLES_MEMORY = 4 };
+/* What the cells show, as a set of bits, in this order. Quality
+ * (quality.h) is the mean of answer length / optimal length over the
+ * instances answered (by instance: over its ok repeats), 3 decimals. */
+enum { TABLES_TIME = 1, TABLES_NODES = 2, TABLES_MEMORY = 4, TABLES_QUALITY = 8 };
 
 typedef struct tables_options {
 	tables_format format;
 	tables_rows rows;
 	unsigned show; /* TABLES_TIME ...; 0 means TABLES_TIME */
+	bool exact;    /* show SHOW alone; else a dataset where a series has an
+			* answer longer than optimal (quality above 1) gets
+			* TABLES_QUALITY too */
 } tables_options;
 
-/* Parse a --show list ("time,nodes", "memory") into *SHOW. Returns 0, or
+/* Parse a --show list ("time,nodes", "memory", "time,quality") into *SHOW. Returns 0, or
  * -1 with the word that is not one of them in BAD (of BADLEN bytes). */
 int tables_parse_show(const char *list, unsigned *show, char *bad, size_t badlen);
 

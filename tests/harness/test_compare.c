@@ -457,3 +457,44 @@ Test(compare, a_long_variant_name_widens_the_label_column)
 	cr_expect_not_null(line, "%s", out);
 	free(out);
 }
+
+/* A runs.csv of a bounded solver 'w' on instances i1..i8 of dataset 'd'
+ * (reference 10 each): lengths 10 + EXTRA[i], the same time throughout. */
+static void write_quality_run(const char *name, const int *extra)
+{
+	FILE *f = open_run(name, OLD_RUNS_HEADER);
+
+	fputs("d,-,w,-,1,prepare,ok,-,-,0,0,1000,1000,0\n", f);
+	for (int i = 1; i <= INSTANCES; i++)
+		fprintf(f, "d,i%d,w,-,1,solve,ok,%d,10,10,20,%d,%d,4096\n", i, 10 + extra[i - 1],
+			100000 * i, 100000 * i);
+	fclose(f);
+}
+
+/* Longer answers at the same time: 'worse quality', a regression, by the
+ * same test as a slowdown (8 instances of one sign: p = 2/256); shorter
+ * ones 'better quality'; one instance alone longer is not significant. */
+Test(compare, worse_quality_is_a_regression)
+{
+	static const int none[INSTANCES], longer[INSTANCES] = { 2, 3, 2, 4, 2, 3, 2, 6 },
+		one[INSTANCES] = { 0, 0, 0, 0, 0, 0, 0, 9 };
+	char *out;
+	int rc;
+
+	write_quality_run("q-old", none);
+	write_quality_run("q-new", longer);
+	write_quality_run("q-one", one);
+	rc = ht_bench(&out, "compare --fail-on-regression %s/q-old %s/q-new", ht_dir, ht_dir);
+	cr_assert_eq(rc, 1, "%s", out);
+	cr_assert(strstr(out, "worse quality"), "%s", out);
+	cr_assert(strstr(out, "  1.000   1.300  "), "the mean qualities: %s", out);
+	free(out);
+	rc = ht_bench(&out, "compare --fail-on-regression %s/q-new %s/q-old", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "better quality"), "%s", out);
+	free(out);
+	rc = ht_bench(&out, "compare --fail-on-regression %s/q-old %s/q-one", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	cr_assert(strstr(out, "quality: not significant"), "%s", out);
+	free(out);
+}
