@@ -32,6 +32,13 @@ run msquare-depth datasets/msquare-depth.txt -r 3 -w 1 -t 10
 # their limits, which is the point of the chart.
 run 15puzzle-walks datasets/15puzzle-walks.txt -a idastar,astar,bibfs,bfs-hash \
 	--heuristic linear-conflict -r 1 -w 0 -t 2 -m 4G
+# A class's view of suboptimal search (issue 32): the same walks, answered
+# optimally (A*, IDA*), by weighted A* at three weights, greedy best-first,
+# a beam and anytime weighted A*; the page's quality-time chart shows what
+# each trades, and the anytime chart AWA*'s answers over time.
+run 15puzzle-quality datasets/15puzzle-walks.txt \
+	-a astar,idastar,wastar:w=1.5,wastar:w=2,wastar:w=5,gbfs,beam:width=1000,awastar:w=2 \
+	--heuristic manhattan -r 3 -w 1 -t 2 -m 4G
 # Korf's 100 with the 7-8 pattern databases (built on first use, then cached).
 run korf100-pdb78 datasets/korf100.txt -a idastar,astar --heuristic pdb78 \
 	-r 1 -w 0 -t 60 -m 8G

@@ -1,0 +1,157 @@
+# Written by 'bench plot': draws every chart of this run from data/.
+# Run it inside this folder: gnuplot charts.gp
+scripts = '/work/main/scripts' . '/'
+
+# 15puzzle-walks: time
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+floor_line = 5.1e-08
+floor_label = 'dashes: 20x the timing floor (2.55 ns):'
+datafile = 'data/15puzzle-walks.length.dat'
+unsfile = ''
+zero_names = ''
+nslots = 0
+xunsolvable = 44
+col = 5
+ylo = 1.25e-07
+yhi = 0.0459211633
+short_of = 0
+short_rest = 'unsolved'
+array blk[8] = [0, 1, 2, 3, 4, 5, 6, 7]
+array blk_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array name[8] = ['astar+manhattan', 'idastar+manhattan', 'wastar:w=1.5+manhattan', 'wastar:w=2+manhattan', 'wastar:w=5+manhattan', 'gbfs+manhattan', 'beam:width=1000+manhattan', 'awastar:w=2+manhattan']
+array name_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array count_x[17] = [4, 6, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42]
+array count_n[17] = [2, 1, 2, 2, 1, 2, 2, 2, 2, 1, 1, 3, 4, 2, 2, 2, 1]
+out = '15puzzle-walks-time'
+load scripts.'time.gp'
+
+# 15puzzle-walks: memory
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+datafile = 'data/15puzzle-walks.length.dat'
+unsfile = ''
+zero_names = 'idastar+manhattan'
+nslots = 0
+xunsolvable = 44
+col = 8
+ylo = 33792
+yhi = 21768080
+short_of = 0
+short_rest = 'unsolved'
+array blk[8] = [0, 1, 2, 3, 4, 5, 6, 7]
+array blk_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array name[8] = ['astar+manhattan', 'idastar+manhattan', 'wastar:w=1.5+manhattan', 'wastar:w=2+manhattan', 'wastar:w=5+manhattan', 'gbfs+manhattan', 'beam:width=1000+manhattan', 'awastar:w=2+manhattan']
+array name_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array count_x[17] = [4, 6, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42]
+array count_n[17] = [2, 1, 2, 2, 1, 2, 2, 2, 2, 1, 1, 3, 4, 2, 2, 2, 1]
+out = '15puzzle-walks-memory'
+load scripts.'memory.gp'
+
+# 15puzzle-walks: nodes
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+datafile = 'data/15puzzle-walks.length.dat'
+unsfile = ''
+zero_names = ''
+nslots = 0
+xunsolvable = 44
+col = 11
+ylo = 4
+yhi = 1397780
+short_of = 0
+short_rest = 'unsolved'
+array blk[8] = [0, 1, 2, 3, 4, 5, 6, 7]
+array blk_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array name[8] = ['astar+manhattan', 'idastar+manhattan', 'wastar:w=1.5+manhattan', 'wastar:w=2+manhattan', 'wastar:w=5+manhattan', 'gbfs+manhattan', 'beam:width=1000+manhattan', 'awastar:w=2+manhattan']
+array name_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array count_x[17] = [4, 6, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42]
+array count_n[17] = [2, 1, 2, 2, 1, 2, 2, 2, 2, 1, 1, 3, 4, 2, 2, 2, 1]
+out = '15puzzle-walks-nodes'
+load scripts.'nodes.gp'
+
+# 15puzzle-walks: box plot of solve time
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+floor_line = 5.1e-08
+floor_label = 'dashes: 20x the timing floor (2.55 ns):'
+boxfile = 'data/15puzzle-walks.box.dat'
+nbox = 8
+ticklines = 1
+ylo = 1.24e-07
+yhi = 0.057649466
+out = '15puzzle-walks-box'
+load scripts.'box.gp'
+
+# 15puzzle-walks: quality against time
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+floor_line = 5.1e-08
+floor_label = 'dashes: 20x the timing floor (2.55 ns):'
+datafile = 'data/15puzzle-walks.quality.dat'
+xlo = 1.40515e-05
+xhi = 0.0016806865
+qlo = 0.881021221
+qhi = 2.60621351
+array name[8] = ['astar+manhattan', 'idastar+manhattan', 'wastar:w=1.5+manhattan', 'wastar:w=2+manhattan', 'wastar:w=5+manhattan', 'gbfs+manhattan', 'beam:width=1000+manhattan', 'awastar:w=2+manhattan']
+array name_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+out = '15puzzle-walks-quality'
+load scripts.'quality.gp'
+
+# 15puzzle-walks: anytime profiles
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+datafile = 'data/15puzzle-walks.anytime.dat'
+xlo = 9.72e-07
+xhi = 0.042723847
+qlo = 0.997758772
+qhi = 1.03025658
+array blk[1] = [0]
+array blk_lt[1] = [8]
+array name[1] = ['awastar:w=2+manhattan']
+out = '15puzzle-walks-anytime'
+load scripts.'anytime.gp'
+
+# 15puzzle-walks: preparation against queries
+dataset = '15puzzle-walks'
+machine = 'AMD EPYC'
+date = '2026-12-05'
+caveat = ''
+floor_line = 0
+trip_line = 0
+beven = 'data/15puzzle-walks.breakeven.dat'
+qmax = 100
+ylo = 5.68975e-05
+yhi = 0.168149433
+common = 32
+array name[8] = ['astar+manhattan: 36.3 µs + 357 µs a query', 'idastar+manhattan: 75 µs + 14.1 µs a query', 'wastar:w=1.5+manhattan: 5.79 µs + 117 µs a query', 'wastar:w=2+manhattan: 4.84 µs + 65.5 µs a query', 'wastar:w=5+manhattan: 5.25 µs + 72 µs a query', 'gbfs+manhattan: 5.14 µs + 51.8 µs a query', 'beam:width=1000+manhattan: 80.8 µs + 1.68 ms a query', 'awastar:w=2+manhattan: 4.48 µs + 878 µs a query']
+array prep[8] = [3.6289e-05, 7.4983e-05, 5.791e-06, 4.838e-06, 5.25e-06, 5.139e-06, 8.0783e-05, 4.478e-06]
+array query[8] = [0.0003569985, 1.40515e-05, 0.000116893, 6.5454e-05, 7.2012e-05, 5.17585e-05, 0.0016806865, 0.0008782695]
+array series_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
+array series_dash[8] = [1, 1, 1, 1, 1, 1, 1, 1]
+out = '15puzzle-walks-prepare'
+load scripts.'prepare.gp'
