@@ -101,7 +101,7 @@ if command -v clang >/dev/null 2>&1; then
 		mkdir -p "$scratch/$name.d"
 		cp -r "tests/fuzz/corpus/${name#fuzz_}" "$scratch/$name.d/$name"
 		# seeded, so that a finding can be had again (PB_FUZZ_SEED to vary it)
-		(cd "$scratch/$name.d" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-3}" \
+		(cd "$scratch/$name.d" && "$target" -max_total_time="${PB_FUZZ_SECONDS:-2}" \
 			-seed="${PB_FUZZ_SEED:-1}" -print_final_stats=1 \
 			"$name" >"../$name.log" 2>&1)
 	}
