@@ -64,27 +64,15 @@ PB_INLINE uint32_t add_node(astar *a, const pb_kernel k, pb_cells cells, int cls
 PB_INLINE pb_status expand(astar *a, const pb_kernel k, uint32_t id, int f, int g)
 {
 	const pb_domain *d = a->d;
-	pb_cells x = pb_nodes_cells(&a->nodes, k, id);
-	pb_node xi = *pb_nodes_node(&a->nodes, k, id);
-	int h = f - g, cls = xi.cls;
-	uint32_t tried = d->tried_after[cls][xi.move == PB_NO_MOVE ? d->nmoves : xi.move];
+	pb_cells x, children[PB_MAX_MOVES];
+	int h = f - g, cls, to[PB_MAX_MOVES];
+	uint8_t moves[PB_MAX_MOVES];
 	pb_heur_parts parts;
 	bool have_parts = false;
-
-	pb_cells children[PB_MAX_MOVES];
-	int to[PB_MAX_MOVES];
-	uint8_t moves[PB_MAX_MOVES];
-	int n = 0;
+	/* the successors' slots first, fetched together */
+	int n = pb_informed_children(k, d, &a->nodes, id, &x, &cls, children, to, moves);
 
 	a->s->expanded++;
-	/* the successors' slots first, fetched together */
-	for (int m = 0; m < pb_kernel_nmoves(k, d); m++) {
-		if (!(tried & (1u << m)) ||
-		    !pb_informed_successor(k, d, x, cls, m, &children[n], &to[n]))
-			continue;
-		pb_nodes_prefetch(&a->nodes, k, children[n]);
-		moves[n++] = (uint8_t)m;
-	}
 	a->s->generated += (uint64_t)n;
 	for (int i = 0; i < n; i++) {
 		pb_cells child = children[i];

@@ -4,6 +4,7 @@
 #ifndef PB_INFORMED_H
 #define PB_INFORMED_H
 
+#include "../core/nodes.h"
 #include "../heuristics/heuristic.h"
 
 typedef struct pb_informed {
@@ -35,6 +36,31 @@ PB_INLINE bool pb_informed_successor(const pb_kernel k, const pb_domain *d, pb_c
 		return false;
 	*child = pb_kernel_move_to(k, d, x, cls, m, *to);
 	return !pb_kernel_stays(k, x, *child);
+}
+
+/* The successors of node ID of the store N (its cells into *X, its class
+ * into *CLS) into CHILDREN, their classes into TO and the moves into
+ * MOVES, each slot of the hash table they will be looked up in fetched
+ * ahead; never the move undoing the one that reached the node. Returns
+ * how many. */
+PB_INLINE int pb_informed_children(const pb_kernel k, const pb_domain *d, const pb_nodes *n,
+				   uint32_t id, pb_cells *x, int *cls, pb_cells *children, int *to,
+				   uint8_t *moves)
+{
+	pb_node xi = *pb_nodes_node(n, k, id);
+	uint32_t tried = d->tried_after[xi.cls][xi.move == PB_NO_MOVE ? d->nmoves : xi.move];
+	int count = 0;
+
+	*x = pb_nodes_cells(n, k, id);
+	*cls = xi.cls;
+	for (int m = 0; m < pb_kernel_nmoves(k, d); m++) {
+		if (!(tried & (1u << m)) ||
+		    !pb_informed_successor(k, d, *x, *cls, m, &children[count], &to[count]))
+			continue;
+		pb_nodes_prefetch(n, k, children[count]);
+		moves[count++] = (uint8_t)m;
+	}
+	return count;
 }
 
 /* The heuristic HEUR of CHILD (class TO), reached from X (class CLS,

@@ -129,27 +129,15 @@ PB_INLINE pb_status expand(wsearch *w, const pb_kernel k, const int mode, uint32
 			   int h)
 {
 	const pb_domain *d = w->d;
-	pb_cells x = pb_nodes_cells(&w->nodes, k, id);
-	pb_node xi = *pb_nodes_node(&w->nodes, k, id);
-	int cls = xi.cls, ng = g + 1;
-	uint32_t tried = d->tried_after[cls][xi.move == PB_NO_MOVE ? d->nmoves : xi.move];
+	pb_cells x, children[PB_MAX_MOVES];
+	int cls, ng = g + 1, to[PB_MAX_MOVES];
+	uint8_t moves[PB_MAX_MOVES];
 	pb_heur_parts parts;
 	bool have_parts = false;
-
-	pb_cells children[PB_MAX_MOVES];
-	int to[PB_MAX_MOVES];
-	uint8_t moves[PB_MAX_MOVES];
-	int n = 0;
+	/* the successors' slots first, fetched together */
+	int n = pb_informed_children(k, d, &w->nodes, id, &x, &cls, children, to, moves);
 
 	w->s->expanded++;
-	/* the successors' slots first, fetched together */
-	for (int m = 0; m < pb_kernel_nmoves(k, d); m++) {
-		if (!(tried & (1u << m)) ||
-		    !pb_informed_successor(k, d, x, cls, m, &children[n], &to[n]))
-			continue;
-		pb_nodes_prefetch(&w->nodes, k, children[n]);
-		moves[n++] = (uint8_t)m;
-	}
 	w->s->generated += (uint64_t)n;
 	for (int i = 0; i < n; i++) {
 		uint32_t cid = pb_nodes_find(&w->nodes, k, children[i]);
