@@ -483,14 +483,14 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 	rc->nanswers = 0;
 	rc->answers_bad = false;
 	rc->instance = i;
-	rc->keeping = !(rc->o->isolate && !outside_own_process(rc->solver));
 	note[0] = '\0';
 	row->instance = i;
 	row->phase = RUN_SOLVE;
 	row->length = RUN_NO_LENGTH;
 	row->note = note;
 	/* a program outside this process is isolated already */
-	if (rc->o->isolate && !outside_own_process(rc->solver)) {
+	rc->keeping = !(rc->o->isolate && !outside_own_process(rc->solver));
+	if (!rc->keeping) {
 		measure_isolated(rc, i, &t, known, row, path, note, notelen);
 		return;
 	}
