@@ -53,10 +53,16 @@ Test(bfs, other_goals)
 	every_state_each_solver("8puzzle", "1 2 3 8 x 4 7 6 5");
 }
 
-/* Ten cells: the index takes the rank loop, not the tables. */
+/* Ten cells: the index takes the rank loop, not the tables. (One
+ * orientation under the sanitizers: the other ran the same loop for 5 s of
+ * CI's 20 minutes.) */
 Test(bfs, boards_of_ten_cells, .timeout = 600)
 {
+#ifdef PB_SANITIZED
+	const char *boards[] = { "tiles5x2" };
+#else
 	const char *boards[] = { "tiles5x2", "tiles2x5" };
+#endif
 
 	for (size_t k = 0; k < sizeof(boards) / sizeof(boards[0]); k++) {
 		pb_domain d = it_domain(boards[k], NULL);

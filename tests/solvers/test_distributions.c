@@ -12,7 +12,8 @@
  * the optima, every answer is then optimal: its lengths are the distances
  * of every arrangement. Each other solver answers every arrangement where
  * that is cheap (the same checks) and otherwise an even sample, whose
- * lengths must equal those distances. */
+ * lengths must equal those distances. The 10-cell boards are the release
+ * build's; the sanitizer build takes those of up to 9. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,5 +284,18 @@ Test(distributions, tiles2x3) { check_board(2, 3); }
 Test(distributions, tiles4x2) { check_board(4, 2); }
 Test(distributions, tiles2x4) { check_board(2, 4); }
 Test(distributions, tiles3x3) { check_board(3, 3); }
-Test(distributions, tiles5x2, .timeout = 600) { check_board(5, 2); }
-Test(distributions, tiles2x5, .timeout = 600) { check_board(2, 5); }
+/* The 10-cell boards in the release build: under the sanitizers their
+ * 3.6 million answers took 28 s of CI's 20 minutes, through the same code
+ * as the 3x3 board's 362,880. (Said, not skipped: Criterion 2.4's skip
+ * leaks an allocation, which the sanitizer build's leak checker fails.) */
+static void check_large_board(int w, int h)
+{
+#ifdef PB_SANITIZED
+	cr_log_info("tiles%dx%d: in the release build only", w, h);
+#else
+	check_board(w, h);
+#endif
+}
+
+Test(distributions, tiles5x2, .timeout = 600) { check_large_board(5, 2); }
+Test(distributions, tiles2x5, .timeout = 600) { check_large_board(2, 5); }

@@ -20,8 +20,8 @@ static const struct {
 	unsigned tiles_stride, msquare_stride;
 } strides[] = {
 	{ "reverse-table", 1, 1 },
-	{ "bibfs", 2 * SLOWDOWN, 1 * SLOWDOWN },
-	{ "idastar", 2 * SLOWDOWN, 97 * SLOWDOWN },
+	{ "bibfs", 5 * SLOWDOWN, 1 * SLOWDOWN },
+	{ "idastar", 5 * SLOWDOWN, 97 * SLOWDOWN },
 	{ "astar", 7 * SLOWDOWN, 97 * SLOWDOWN },
 	{ "bfs-cantor", 97 * SLOWDOWN, 97 * SLOWDOWN },
 	{ "bfs-hash", 499 * SLOWDOWN, 197 * SLOWDOWN },
