@@ -13,10 +13,13 @@
  * discarded, so no state is generated twice and a discarded one does not
  * come back by a longer path. The states of one layer are all at depth g,
  * so their order by f is their order by h, and f's ties (broken to the
- * smaller h) cannot arise: the best WIDTH are chosen by counting the
- * layer's values of h (a histogram of PB_COSTS buckets, h past the last
- * counted in it), in time linear in the layer, not by sorting it. Among
- * states of the same h at the cut, the ones generated first are kept.
+ * smaller h) cannot arise: the best WIDTH are chosen, and put in order, by
+ * counting the layer's values of h (a histogram of PB_COSTS buckets, h
+ * past the last counted in it), in time linear in the layer. Among states
+ * of one h, the ones generated last come first, and are kept at the cut:
+ * Burns et al.'s beam takes them so (its open list's buckets are stacks),
+ * and on Korf's 100 at width 100 its answers were 1.377 times optimal
+ * where those of the states generated first were 1.471.
  *
  * The search stops when the goal is generated (its path is its parent's
  * and the move), or when a layer is empty: then the goal cannot be reached
@@ -31,8 +34,8 @@
  * wrap on the long answers a narrow beam gives). Memory: a node of the
  * store for every state generated (16 bytes on boards of up to 16 cells,
  * 24 on larger ones, and 8 bytes a hash slot, the table at most 3/4 full),
- * and 8 bytes for each state of the layer being expanded and of the one
- * being built; everything through the meter.
+ * and 8 bytes for each state of the layer being built and of the one
+ * being expanded (at most WIDTH); everything through the meter.
  *
  * Written once and instantiated for each kernel (kernel.h), as astar is. */
 #include <stdio.h>
@@ -141,30 +144,38 @@ PB_INLINE pb_status expand(beam *b, const pb_kernel k, beam_entry e)
 	return PB_SOLVED;
 }
 
-/* Cut the next layer to its WIDTH states of least h (those generated first
- * among equals at the cut), in place and in order, from the counts by h. */
-static void keep_best(beam *b)
+/* The next layer in the order it is expanded, cut to its WIDTH states of
+ * least h: by h, and within one h the ones generated last first (the
+ * order of Burns et al.'s beam, whose open list is buckets of stacks).
+ * Counted into the array of the layer just expanded, which becomes it. */
+static int order_next(beam *b)
 {
-	beam_layer *l = &b->next;
-	size_t below = 0, kept = 0, at_cut;
-	unsigned cut = 0;
+	beam_layer *from = &b->next, *to = &b->layer;
+	size_t at[PB_COSTS], below = 0, keep = from->count < b->width ? from->count : b->width;
 
-	if (l->count <= b->width)
-		return;
-	b->lost = true;
-	/* the least h whose states, with those below it, fill the beam */
-	while (below + b->by_h[cut] < b->width)
-		below += b->by_h[cut++];
-	at_cut = b->width - below;
-	for (size_t i = 0; i < l->count; i++) {
-		unsigned h = l->e[i].h < PB_COSTS ? l->e[i].h : PB_COSTS - 1;
+	if (from->count > b->width)
+		b->lost = true;
+	if (to->cap < keep) {
+		beam_entry *e = pb_realloc(&b->s->meter, to->e, keep * sizeof(*e));
 
-		if (h > cut || (h == cut && !at_cut))
-			continue;
-		at_cut -= h == cut;
-		l->e[kept++] = l->e[i];
+		if (!e)
+			return -1;
+		to->e = e;
+		to->cap = keep;
 	}
-	l->count = kept;
+	for (int h = 0; h < PB_COSTS; h++) {
+		at[h] = below;
+		below += b->by_h[h];
+	}
+	for (size_t i = from->count; i-- > 0;) {
+		unsigned h = from->e[i].h < PB_COSTS ? from->e[i].h : PB_COSTS - 1;
+
+		if (at[h] < keep)
+			to->e[at[h]] = from->e[i];
+		at[h]++;
+	}
+	to->count = keep;
+	return 0;
 }
 
 /* The search from START (not the goal), in layers. */
@@ -176,8 +187,6 @@ PB_INLINE pb_status search(beam *b, const pb_kernel k, const pb_state *start, pb
 	if (root == PB_NO_NODE || layer_push(b, &b->layer, root, pb_heur_value(b->h, start)))
 		return pb_search_alloc_failed(b->s);
 	for (int depth = 0; b->layer.count; depth++) {
-		beam_layer t;
-
 		if (depth == PB_MAX_PATH) {
 			snprintf(b->s->message, sizeof(b->s->message), "no answer within %d moves",
 				 PB_MAX_PATH);
@@ -198,10 +207,8 @@ PB_INLINE pb_status search(beam *b, const pb_kernel k, const pb_state *start, pb
 				return PB_SOLVED;
 			}
 		}
-		keep_best(b);
-		t = b->layer;
-		b->layer = b->next;
-		b->next = t;
+		if (order_next(b))
+			return pb_search_alloc_failed(b->s);
 	}
 	if (!b->lost)
 		return PB_UNSOLVABLE; /* every state reached, none discarded */

@@ -5,7 +5,8 @@
  * weight (and with weight 1 optimally); beam as wide as the state space is
  * breadth-first search (optimal); a narrow beam answers a path that
  * reaches the goal or says it lost every path, and expands at most its
- * width a layer. Then the limits. */
+ * width a layer, and keeps the states a plain reference beam here keeps.
+ * Then the limits. */
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <signal.h>
@@ -339,6 +340,139 @@ static void narrow_beams(const char *domain, const char *heuristic, int instance
 	cr_assert(!loses || failed > 0, "beam/%s on %s: no beam of widths 1 to 10 lost its way",
 		  heuristic, domain);
 	free(dist);
+}
+
+/* Manhattan distance of S on board D, from the plain values (0 the blank):
+ * this file's own, for the reference beam below. */
+static int manhattan_of(const pb_domain *d, const pb_state *s)
+{
+	uint8_t at[PB_MAX_CELLS], goal[PB_MAX_CELLS];
+	int where[PB_MAX_CELLS], sum = 0;
+
+	pb_to_plain(d, s, at);
+	pb_to_plain(d, &d->goal, goal);
+	for (int c = 0; c < d->cells; c++)
+		where[goal[c]] = c;
+	for (int c = 0; c < d->cells; c++)
+		if (at[c])
+			sum += abs(c / d->width - where[at[c]] / d->width) +
+			       abs(c % d->width - where[at[c]] % d->width);
+	return sum;
+}
+
+/* A state of the reference beam: the state, its h and its path. */
+typedef struct ref_entry {
+	pb_state s;
+	int h, length;
+	uint8_t moves[PB_MAX_PATH];
+} ref_entry;
+
+/* The beam search the solver's header describes, written plainly over
+ * pb_apply (every successor in the order of the moves; one seen before
+ * dropped; the goal taken when generated; each layer by h, and among one
+ * h the states generated last first, cut to WIDTH), on START of D: its
+ * status, and its answer in *P. */
+static pb_status reference_beam(const pb_domain *d, const pb_state *start, int width, pb_path *p)
+{
+	uint8_t *seen = calloc(d->index_count, 1);
+	ref_entry *layer = calloc((size_t)width, sizeof(*layer));
+	ref_entry *next = calloc((size_t)width * PB_MAX_MOVES, sizeof(*next));
+	int count = 1;
+	pb_status st = PB_FAILED;
+
+	cr_assert(seen && layer && next);
+	layer[0].s = *start;
+	seen[pb_index(d, start)] = 1;
+	while (count && st == PB_FAILED) {
+		int made = 0;
+
+		for (int i = 0; i < count && st == PB_FAILED; i++)
+			for (int m = 0; m < d->nmoves && st == PB_FAILED; m++) {
+				ref_entry *e = &next[made];
+
+				if (!pb_apply(d, &layer[i].s, m, &e->s))
+					continue;
+				cr_assert_lt(layer[i].length, PB_MAX_PATH);
+				memcpy(e->moves, layer[i].moves, (size_t)layer[i].length);
+				e->moves[layer[i].length] = (uint8_t)m;
+				e->length = layer[i].length + 1;
+				if (pb_is_goal(d, &e->s)) {
+					p->length = e->length;
+					memcpy(p->moves, e->moves, (size_t)e->length);
+					st = PB_SOLVED;
+				} else if (!seen[pb_index(d, &e->s)]) {
+					seen[pb_index(d, &e->s)] = 1;
+					e->h = manhattan_of(d, &e->s);
+					made++;
+				}
+			}
+		/* the least h first, the later of one h first (an insertion
+		 * sort of their numbers), the first WIDTH kept */
+		{
+			int order[PB_MAX_MOVES * 64];
+
+			cr_assert_leq(made, (int)(sizeof(order) / sizeof(order[0])));
+			for (int j = 0; j < made; j++) {
+				int at = j;
+
+				while (at > 0 && (next[order[at - 1]].h > next[j].h ||
+						  (next[order[at - 1]].h == next[j].h && order[at - 1] < j))) {
+					order[at] = order[at - 1];
+					at--;
+				}
+				order[at] = j;
+			}
+			count = made < width ? made : width;
+			for (int j = 0; st == PB_FAILED && j < count; j++)
+				layer[j] = next[order[j]];
+		}
+	}
+	free(seen);
+	free(layer);
+	free(next);
+	return st;
+}
+
+/* Narrow beams give exactly the reference beam's answers, move for move,
+ * and fail where it fails: which states a layer keeps, and in what order
+ * (the least h; among one h the ones generated last), is the solver's
+ * rule and no other. */
+Test(beam, narrow_beams_keep_the_states_the_rule_names)
+{
+	pb_domain d = it_domain("8puzzle", NULL);
+	int solved = 0, failed = 0;
+
+	for (int width = 1; width <= 6; width++) {
+		char values[32];
+		unsigned seed = 29;
+		it_solver t;
+
+		snprintf(values, sizeof(values), "width=%d", width);
+		it_prepare(&t, variant(&pb_solver_beam, values), &d, "manhattan", NULL);
+		for (int i = 0; i < (RANDOM_3X3 < NARROW_MIN ? NARROW_MIN : RANDOM_3X3); i++) {
+			char text[PB_STATE_TEXT_MAX];
+			pb_state start = random_solvable(&d, &seed, text, sizeof(text));
+			pb_search s;
+			pb_path p, want;
+			pb_status st = solve(&t, &d, &start, text, &s, &p);
+			pb_status ref = reference_beam(&d, &start, width, &want);
+
+			cr_assert_eq(st, ref, "beam:%s on '%s': %s, the reference %s", values, text,
+				     pb_status_name(st), pb_status_name(ref));
+			if (st != PB_SOLVED) {
+				failed++;
+				continue;
+			}
+			cr_assert_eq(p.length, want.length, "beam:%s on '%s': %d moves, the reference %d",
+				     values, text, p.length, want.length);
+			cr_assert(!memcmp(p.moves, want.moves, (size_t)p.length),
+				  "beam:%s on '%s': another path than the reference's", values, text);
+			solved++;
+		}
+		it_release(&t);
+	}
+	cr_assert_gt(solved, 0);
+	cr_assert_gt(failed, 0, "no narrow beam lost its way: the failures went untested");
 }
 
 Test(beam, narrow_beams_answer_or_say_they_lost)
