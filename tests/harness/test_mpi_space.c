@@ -7,6 +7,7 @@
  * rank's memory and traffic. A domain without an index is refused on
  * every rank. In a build without MPI the tests are skipped. */
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,10 +112,41 @@ Test(mpi_space, one_to_four_ranks_give_the_table_of_one_process, .timeout = 600)
 	check_ranks("pancake9", "pancake9.2bit");
 }
 
+/* The counts CSV at PATH ("depth,states" lines) against the published
+ * distribution of the W x H board. */
+static void check_published(const char *path, int w, int h)
+{
+	uint64_t published[128], states;
+	int depths = it_published_distribution(w, h, published, 128), depth, rows = 0;
+	char line[128];
+	FILE *f = fopen(path, "r");
+
+	cr_assert_not_null(f, "%s: not written", path);
+	cr_assert_not_null(fgets(line, sizeof(line), f), "%s: empty", path);
+	while (fgets(line, sizeof(line), f)) {
+		cr_assert_eq(sscanf(line, "%d,%" SCNu64, &depth, &states), 2, "%s: '%s'", path, line);
+		cr_assert_eq(depth, rows, "%s: depth %d in row %d", path, depth, rows);
+		cr_assert_lt(depth, depths, "%s: depth %d, published radius %d", path, depth,
+			     depths - 1);
+		cr_assert_eq(states, published[depth], "%dx%d: %" PRIu64 " states at %d, published %"
+			     PRIu64, w, h, states, depth, published[depth]);
+		rows++;
+	}
+	fclose(f);
+	cr_assert_eq(rows, depths, "%dx%d: radius %d, published %d", w, h, rows - 1, depths - 1);
+}
+
+/* The 4x3 board's one-process counts are also held to the published ones
+ * here (test_twobit searches three other 12-cell boards: CI must stay
+ * under 20 minutes). */
 Test(mpi_space, the_twelve_cell_board_over_ranks, .timeout = 1800)
 {
+	char path[512];
+
 	skip_without_mpirun();
 	check_ranks("tiles4x3", "tiles4x3-b11.2bit");
+	snprintf(path, sizeof(path), "%s/tiles4x3-one.csv", ht_dir);
+	check_published(path, 4, 3);
 }
 
 Test(mpi_space, a_domain_without_an_index_is_refused_on_every_rank)

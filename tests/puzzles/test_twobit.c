@@ -10,9 +10,9 @@
  *   many rounds on small boards);
  * - a walk down the table is an optimal answer from every state of the 3x3
  *   board and of Magic Squares, the least one on Magic Squares;
- * - PB_SPACE_12=1 adds the 3x4, 2x6, 4x3 and 6x2 boards (239,500,800
- *   states each): their published counts, radius 53 with 18 states and 80
- *   with 2. */
+ * - PB_SPACE_12=1 adds the 3x4, 2x6 and 6x2 boards (239,500,800 states
+ *   each): their published counts, radius 53 with 18 states and 80 with 2
+ *   (4x3: test_mpi_space). */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,19 +403,21 @@ Test(twobit, pancakes_of_10_and_11_reach_the_pancake_numbers, .timeout = 600)
 }
 
 /* Opt in: the 12-cell boards (60 MB and a few seconds each; the test
- * command runs it in the release build): both orientations, the goal's
- * blank in the last cell and in another corner. */
+ * command runs it in the release build): 3x4, and 2x6 and 6x2, the goal's
+ * blank in the last cell and in another corner. (4x3 is test_mpi_space's,
+ * in the MPI build, which holds its one-process counts to the published
+ * ones: CI must stay under 20 minutes.) */
 Test(twobit, the_twelve_cell_boards_match_the_published_counts, .timeout = 1200)
 {
 	static const struct {
 		int w, h, blank;
-	} boards[] = { { 3, 4, 11 }, { 2, 6, 11 }, { 4, 3, 0 }, { 6, 2, 5 } };
+	} boards[] = { { 3, 4, 11 }, { 2, 6, 11 }, { 6, 2, 5 } };
 	const char *opt = getenv("PB_SPACE_12");
 
 	/* opt-in; said, not skipped: Criterion 2.4's skip leaks an
 	 * allocation, which the sanitizer build's leak checker fails */
 	if (!opt || strcmp(opt, "1")) {
-		cr_log_info("set PB_SPACE_12=1 to search the 3x4, 2x6, 4x3 and 6x2 boards");
+		cr_log_info("set PB_SPACE_12=1 to search the 3x4, 2x6 and 6x2 boards");
 		return;
 	}
 	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++)
