@@ -15,8 +15,10 @@ if ((${#missing[@]})); then
 		exit 2
 	fi
 	echo "setup: installing ${missing[*]}" >&2
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+	# the package lists once a set-up (scripts/test.sh may have updated
+	# them); what Debian only recommends is left out
+	[ -n "${PB_APT_UPDATED:-}" ] || apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 build=${1:-build}
