@@ -5,20 +5,20 @@ scripts = '/work/main/scripts' . '/'
 # 15puzzle-walks: time
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
-floor_line = 5.08e-08
-floor_label = 'dashes: 20x the timing floor (2.54 ns):'
+floor_line = 5.38e-08
+floor_label = 'dashes: 20x the timing floor (2.69 ns):'
 datafile = 'data/15puzzle-walks.length.dat'
 unsfile = ''
 zero_names = ''
 nslots = 0
 xunsolvable = 44
 col = 5
-ylo = 1.255e-07
-yhi = 0.722601139
+ylo = 1.28e-07
+yhi = 0.0595661535
 short_of = 0
 short_rest = 'unsolved'
 array blk[8] = [0, 1, 2, 3, 4, 5, 6, 7]
@@ -33,7 +33,7 @@ load scripts.'time.gp'
 # 15puzzle-walks: memory
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
@@ -59,7 +59,7 @@ load scripts.'memory.gp'
 # 15puzzle-walks: nodes
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
@@ -85,32 +85,32 @@ load scripts.'nodes.gp'
 # 15puzzle-walks: box plot of solve time
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
-floor_line = 5.08e-08
-floor_label = 'dashes: 20x the timing floor (2.54 ns):'
+floor_line = 5.38e-08
+floor_label = 'dashes: 20x the timing floor (2.69 ns):'
 boxfile = 'data/15puzzle-walks.box.dat'
 nbox = 8
 ticklines = 1
-ylo = 1.24e-07
-yhi = 0.874220307
+ylo = 1.28e-07
+yhi = 0.0718195
 out = '15puzzle-walks-box'
 load scripts.'box.gp'
 
 # 15puzzle-walks: quality against time
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
-floor_line = 5.08e-08
-floor_label = 'dashes: 20x the timing floor (2.54 ns):'
+floor_line = 5.38e-08
+floor_label = 'dashes: 20x the timing floor (2.69 ns):'
 datafile = 'data/15puzzle-walks.quality.dat'
-xlo = 1.35505e-05
-xhi = 0.001796306
+xlo = 1.31235e-05
+xhi = 0.001548489
 qlo = 0.881021221
 qhi = 2.60621351
 array name[8] = ['astar+manhattan', 'idastar+manhattan', 'wastar:w=1.5+manhattan', 'wastar:w=2+manhattan', 'wastar:w=5+manhattan', 'gbfs+manhattan', 'beam:width=1000+manhattan', 'awastar:w=2+manhattan']
@@ -121,13 +121,13 @@ load scripts.'quality.gp'
 # 15puzzle-walks: anytime profiles
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
 datafile = 'data/15puzzle-walks.anytime.dat'
-xlo = 2.244e-06
-xhi = 0.594807844
+xlo = 2.945e-06
+xhi = 0.042017453
 qlo = 0.998
 qhi = 1.027
 array blk[1] = [0]
@@ -139,18 +139,18 @@ load scripts.'anytime.gp'
 # 15puzzle-walks: preparation against queries
 dataset = '15puzzle-walks'
 machine = 'AMD EPYC'
-date = '2026-12-05'
+date = '2026-12-06'
 caveat = ''
 floor_line = 0
 trip_line = 0
 beven = 'data/15puzzle-walks.breakeven.dat'
 qmax = 100
-ylo = 4.8157e-05
-yhi = 0.179676437
+ylo = 6.22135e-05
+yhi = 0.15490618
 common = 32
-array name[8] = ['astar+manhattan: 46.8 µs + 375 µs a query', 'idastar+manhattan: 66.5 µs + 13.6 µs a query', 'wastar:w=1.5+manhattan: 6.92 µs + 93.6 µs a query', 'wastar:w=2+manhattan: 5.88 µs + 72.5 µs a query', 'wastar:w=5+manhattan: 6.32 µs + 77.6 µs a query', 'gbfs+manhattan: 6.02 µs + 42.1 µs a query', 'beam:width=1000+manhattan: 45.8 µs + 1.8 ms a query', 'awastar:w=2+manhattan: 5.24 µs + 811 µs a query']
-array prep[8] = [4.678e-05, 6.6456e-05, 6.924e-06, 5.882e-06, 6.323e-06, 6.022e-06, 4.5837e-05, 5.241e-06]
-array query[8] = [0.000375053, 1.35505e-05, 9.3588e-05, 7.25025e-05, 7.7608e-05, 4.2135e-05, 0.001796306, 0.000810666]
+array name[8] = ['astar+manhattan: 99.7 µs + 377 µs a query', 'idastar+manhattan: 78.2 µs + 13.1 µs a query', 'wastar:w=1.5+manhattan: 6.96 µs + 86.8 µs a query', 'wastar:w=2+manhattan: 6.14 µs + 69 µs a query', 'wastar:w=5+manhattan: 6.75 µs + 106 µs a query', 'gbfs+manhattan: 6.29 µs + 55.9 µs a query', 'beam:width=1000+manhattan: 57.3 µs + 1.55 ms a query', 'awastar:w=2+manhattan: 5.89 µs + 772 µs a query']
+array prep[8] = [9.972e-05, 7.8219e-05, 6.964e-06, 6.142e-06, 6.753e-06, 6.292e-06, 5.728e-05, 5.891e-06]
+array query[8] = [0.0003773075, 1.31235e-05, 8.67555e-05, 6.9046e-05, 0.0001058515, 5.59215e-05, 0.001548489, 0.0007721385]
 array series_lt[8] = [1, 2, 3, 4, 5, 6, 7, 8]
 array series_dash[8] = [1, 1, 1, 1, 1, 1, 1, 1]
 out = '15puzzle-walks-prepare'
