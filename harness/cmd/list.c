@@ -164,9 +164,8 @@ static void list_solver(const pb_solver *s, const pb_domain *domains)
 	print_guarantee(s);
 }
 
-static void list_solvers(pb_domain *domains)
+static void list_solvers(const pb_domain *domains)
 {
-	init_samples(domains);
 	puts("solvers (the default for a domain is the first listed that serves it;\n"
 	     "-a NAME:KEY=VALUE runs one with a parameter set, a series of its own):");
 	for (size_t i = 0; i < pb_solver_count; i++)
@@ -234,9 +233,8 @@ static void print_served(const pb_heuristic_info *h, const pb_domain *domains)
 	puts(first ? "                 serves none of the sample domains" : "");
 }
 
-static void list_heuristics(pb_domain *domains)
+static void list_heuristics(const pb_domain *domains)
 {
-	init_samples(domains);
 	puts("\nheuristics (for the informed solvers; --heuristic takes a list, and each\n"
 	     "informed solver runs once with each that serves the dataset's domain;\n"
 	     "the default is the first listed that serves it):");
@@ -284,14 +282,16 @@ int cmd_list(int argc, char **argv)
 			argv[optind]);
 		return PB_EXIT_USAGE;
 	}
-	/* the sample domains, on the heap: as static arrays they were 10 MB
-	 * of every bench's image, which the leak checker of a sanitizer build
-	 * reads at each exit */
+	/* the sample domains, set up once for the solvers and the heuristics,
+	 * on the heap: as static arrays they were 10 MB of every bench's
+	 * image, which the leak checker of a sanitizer build reads at each
+	 * exit */
 	domains = calloc(SAMPLES_MAX, sizeof(*domains));
 	if (!domains) {
 		fprintf(stderr, "bench " CMD ": out of memory\n");
 		return PB_EXIT_CHECK;
 	}
+	init_samples(domains);
 	list_solvers(domains);
 	list_domains();
 	list_heuristics(domains);
