@@ -163,7 +163,8 @@ static int order_next(beam *b)
 		to->e = e;
 		to->cap = keep;
 	}
-	for (int h = 0; h < PB_COSTS; h++) {
+	/* where each h starts, up to the last h the layer holds */
+	for (int h = 0; below < from->count; h++) {
 		at[h] = below;
 		below += b->by_h[h];
 	}
