@@ -1,5 +1,6 @@
 #include "meter.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,4 +251,53 @@ void pb_free(void *p)
 		unmap_room(h);
 	else
 		free(h);
+}
+
+/* pb_meter_warm allocates a piece for each WARM_SPAN bytes asked, a page
+ * less than that: under glibc's largest mmap threshold (32 MiB,
+ * harness/main.c), so that it comes from the heap and goes back to it
+ * when freed, not to the system. */
+#define WARM_SPAN ((size_t)32 << 20)
+#define WARM_PIECE (WARM_SPAN - 4096)
+#define WARM_PIECES_MAX 64
+
+void pb_meter_warm(size_t bytes)
+{
+#if defined(__GLIBC__) && !(defined(PB_SANITIZED) && PB_SANITIZED)
+	static bool done;
+	char *piece[WARM_PIECES_MAX];
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+	size_t n = 0;
+
+	if (done)
+		return;
+	done = true;
+	for (size_t have = 0; have < bytes && n < WARM_PIECES_MAX; have += WARM_SPAN) {
+		if (!(piece[n] = malloc(WARM_PIECE)))
+			break;
+		if ((uintptr_t)piece[n] < lo)
+			lo = (uintptr_t)piece[n];
+		if ((uintptr_t)piece[n] + WARM_PIECE > hi)
+			hi = (uintptr_t)piece[n] + WARM_PIECE;
+		n++;
+	}
+	/* The pieces follow one another at the heap's top. The whole huge
+	 * pages of their span are asked for, then every page of every piece
+	 * touched: one fault a huge page, and a fault a small page at the
+	 * ends (the next allocations start at the lowest of them) and where
+	 * malloc has written before (a piece's header between two pieces). */
+	lo = (lo + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+	hi &= ~(uintptr_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+	if (n && hi > lo)
+		madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#endif
+	for (size_t i = 0; i < n; i++)
+		for (size_t at = 0; at < WARM_PIECE; at += 4096)
+			((volatile char *)piece[i])[at] = 0;
+	while (n)
+		free(piece[--n]);
+#else
+	(void)bytes;
+#endif
 }

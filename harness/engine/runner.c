@@ -639,6 +639,7 @@ int runner_run(const dataset *ds, const runner_unit *units, size_t nunits,
 {
 	run_context rc = { .ds = ds, .o = o, .hooks = hooks };
 
+	pb_meter_warm(PB_WARM_BYTES); /* outside every clock, once a process */
 	for (size_t k = 0; k < nunits && !stopped(&rc); k++) {
 		/* the preparation's meter: it must outlive the context */
 		pb_search ps;
