@@ -416,30 +416,6 @@ PB_INLINE int b4_node(ida *x, uint64_t s, int h, int r, const int c, const int c
 B4_NODES(B4_DEFINE)
 #undef B4_DEFINE
 
-/* Where move M takes the blank of a tiles board, relative to where it is
- * (-width, -1, 1, width). */
-static int slide_offset(const pb_domain *d, int m)
-{
-	for (int c = 0; c < d->cells; c++)
-		if (d->next_class[c][m] >= 0)
-			return d->next_class[c][m] - c;
-	return 0;
-}
-
-/* The moves in the order tried: tiles by the blank's new cell, lowest
- * first (up, left, right, down); any other domain's in the order of their
- * indices (the lexicographic order of the least answers). */
-static void init_order(const pb_domain *d, uint8_t *order)
-{
-	for (int m = 0; m < d->nmoves; m++) {
-		int i = m;
-
-		for (; d->board && i > 0 && slide_offset(d, order[i - 1]) > slide_offset(d, m); i--)
-			order[i] = order[i - 1];
-		order[i] = (uint8_t)m;
-	}
-}
-
 /* Whether D with H takes the 4x4 board's own search. */
 static bool b4_serves(const pb_domain *d, const pb_heur *h)
 {
@@ -454,7 +430,7 @@ static void b4_init(ida_ctx *c)
 
 	for (int dir = B4_UP; dir < B4_START; dir++)
 		for (int m = 0; m < d->nmoves; m++)
-			if (slide_offset(d, m) == b4_step(dir))
+			if (pb_slide_offset(d, m) == b4_step(dir))
 				c->b4_move[dir] = (uint8_t)m;
 	for (int b = 0; b < B4_CELLS; b++)
 		for (int m = 0; m < d->nmoves; m++) {
@@ -596,7 +572,7 @@ static pb_status idastar_prepare(const pb_solver *self, const pb_domain *d, cons
 	if (st != PB_SOLVED)
 		return st;
 	c->p = c->q = 1;
-	init_order(d, c->order);
+	pb_korf_order(d, c->order);
 	PB_WITH_KERNEL(d, init_tables(c, K));
 	c->b4 = b4_serves(d, &c->informed.h);
 	if (c->b4)

@@ -41,3 +41,23 @@ void pb_informed_release(void *ctx)
 	pb_heur_release(&c->h);
 	pb_free(c);
 }
+
+int pb_slide_offset(const pb_domain *d, int m)
+{
+	for (int c = 0; c < d->cells; c++)
+		if (d->next_class[c][m] >= 0)
+			return d->next_class[c][m] - c;
+	return 0;
+}
+
+void pb_korf_order(const pb_domain *d, uint8_t *order)
+{
+	for (int m = 0; m < d->nmoves; m++) {
+		int i = m;
+
+		for (; d->board && i > 0 && pb_slide_offset(d, order[i - 1]) > pb_slide_offset(d, m);
+		     i--)
+			order[i] = order[i - 1];
+		order[i] = (uint8_t)m;
+	}
+}

@@ -25,6 +25,16 @@ pb_status pb_informed_prepare(const pb_domain *d, const pb_config *cfg, pb_searc
 /* Free a context pb_informed_prepare made (NULL is fine). */
 void pb_informed_release(void *ctx);
 
+/* Where move M takes the blank of a tiles board D, relative to where it
+ * is (-width, -1, 1, width). */
+int pb_slide_offset(const pb_domain *d, int m);
+
+/* D's moves in Korf's order (idastar tries them so, and beam generates
+ * them so): on tiles boards by the blank's new cell, lowest first (up,
+ * left, right, down); any other domain's in the order of their indices
+ * (the lexicographic order of the least answers). */
+void pb_korf_order(const pb_domain *d, uint8_t *order);
+
 /* The successor of X (class CLS) by move M into *CHILD (class *TO); false
  * when M is not legal there: the best-first searches' step (astar,
  * wastar), inlined with the kernel K a constant. */

@@ -368,7 +368,8 @@ typedef struct ref_entry {
 } ref_entry;
 
 /* The beam search the solver's header describes, written plainly over
- * pb_apply (every successor in the order of the moves; one seen before
+ * pb_apply (every successor in Korf's order of the blank's moves, up,
+ * left, right, down, found by their names; one seen before
  * dropped; the goal taken when generated; each layer by h, and among one
  * h the states generated last first, cut to WIDTH), on START of D: its
  * status, and its answer in *P. */
@@ -377,18 +378,23 @@ static pb_status reference_beam(const pb_domain *d, const pb_state *start, int w
 	uint8_t *seen = calloc(d->index_count, 1);
 	ref_entry *layer = calloc((size_t)width, sizeof(*layer));
 	ref_entry *next = calloc((size_t)width * PB_MAX_MOVES, sizeof(*next));
-	int count = 1;
+	static const char *const korf[] = { "u", "l", "r", "d" };
+	int count = 1, order[4];
 	pb_status st = PB_FAILED;
 
 	cr_assert(seen && layer && next);
+	cr_assert_eq(d->nmoves, 4);
+	for (int k = 0; k < 4; k++)
+		cr_assert_geq(order[k] = pb_move_from_name(d, korf[k], 1), 0);
 	layer[0].s = *start;
 	seen[pb_index(d, start)] = 1;
 	while (count && st == PB_FAILED) {
 		int made = 0;
 
 		for (int i = 0; i < count && st == PB_FAILED; i++)
-			for (int m = 0; m < d->nmoves && st == PB_FAILED; m++) {
+			for (int k = 0; k < 4 && st == PB_FAILED; k++) {
 				ref_entry *e = &next[made];
+				int m = order[k];
 
 				if (!pb_apply(d, &layer[i].s, m, &e->s))
 					continue;
@@ -409,22 +415,22 @@ static pb_status reference_beam(const pb_domain *d, const pb_state *start, int w
 		/* the least h first, the later of one h first (an insertion
 		 * sort of their numbers), the first WIDTH kept */
 		{
-			int order[PB_MAX_MOVES * 64];
+			int sorted[PB_MAX_MOVES * 64];
 
-			cr_assert_leq(made, (int)(sizeof(order) / sizeof(order[0])));
+			cr_assert_leq(made, (int)(sizeof(sorted) / sizeof(sorted[0])));
 			for (int j = 0; j < made; j++) {
 				int at = j;
 
-				while (at > 0 && (next[order[at - 1]].h > next[j].h ||
-						  (next[order[at - 1]].h == next[j].h && order[at - 1] < j))) {
-					order[at] = order[at - 1];
+				while (at > 0 && (next[sorted[at - 1]].h > next[j].h ||
+						  (next[sorted[at - 1]].h == next[j].h && sorted[at - 1] < j))) {
+					sorted[at] = sorted[at - 1];
 					at--;
 				}
-				order[at] = j;
+				sorted[at] = j;
 			}
 			count = made < width ? made : width;
 			for (int j = 0; st == PB_FAILED && j < count; j++)
-				layer[j] = next[order[j]];
+				layer[j] = next[sorted[j]];
 		}
 	}
 	free(seen);
@@ -435,8 +441,8 @@ static pb_status reference_beam(const pb_domain *d, const pb_state *start, int w
 
 /* Narrow beams give exactly the reference beam's answers, move for move,
  * and fail where it fails: which states a layer keeps, and in what order
- * (the least h; among one h the ones generated last), is the solver's
- * rule and no other. */
+ * (the least h; among one h the ones generated last, in Korf's order of
+ * the moves), is the solver's rule and no other. */
 Test(beam, narrow_beams_keep_the_states_the_rule_names)
 {
 	pb_domain d = it_domain("8puzzle", NULL);
