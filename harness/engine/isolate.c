@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -143,7 +144,7 @@ static void measure_in_child(const timer_solve *t, const timer_plan *p, unsigned
 }
 
 static void run_child(int fd, pid_t parent, const timer_solve *t, const timer_plan *p,
-		      unsigned known)
+		      unsigned known, const void *carry, size_t carry_size)
 {
 	answer a;
 
@@ -154,7 +155,8 @@ static void run_child(int fd, pid_t parent, const timer_solve *t, const timer_pl
 	memset(&a, 0, sizeof(a));
 	measure_in_child(t, p, known, &a);
 	/* _exit: no atexit handlers, no stdio buffers of the parent's flushed */
-	_exit(process_write_all(fd, &a, sizeof(a)) ? 1 : 0);
+	_exit(process_write_all(fd, &a, sizeof(a)) ||
+	      (carry_size && process_write_all(fd, carry, carry_size)) ? 1 : 0);
 }
 
 /* Why the child is being killed, if it is. */
@@ -194,9 +196,9 @@ static void check_child(watch *w, const timer_solve *limits)
 	}
 }
 
-/* Read the child's answer from FD while watching it. Returns the bytes
- * read. */
-static size_t read_answer(int fd, answer *a, watch *w, const timer_solve *limits)
+/* Read the child's answer, WANT bytes, into BUF from FD while watching
+ * it. Returns the bytes read. */
+static size_t read_answer(int fd, char *buf, size_t want, watch *w, const timer_solve *limits)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	size_t got = 0;
@@ -211,7 +213,7 @@ static size_t read_answer(int fd, answer *a, watch *w, const timer_solve *limits
 			check_child(w, limits);
 			continue;
 		}
-		k = got < sizeof(*a) ? read(fd, (char *)a + got, sizeof(*a) - got) : 0;
+		k = got < want ? read(fd, buf + got, want - got) : 0;
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -252,7 +254,8 @@ static void set_watch(watch *w, pid_t pid, uint64_t baseline, const timer_solve 
 				limits->time_limit_ns / TIME_GRACE_DIVISOR + TIME_GRACE_FIXED_NS;
 }
 
-int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, isolate_result *r)
+int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, void *carry,
+		  size_t carry_size, isolate_result *r)
 {
 	static const char *const killed_note[] = {
 		[ISOLATE_MEMOUT] = "killed: its resident memory ran past the memory limit",
@@ -266,9 +269,16 @@ int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, iso
 	watch w;
 	size_t got;
 	int fds[2], status = 0;
+	/* the answer, then the carried bytes */
+	char *buf = malloc(sizeof(a) + carry_size);
 
 	memset(r, 0, sizeof(*r));
+	if (!buf) {
+		snprintf(r->note, sizeof(r->note), "no memory for the solver's answer");
+		return -1;
+	}
 	if (pipe(fds)) {
+		free(buf);
 		snprintf(r->note, sizeof(r->note), "no pipe for the solver's process: %s",
 			 strerror(errno));
 		return -1;
@@ -279,17 +289,21 @@ int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, iso
 		snprintf(r->note, sizeof(r->note), "no process for the solver: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
+		free(buf);
 		return -1;
 	}
 	if (!pid) {
 		close(fds[0]);
-		run_child(fds[1], parent, t, p, known);
+		run_child(fds[1], parent, t, p, known, carry, carry ? carry_size : 0);
 	}
 	close(fds[1]);
 	set_watch(&w, pid, baseline, t, start_ns);
-	memset(&a, 0, sizeof(a));
-	got = read_answer(fds[0], &a, &w, t);
+	if (!carry)
+		carry_size = 0;
+	memset(buf, 0, sizeof(a) + carry_size);
+	got = read_answer(fds[0], buf, sizeof(a) + carry_size, &w, t);
 	close(fds[0]);
+	memcpy(&a, buf, sizeof(a));
 	memset(&ru, 0, sizeof(ru));
 	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
 		;
@@ -300,9 +314,13 @@ int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, iso
 	if (w.killed_for != ISOLATE_ANSWERED) {
 		r->outcome = w.killed_for;
 		snprintf(r->note, sizeof(r->note), "%s", killed_note[w.killed_for]);
+		free(buf);
 		return 0;
 	}
-	describe_end(r, status, got, sizeof(a));
+	describe_end(r, status, got, sizeof(a) + carry_size);
+	if (r->outcome == ISOLATE_ANSWERED && carry_size)
+		memcpy(carry, buf + sizeof(a), carry_size);
+	free(buf);
 	if (r->outcome != ISOLATE_ANSWERED)
 		return 0;
 	r->batch = a.batch;

@@ -48,9 +48,13 @@ typedef struct isolate_result {
 /* Measure T (its solver's prepared context in this process) under plan P
  * (KNOWN: as timer_measure) in a child process, into R. The child's time
  * limit is T's, its memory limit T's allocation limit plus slack for the
- * resident set. Returns 0, or -1 when no child could be made (R->note
- * says why). */
-int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, isolate_result *r);
+ * resident set. The CARRY_SIZE bytes at CARRY (NULL: none), which T's
+ * callbacks fill in the child (an anytime solver's answers), come back
+ * with its answer: when R->outcome is ISOLATE_ANSWERED they hold the
+ * child's bytes, else they are as they were. Returns 0, or -1 when no
+ * child could be made (R->note says why). */
+int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, void *carry,
+		  size_t carry_size, isolate_result *r);
 
 /* The peak resident set of this process so far, in bytes (getrusage). */
 uint64_t isolate_self_rss(void);

@@ -291,14 +291,15 @@ typedef struct run_context {
 	pb_config cfg;
 	void *ctx;
 	/* an anytime solver's answers in the solve in hand, replayed as they
-	 * come; the first that fails, its note (answers_bad) */
-	runner_answer answers[RUNNER_MAX_ANSWERS];
-	unsigned nanswers;
-	bool answers_bad;
-	char answers_note[160];
+	 * come; the first that fails, its note (bad). In one block, which a
+	 * solve in a child process (isolate) sends back whole. */
+	struct got_answers {
+		runner_answer list[RUNNER_MAX_ANSWERS];
+		unsigned n;
+		bool bad;
+		char note[160];
+	} got;
 	size_t instance;
-	bool keeping; /* false where the solve runs in a child (isolate): its
-		       * answers stay there */
 } run_context;
 
 /* An anytime solver's answer PATH, found after S's counters: replayed at
@@ -312,25 +313,25 @@ static void on_answer(void *arg, const struct pb_path *path, const pb_search *s)
 		.wall_ns = pb_wall_ns() - s->started_ns,
 		.expanded = s->expanded,
 	};
-	const runner_answer *last = rc->nanswers ? &rc->answers[rc->nanswers - 1] : NULL;
+	const runner_answer *last = rc->got.n ? &rc->got.list[rc->got.n - 1] : NULL;
 	char why[120];
 
-	if (!rc->answers_bad &&
+	if (!rc->got.bad &&
 	    replay(&rc->ds->domain, &rc->ds->instances[rc->instance].state, path, why,
 		   sizeof(why))) {
-		rc->answers_bad = true;
-		snprintf(rc->answers_note, sizeof(rc->answers_note), "its answer %u: %s",
-			 rc->nanswers + 1, why);
-	} else if (!rc->answers_bad && last && path->length >= last->length) {
-		rc->answers_bad = true;
-		snprintf(rc->answers_note, sizeof(rc->answers_note),
+		rc->got.bad = true;
+		snprintf(rc->got.note, sizeof(rc->got.note), "its answer %u: %s",
+			 rc->got.n + 1, why);
+	} else if (!rc->got.bad && last && path->length >= last->length) {
+		rc->got.bad = true;
+		snprintf(rc->got.note, sizeof(rc->got.note),
 			 "its answer %u (%d moves) is no better than the one before (%d)",
-			 rc->nanswers + 1, path->length, last->length);
+			 rc->got.n + 1, path->length, last->length);
 	}
-	if (rc->nanswers == RUNNER_MAX_ANSWERS)
-		rc->answers[RUNNER_MAX_ANSWERS - 1] = a;
+	if (rc->got.n == RUNNER_MAX_ANSWERS)
+		rc->got.list[RUNNER_MAX_ANSWERS - 1] = a;
 	else
-		rc->answers[rc->nanswers++] = a;
+		rc->got.list[rc->got.n++] = a;
 }
 
 static void emit(run_context *rc, run_row *row)
@@ -388,20 +389,20 @@ static void fill_row(run_context *rc, size_t i, const timer_batch *b, run_row *r
 	row->peak_bytes = b->search.meter.peak;
 	row->status = runner_judge(&rc->ds->domain, in, st, path, pb_solver_bound(rc->solver),
 				   note, notelen, &row->below_reference);
-	if (rc->solver->anytime && rc->keeping && row->status == RUN_OK) {
-		row->answers = rc->answers;
-		row->nanswers = rc->nanswers;
-		if (rc->answers_bad) {
-			snprintf(note, notelen, "%s", rc->answers_note);
+	if (rc->solver->anytime && row->status == RUN_OK) {
+		row->answers = rc->got.list;
+		row->nanswers = rc->got.n;
+		if (rc->got.bad) {
+			snprintf(note, notelen, "%s", rc->got.note);
 			row->status = RUN_WRONG;
-		} else if (!rc->nanswers || rc->answers[rc->nanswers - 1].length != path->length) {
+		} else if (!rc->got.n || rc->got.list[rc->got.n - 1].length != path->length) {
 			snprintf(note, notelen, "its answer of %d moves was not reported as found "
 				 "(pb_search_answer)", path->length);
 			row->status = RUN_WRONG;
 		} else if (b->search.cut && !note[0]) {
 			snprintf(note, notelen, "the limit ended the search after %u answer%s: "
-				 "the last is not proven optimal", rc->nanswers,
-				 rc->nanswers == 1 ? "" : "s");
+				 "the last is not proven optimal", rc->got.n,
+				 rc->got.n == 1 ? "" : "s");
 		}
 	}
 	row->length = st == PB_SOLVED ? path->length : RUN_NO_LENGTH;
@@ -436,13 +437,15 @@ static const run_status isolate_status[] = {
 	[ISOLATE_STOPPED] = RUN_INTERRUPTED,
 };
 
-/* measure() in a child process. */
-static void measure_isolated(run_context *rc, size_t i, const timer_solve *t, unsigned known,
-			     run_row *row, pb_path *path, char *note, size_t notelen)
+/* measure() in a child process, under plan P. */
+static void measure_isolated(run_context *rc, size_t i, const timer_solve *t,
+			     const timer_plan *p, unsigned known, run_row *row, pb_path *path,
+			     char *note, size_t notelen)
 {
 	isolate_result r;
 
-	if (isolate_solve(t, &rc->o->batch, known, &r)) {
+	/* the child's answers, replayed there, come back in their block */
+	if (isolate_solve(t, p, known, &rc->got, sizeof(rc->got), &r)) {
 		row->status = RUN_ERROR;
 		snprintf(note, notelen, "%s", r.note);
 		return;
@@ -480,29 +483,29 @@ static void measure(run_context *rc, size_t i, unsigned known, run_row *row, pb_
 
 	memset(row, 0, sizeof(*row));
 	memset(path, 0, sizeof(*path));
-	rc->nanswers = 0;
-	rc->answers_bad = false;
+	rc->got.n = 0;
+	rc->got.bad = false;
 	rc->instance = i;
 	note[0] = '\0';
 	row->instance = i;
 	row->phase = RUN_SOLVE;
 	row->length = RUN_NO_LENGTH;
 	row->note = note;
-	/* a program outside this process is isolated already */
-	rc->keeping = !(rc->o->isolate && !outside_own_process(rc->solver));
-	if (!rc->keeping) {
-		measure_isolated(rc, i, &t, known, row, path, note, notelen);
-		return;
-	}
 	/* a program outside this process answers through a round trip
 	 * thousands of times the clock's cost: a batch would gain nothing and
-	 * leave its later answers unjudged, so each solve is timed alone */
+	 * leave its later answers unjudged, so each solve is timed alone; nor
+	 * is an anytime solver's batched: its answers' times are one solve's */
 	timer_plan alone = rc->o->batch;
+	const timer_plan *plan = outside_own_process(rc->solver) || rc->solver->anytime
+				 ? &alone : &rc->o->batch;
 
 	alone.threshold_ns = alone.target_ns = 0;
-	/* nor an anytime solver's: its answers' times are one solve's */
-	timer_measure(&t, outside_own_process(rc->solver) || rc->solver->anytime ? &alone
-		      : &rc->o->batch, known, &b, path);
+	/* a program outside this process is isolated already */
+	if (rc->o->isolate && !outside_own_process(rc->solver)) {
+		measure_isolated(rc, i, &t, plan, known, row, path, note, notelen);
+		return;
+	}
+	timer_measure(&t, plan, known, &b, path);
 	if (b.search.not_sent) {
 		/* nothing ran: the row says why, and measures nothing */
 		row->status = RUN_SKIPPED;

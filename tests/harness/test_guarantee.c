@@ -26,6 +26,8 @@ TestSuite(guarantee);
 static int pad;
 static int report[8], nreport;
 static bool cut;
+/* each solve in a child process (bench run --isolate) */
+static bool isolated;
 
 /* The optimal path of START (depth OPTIMAL, found by trying every pair
  * of moves) into OUT, then PADDING pairs of a move and its undoing. */
@@ -109,7 +111,7 @@ static const run_row *judge(const pb_solver *s, int padding, kept *k)
 {
 	static const char *const states[] = { TWO_AWAY };
 	const runner_unit unit = { .solver = s };
-	runner_options o = { .repeat = 1 };
+	runner_options o = { .repeat = 1, .isolate = isolated };
 	runner_hooks hooks = { .row = keep, .arg = k };
 	dataset ds;
 
@@ -186,53 +188,71 @@ Test(guarantee, a_solver_that_promises_nothing_is_ok_at_any_length)
 	cr_assert_eq(k.rows.r[1].length, OPTIMAL + 40);
 }
 
+/* In the bench process and in a child of its own (--isolate), whose
+ * answers come back with its row. */
 Test(guarantee, an_anytime_solver_s_answers_are_kept_in_order)
 {
-	kept k;
-	const run_row *r;
+	for (int iso = 0; iso < 2; iso++) {
+		kept k;
+		const run_row *r;
 
-	report[0] = 8, report[1] = 4, report[2] = 2;
-	nreport = 3;
-	cut = false;
-	r = judge(&anytime, 0, &k);
-	cr_assert_eq(r->status, RUN_OK, "%s", k.rows.note[1]);
-	cr_assert_eq(k.n[1], 3);
-	cr_assert_eq(k.lengths[1][0], 8);
-	cr_assert_eq(k.lengths[1][2], 2);
-	cr_assert_str_eq(k.rows.note[1], "");
+		isolated = iso;
+		report[0] = 8, report[1] = 4, report[2] = 2;
+		nreport = 3;
+		cut = false;
+		r = judge(&anytime, 0, &k);
+		cr_assert_eq(r->status, RUN_OK, "isolated %d: %s", iso, k.rows.note[1]);
+		cr_assert_eq(k.n[1], 3, "isolated %d: %u answers", iso, k.n[1]);
+		cr_assert_eq(k.lengths[1][0], 8);
+		cr_assert_eq(k.lengths[1][1], 4);
+		cr_assert_eq(k.lengths[1][2], 2);
+		cr_assert_str_eq(k.rows.note[1], "");
+	}
 	nreport = 0;
+	isolated = false;
 }
 
 Test(guarantee, a_limit_after_an_answer_leaves_the_row_ok)
 {
-	kept k;
-	const run_row *r;
+	for (int iso = 0; iso < 2; iso++) {
+		kept k;
+		const run_row *r;
 
-	report[0] = 4;
-	nreport = 1;
-	cut = true;
-	r = judge(&anytime, 1, &k);
-	cr_assert_eq(r->status, RUN_OK, "%s", k.rows.note[1]);
-	cr_assert_eq(r->length, 4);
-	cr_assert(strstr(k.rows.note[1], "after 1 answer"), "%s", k.rows.note[1]);
+		isolated = iso;
+		report[0] = 4;
+		nreport = 1;
+		cut = true;
+		r = judge(&anytime, 1, &k);
+		cr_assert_eq(r->status, RUN_OK, "isolated %d: %s", iso, k.rows.note[1]);
+		cr_assert_eq(r->length, 4);
+		cr_assert(strstr(k.rows.note[1], "after 1 answer"), "isolated %d: %s", iso,
+			  k.rows.note[1]);
+	}
 	nreport = 0;
 	cut = false;
+	isolated = false;
 }
 
 Test(guarantee, an_anytime_answer_that_is_no_better_is_wrong)
 {
-	kept k;
+	for (int iso = 0; iso < 2; iso++) {
+		kept k;
 
-	report[0] = 4, report[1] = 4;
-	nreport = 2;
-	cr_assert_eq(judge(&anytime, 1, &k)->status, RUN_WRONG);
-	cr_assert(strstr(k.rows.note[1], "no better than the one before"), "%s", k.rows.note[1]);
-	/* the row's answer must be the last reported */
-	report[0] = 6;
-	nreport = 1;
-	cr_assert_eq(judge(&anytime, 0, &k)->status, RUN_WRONG);
-	cr_assert(strstr(k.rows.note[1], "not reported"), "%s", k.rows.note[1]);
+		isolated = iso;
+		report[0] = 4, report[1] = 4;
+		nreport = 2;
+		cr_assert_eq(judge(&anytime, 1, &k)->status, RUN_WRONG, "isolated %d", iso);
+		cr_assert(strstr(k.rows.note[1], "no better than the one before"), "isolated %d: %s",
+			  iso, k.rows.note[1]);
+		/* the row's answer must be the last reported */
+		report[0] = 6;
+		nreport = 1;
+		cr_assert_eq(judge(&anytime, 0, &k)->status, RUN_WRONG, "isolated %d", iso);
+		cr_assert(strstr(k.rows.note[1], "not reported"), "isolated %d: %s", iso,
+			  k.rows.note[1]);
+	}
 	nreport = 0;
+	isolated = false;
 }
 
 /* A dataset with no reference: a bounded program is held to its bound
@@ -297,7 +317,8 @@ static size_t anytime_rows(const char *path, const char *id)
 
 /* awastar's answers go to anytime.csv, each solve's once: a run cut off
  * and resumed keeps those of the rows on record and writes the rest
- * again; two shards merged hold them all. Its last answer is the row's
+ * again; two shards merged hold them all, as does a run with each solve
+ * in a child process. Its last answer is the row's
  * length, the optimal one here (no time limit). */
 Test(guarantee, anytime_rows_follow_resume_shards_and_merge, .init = ht_suite_init,
      .fini = ht_suite_fini)
@@ -345,5 +366,12 @@ Test(guarantee, anytime_rows_follow_resume_shards_and_merge, .init = ht_suite_in
 	free(out);
 	snprintf(path, sizeof(path), "%s/merged/anytime.csv", ht_dir);
 	cr_assert_eq(anytime_rows(path, NULL), whole);
+	/* each solve in a child process: its answers come back */
+	rc = ht_bench(&out, ANYTIME_RUN "-o '%s/isolated' --isolate", ht_dir, ht_dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/isolated/anytime.csv", ht_dir);
+	cr_assert_eq(anytime_rows(path, NULL), whole);
+	cr_assert_eq(anytime_rows(path, "a"), first);
 #undef ANYTIME_RUN
 }
