@@ -283,6 +283,22 @@ static size_t units_for(const choice *c, const dataset *ds, const runner_options
 	return runner_units(solvers, n, c->explicit, &ds->domain, o, out);
 }
 
+/* DIR/anytime.csv, opened at the first answer. Returns 0, or -1 (said
+ * why). */
+static int open_anytime(run_state *st)
+{
+	char err[512];
+
+	if (st->anytime)
+		return 0;
+	if (!(st->anytime = anytime_open(st->dir, true, err, sizeof(err)))) {
+		progress_clear(&st->prog);
+		fprintf(stderr, "bench " CMD ": %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 /* Rank 0 of an MPI job: a row of another rank (ARG the run's state) into
  * runs.csv and the report; one preparation row of a series and dataset is
  * enough. */
@@ -297,13 +313,17 @@ static int keep_rank_row(void *arg, const report_read_row *row, char *err, size_
 	return report_keep_read(&st->rep, row, err, errlen);
 }
 
-/* Rank 0: the rows of RANK that have come (an mpi_rows_fn). */
-static int keep_rank_rows(void *arg, int rank, const char *text, size_t len)
+/* Rank 0: the rows of RANK that have come, or its ANSWERS (an
+ * mpi_rows_fn). */
+static int keep_rank_rows(void *arg, int rank, bool answers, const char *text, size_t len)
 {
 	run_state *st = arg;
 	char who[32], err[512];
 	int rc;
 
+	if (answers)
+		return open_anytime(st) || fwrite(text, 1, len, st->anytime) != len ||
+		       fflush(st->anytime) || ferror(st->anytime) ? -1 : 0;
 	snprintf(who, sizeof(who), "rows of rank %d", rank);
 	rc = report_read_text(text, len, who, keep_rank_row, st, err, sizeof(err));
 	if (rc) {
@@ -390,21 +410,27 @@ static bool flush_due(run_state *st)
 	return true;
 }
 
-/* ROW's anytime answers to DIR/anytime.csv (opened at the first).
- * Returns 0, or -1 (said why). */
-static int write_anytime(run_state *st, const run_row *row)
+/* ROW's anytime answers to DIR/anytime.csv (opened at the first); on a
+ * rank but 0, to rank 0. Returns 0, or -1 (said why). */
+static int write_anytime(run_state *st, const run_row *row, bool writer)
 {
-	char err[512];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int rc;
 
-	if (!st->anytime && !(st->anytime = anytime_open(st->dir, true, err, sizeof(err)))) {
-		progress_clear(&st->prog);
-		fprintf(stderr, "bench " CMD ": %s\n", err);
-		return -1;
+	if (writer) {
+		if (open_anytime(st))
+			return -1;
+		anytime_write_row(st->anytime, row);
+		return fflush(st->anytime) || ferror(st->anytime) ? -1 : 0;
 	}
-	anytime_write_row(st->anytime, row);
-	if (fflush(st->anytime) || ferror(st->anytime))
+	if (!(f = open_memstream(&text, &len)))
 		return -1;
-	return 0;
+	anytime_write_row(f, row);
+	rc = fclose(f) ? -1 : mpi_job_send_answers(st->job, text, len);
+	free(text);
+	return rc;
 }
 
 static void on_row(void *arg, const run_row *row)
@@ -431,7 +457,7 @@ static void on_row(void *arg, const run_row *row)
 	}
 	/* an anytime solver's answers before its row: a resumed run keeps
 	 * those of the rows on record (anytime_prune) */
-	if (writer && row->nanswers && write_anytime(st, row))
+	if (row->nanswers && write_anytime(st, row, writer))
 		st->write_failed = true;
 	report_write_run(out, row);
 	outside_note_row(row);

@@ -22,10 +22,11 @@ static const char *const launcher_variables[] = {
  * are ints). */
 #define PIECE ((size_t)1 << 30)
 /* Every message to rank 0 has this tag and begins with its kind: rows
- * (then runs.csv lines), or the rank's end (then its stop flag). One tag,
+ * (then runs.csv lines), an anytime solve's answers (then anytime.csv
+ * lines, sent before its row), or the rank's end (then its stop flag). One tag,
  * so that a rank's messages arrive in the order sent. */
 #define TAG_ROWS 1
-enum { KIND_ROWS = 'R', KIND_END = 'E' };
+enum { KIND_ROWS = 'R', KIND_ANSWERS = 'A', KIND_END = 'E' };
 /* Rank 0, its own part done, looks for messages this often. */
 #define WAIT_NS 1000000L
 
@@ -175,26 +176,48 @@ FILE *mpi_job_rows(mpi_job *j)
 	return s->chunk;
 }
 
-/* Send the chunk being written (done with when it has gone). */
-static int send_chunk(mpi_stream *s)
+/* Send the LEN bytes at MEM (malloc's, freed once they have gone) to
+ * rank 0, without waiting for it. */
+static void post(mpi_stream *s, char *mem, size_t len)
 {
 	sending *o = &s->out[s->next];
 
+	if (o->busy) {
+		MPI_Wait(&o->req, MPI_STATUS_IGNORE);
+		free(o->mem);
+	}
+	o->mem = mem;
+	o->busy = true;
+	MPI_Isend(o->mem, (int)len, MPI_CHAR, 0, TAG_ROWS, MPI_COMM_WORLD, &o->req);
+	s->next = (s->next + 1) % MPI_ROWS_IN_FLIGHT;
+}
+
+/* Send the chunk being written (done with when it has gone). */
+static int send_chunk(mpi_stream *s)
+{
 	if (fclose(s->chunk)) {
 		s->chunk = NULL;
 		return -1;
 	}
 	s->chunk = NULL;
-	if (o->busy) {
-		MPI_Wait(&o->req, MPI_STATUS_IGNORE);
-		free(o->mem);
-	}
-	o->mem = s->mem;
-	o->busy = true;
-	MPI_Isend(o->mem, (int)s->len, MPI_CHAR, 0, TAG_ROWS, MPI_COMM_WORLD, &o->req);
-	s->next = (s->next + 1) % MPI_ROWS_IN_FLIGHT;
+	post(s, s->mem, s->len);
 	s->mem = NULL;
 	s->len = 0;
+	return 0;
+}
+
+int mpi_job_send_answers(mpi_job *j, const char *text, size_t len)
+{
+	mpi_stream *s = stream_of(j);
+	char *mem = len < (size_t)INT32_MAX ? malloc(len + 1) : NULL;
+
+	if (!s || !mem) {
+		free(mem);
+		return -1;
+	}
+	mem[0] = KIND_ANSWERS;
+	memcpy(mem + 1, text, len);
+	post(s, mem, len + 1);
 	return 0;
 }
 
@@ -235,8 +258,9 @@ static int take(mpi_job *j, MPI_Status *status, mpi_rows_fn fn, void *arg)
 	}
 	MPI_Recv(s->in, count, MPI_CHAR, status->MPI_SOURCE, TAG_ROWS, MPI_COMM_WORLD,
 		 MPI_STATUS_IGNORE);
-	if (count > 0 && s->in[0] == KIND_ROWS && count > 1)
-		rc = fn(arg, status->MPI_SOURCE, s->in + 1, (size_t)count - 1);
+	if (count > 1 && (s->in[0] == KIND_ROWS || s->in[0] == KIND_ANSWERS))
+		rc = fn(arg, status->MPI_SOURCE, s->in[0] == KIND_ANSWERS, s->in + 1,
+			(size_t)count - 1);
 	else if (count > 0 && s->in[0] == KIND_END) {
 		s->ended[status->MPI_SOURCE] = true;
 		if (count > 1 && s->in[1])
@@ -436,6 +460,14 @@ FILE *mpi_job_rows(mpi_job *j)
 int mpi_job_send(mpi_job *j)
 {
 	(void)j;
+	return -1;
+}
+
+int mpi_job_send_answers(mpi_job *j, const char *text, size_t len)
+{
+	(void)j;
+	(void)text;
+	(void)len;
 	return -1;
 }
 

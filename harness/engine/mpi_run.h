@@ -73,9 +73,15 @@ FILE *mpi_job_rows(mpi_job *j);
  * or old enough. Returns 0, or -1 when out of memory. */
 int mpi_job_send(mpi_job *j);
 
+/* Ranks but 0, before an anytime solve's row: send its answers, LEN
+ * bytes of anytime.csv lines at TEXT (copied). Returns 0, or -1 when out
+ * of memory. */
+int mpi_job_send_answers(mpi_job *j, const char *text, size_t len);
+
 /* What rank 0 does with rows of RANK that have come: LEN bytes of whole
- * runs.csv lines at TEXT. Returns 0, or -1 to say the rows are lost. */
-typedef int (*mpi_rows_fn)(void *arg, int rank, const char *text, size_t len);
+ * runs.csv lines at TEXT, or with ANSWERS of anytime.csv lines. Returns
+ * 0, or -1 to say the rows are lost. */
+typedef int (*mpi_rows_fn)(void *arg, int rank, bool answers, const char *text, size_t len);
 
 /* Rank 0: hand the rows that have come to FN (when MPI_POLL_NS has passed
  * since it last looked). Returns 0, or -1 when FN failed. */

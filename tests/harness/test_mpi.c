@@ -95,6 +95,51 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 	free(meta);
 }
 
+/* DIR/NAME/anytime.csv cut to its columns up to 'length' (no times),
+ * sorted (free() it). */
+static char *stable_answers(const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s/anytime.csv", ht_dir, name);
+	return ht_sorted_rows(path, 6, NULL);
+}
+
+/* Anytime weighted A*'s answers, each a row of anytime.csv, come to rank
+ * 0 from every rank: two ranks' file holds those of one process. */
+Test(mpi, two_ranks_give_the_anytime_answers_of_one_process)
+{
+	char cmd[4096], path[512], *out, *one, *two;
+	const char *campaign = "-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt --limit 60 "
+			       "-a awastar:w=5,awastar:w=3 --heuristic manhattan -r 1 -w 0";
+	FILE *p;
+	size_t rows;
+	int rc;
+
+	skip_without_mpirun();
+	rc = ht_bench(&out, "run %s -o %s/one", campaign, ht_dir);
+	cr_assert_eq(rc, 0, "single process: exit %d: %s", rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "run %s -o %s/two", campaign, ht_dir);
+	mpirun_command(cmd, sizeof(cmd), path);
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	out = malloc(1 << 16);
+	cr_assert_not_null(out);
+	out[fread(out, 1, (1 << 16) - 1, p)] = '\0';
+	rc = pclose(p);
+	cr_assert_eq(rc, 0, "%s: status %d: %s", cmd, rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/one/anytime.csv", ht_dir);
+	free(ht_sorted_rows(path, 6, &rows));
+	cr_assert_gt(rows, 120, "60 instances, two weights: %zu answers", rows);
+	one = stable_answers("one");
+	two = stable_answers("two");
+	cr_assert_str_eq(two, one, "mpirun -np %d answers differ from one process's", RANKS);
+	free(one);
+	free(two);
+}
+
 /* The campaign a rank of is killed: long enough to be caught midway. */
 #define KILLED_CAMPAIGN "-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt -d " PB_SOURCE_DIR \
 	"/datasets/msquare-depth.txt -a bfs-hash,bibfs,idastar --heuristic manhattan,msquare-pdb " \
@@ -237,6 +282,12 @@ Test(mpi, two_ranks_give_the_rows_of_one_process)
 }
 
 Test(mpi, a_killed_rank_is_said_and_resume_completes_the_run)
+{
+	ht_suite_fini();
+	cr_skip_test("bench built without MPI (cmake -DPB_MPI=ON)");
+}
+
+Test(mpi, two_ranks_give_the_anytime_answers_of_one_process)
 {
 	ht_suite_fini();
 	cr_skip_test("bench built without MPI (cmake -DPB_MPI=ON)");
