@@ -315,6 +315,16 @@ static size_t anytime_rows(const char *path, const char *id)
 	return n;
 }
 
+/* The rows of DIR's anytime.csv (DIR under the suite's directory), as
+ * anytime_rows. */
+static size_t answers_in(const char *dir, const char *id)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/%s/anytime.csv", ht_dir, dir);
+	return anytime_rows(path, id);
+}
+
 /* awastar's answers go to anytime.csv, each solve's once: a run cut off
  * and resumed keeps those of the rows on record and writes the rest
  * again; two shards merged hold them all, as does a run with each solve
@@ -352,9 +362,8 @@ Test(guarantee, anytime_rows_follow_resume_shards_and_merge, .init = ht_suite_in
 	rc = ht_bench(&out, ANYTIME_RUN "-o '%s/whole' --resume", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/whole/anytime.csv", ht_dir);
-	cr_assert_eq(anytime_rows(path, NULL), whole);
-	cr_assert_eq(anytime_rows(path, "a"), first);
+	cr_assert_eq(answers_in("whole", NULL), whole);
+	cr_assert_eq(answers_in("whole", "a"), first);
 	/* two shards, merged */
 	for (int k = 1; k <= 2; k++) {
 		rc = ht_bench(&out, ANYTIME_RUN "-o '%s/part%d' --shard %d/2", ht_dir, ht_dir, k, k);
@@ -364,14 +373,12 @@ Test(guarantee, anytime_rows_follow_resume_shards_and_merge, .init = ht_suite_in
 	rc = ht_bench(&out, "merge -o '%s/merged' '%s/part1' '%s/part2'", ht_dir, ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/merged/anytime.csv", ht_dir);
-	cr_assert_eq(anytime_rows(path, NULL), whole);
+	cr_assert_eq(answers_in("merged", NULL), whole);
 	/* each solve in a child process: its answers come back */
 	rc = ht_bench(&out, ANYTIME_RUN "-o '%s/isolated' --isolate", ht_dir, ht_dir);
 	cr_assert_eq(rc, 0, "%s", out);
 	free(out);
-	snprintf(path, sizeof(path), "%s/isolated/anytime.csv", ht_dir);
-	cr_assert_eq(anytime_rows(path, NULL), whole);
-	cr_assert_eq(anytime_rows(path, "a"), first);
+	cr_assert_eq(answers_in("isolated", NULL), whole);
+	cr_assert_eq(answers_in("isolated", "a"), first);
 #undef ANYTIME_RUN
 }

@@ -41,6 +41,38 @@ static void skip_without_mpirun(void)
 	}
 }
 
+/* Run "mpirun -np RANKS bench ARGS", which must end well: its output
+ * (free() it). */
+static char *mpirun_ok(const char *args)
+{
+	char cmd[4096], *out = malloc(1 << 16);
+	FILE *p;
+	int rc;
+
+	cr_assert_not_null(out);
+	mpirun_command(cmd, sizeof(cmd), args);
+	p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	out[fread(out, 1, (1 << 16) - 1, p)] = '\0';
+	rc = pclose(p);
+	cr_assert_eq(rc, 0, "%s: status %d: %s", cmd, rc, out);
+	return out;
+}
+
+/* CAMPAIGN (bench run's arguments) in one process, into DIR/one, then
+ * on RANKS ranks into DIR/two: mpirun's output (free() it). */
+static char *one_then_ranks(const char *campaign)
+{
+	char path[1024], *out;
+	int rc;
+
+	rc = ht_bench(&out, "run %s -o %s/one", campaign, ht_dir);
+	cr_assert_eq(rc, 0, "single process: exit %d: %s", rc, out);
+	free(out);
+	snprintf(path, sizeof(path), "run %s -o %s/two", campaign, ht_dir);
+	return mpirun_ok(path);
+}
+
 /* DIR/NAME/runs.csv cut to STABLE_COLUMNS fields, the rows sorted (free()
  * it). */
 static char *stable_rows(const char *name)
@@ -53,26 +85,12 @@ static char *stable_rows(const char *name)
 
 Test(mpi, two_ranks_give_the_rows_of_one_process)
 {
-	char cmd[4096], path[512], *out, *one, *two, *meta;
-	const char *campaign = "-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt -d " PB_SOURCE_DIR
-			       "/datasets/msquare-depth.txt -a " ALGORITHMS " -r 1 -w 0 "
-			       "--heuristic manhattan,linear-conflict,msquare-pdb";
-	FILE *p;
-	int rc;
+	char path[512], *out, *one, *two, *meta;
 
 	skip_without_mpirun();
-	rc = ht_bench(&out, "run %s -o %s/one", campaign, ht_dir);
-	cr_assert_eq(rc, 0, "single process: exit %d: %s", rc, out);
-	free(out);
-	snprintf(path, sizeof(path), "run %s -o %s/two", campaign, ht_dir);
-	mpirun_command(cmd, sizeof(cmd), path);
-	p = popen(cmd, "r");
-	cr_assert_not_null(p);
-	out = malloc(1 << 16);
-	cr_assert_not_null(out);
-	out[fread(out, 1, (1 << 16) - 1, p)] = '\0';
-	rc = pclose(p);
-	cr_assert_eq(rc, 0, "%s: status %d: %s", cmd, rc, out);
+	out = one_then_ranks("-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt -d " PB_SOURCE_DIR
+			     "/datasets/msquare-depth.txt -a " ALGORITHMS " -r 1 -w 0 "
+			     "--heuristic manhattan,linear-conflict,msquare-pdb");
 	cr_assert(strstr(out, "149/149") && strstr(out, "109/109"), "rank 0's table: %s", out);
 	cr_assert(strstr(out, "ran at once on host"), "no concurrency warning: %s", out);
 	free(out);
@@ -109,27 +127,12 @@ static char *stable_answers(const char *name)
  * 0 from every rank: two ranks' file holds those of one process. */
 Test(mpi, two_ranks_give_the_anytime_answers_of_one_process)
 {
-	char cmd[4096], path[512], *out, *one, *two;
-	const char *campaign = "-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt --limit 60 "
-			       "-a awastar:w=5,awastar:w=3 --heuristic manhattan -r 1 -w 0";
-	FILE *p;
+	char path[512], *one, *two;
 	size_t rows;
-	int rc;
 
 	skip_without_mpirun();
-	rc = ht_bench(&out, "run %s -o %s/one", campaign, ht_dir);
-	cr_assert_eq(rc, 0, "single process: exit %d: %s", rc, out);
-	free(out);
-	snprintf(path, sizeof(path), "run %s -o %s/two", campaign, ht_dir);
-	mpirun_command(cmd, sizeof(cmd), path);
-	p = popen(cmd, "r");
-	cr_assert_not_null(p);
-	out = malloc(1 << 16);
-	cr_assert_not_null(out);
-	out[fread(out, 1, (1 << 16) - 1, p)] = '\0';
-	rc = pclose(p);
-	cr_assert_eq(rc, 0, "%s: status %d: %s", cmd, rc, out);
-	free(out);
+	free(one_then_ranks("-d " PB_SOURCE_DIR "/datasets/8puzzle-depth.txt --limit 60 "
+			    "-a awastar:w=5,awastar:w=3 --heuristic manhattan -r 1 -w 0"));
 	snprintf(path, sizeof(path), "%s/one/anytime.csv", ht_dir);
 	free(ht_sorted_rows(path, 6, &rows));
 	cr_assert_gt(rows, 120, "60 instances, two weights: %zu answers", rows);
