@@ -35,8 +35,9 @@ static void usage(FILE *out)
 	      "60, an empty line for none; pancakes, the cube: a line of flip sizes\n"
 	      "or turns between blanks; '#' lines before an answer are comments).\n"
 	      "Each answer is replayed and must reach the goal, be as short as the\n"
-	      "dataset's reference and say 'unsolvable' only when it is; Magic\n"
-	      "Squares answers must also be the least of the shortest ones. Prints a\n"
+	      "dataset's reference (or within --guarantee of it) and say\n"
+	      "'unsolvable' only when it is; optimal Magic Squares answers must\n"
+	      "also be the least of the shortest ones. Prints a\n"
 	      "line for each instance, then a summary. Exit status: 0 when every\n"
 	      "answer is right, 1 when one is not, 2 for bad usage or a file that\n"
 	      "is not a file of answers to DATASET. With --instances or --limit,\n"
@@ -52,6 +53,9 @@ static void usage(FILE *out)
 	      "      --exported           the answers are to the puzzles as 'bench gen\n"
 	      "                           --export DATASET' writes them (turned to the\n"
 	      "                           default goal), and are turned back\n"
+	      "      --guarantee G        what the answers' solver promised: optimal (the\n"
+	      "                           default), a factor W >= 1 of the reference (as\n"
+	      "                           2: at most twice as long), or none (any length)\n"
 	      DATASET_SELECT_USAGE
 	      "      --plugin FILE.so     load a plugin's domains (repeatable)\n"
 	      "  -h, --help               show this and exit\n", out);
@@ -116,6 +120,7 @@ typedef struct tally {
 /* Which puzzles the answers are to: the dataset's own, or (--exported)
  * those turned to the default goal, as a program is given them. */
 typedef struct frame {
+	double bound;  /* --guarantee: 1 optimal, W, or INFINITY (none) */
 	bool exported; /* --exported */
 	bool turns;    /* the dataset has a goal other than the default: T */
 	turn t;
@@ -146,7 +151,8 @@ static void hint_frame(const frame *fr, const dataset *ds, const dataset_instanc
 		path = *given;
 	else
 		turn_back(fr, given, &path);
-	if (runner_judge(&ds->domain, in, f->status, &path, 1, other, sizeof(other), &below) != RUN_OK)
+	if (runner_judge(&ds->domain, in, f->status, &path, fr->bound, other, sizeof(other),
+			 &below) != RUN_OK)
 		return;
 	snprintf(note, notelen, fr->exported
 		 ? "it answers the dataset's own puzzle, not the one turned to the default goal: "
@@ -173,9 +179,11 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 	if (f->state == ANSWER_BAD)
 		snprintf(note, sizeof(note), "%s", f->why);
 	else
-		st = runner_judge(&ds->domain, in, f->status, path, 1, note, sizeof(note), &below);
-	if (st == RUN_OK && !below && !least_agrees(l, &ds->domain, &in->state, path, note,
-						   sizeof(note)))
+		st = runner_judge(&ds->domain, in, f->status, path, fr->bound, note, sizeof(note),
+				  &below);
+	/* the least of the shortest answers is an optimal solver's promise */
+	if (st == RUN_OK && !below && fr->bound == 1 &&
+	    !least_agrees(l, &ds->domain, &in->state, path, note, sizeof(note)))
 		st = RUN_WRONG;
 	if (st == RUN_WRONG)
 		hint_frame(fr, ds, in, f, given, note, sizeof(note));
@@ -195,6 +203,9 @@ static void judge(const dataset *ds, const dataset_instance *in, const answer_fr
 		printf("%s: ok, unsolvable\n", in->id);
 	else if (below)
 		printf("%s: ok, %d moves (%s)\n", in->id, path->length, note);
+	else if (in->reference >= 0 && path->length > in->reference)
+		printf("%s: ok, %d moves (the reference %d; within the guarantee)\n", in->id,
+		       path->length, in->reference);
 	else
 		printf("%s: ok, %d move%s%s\n", in->id, path->length, path->length == 1 ? "" : "s",
 		       in->reference == DATASET_REF_UNKNOWN ? " (no reference to compare)" : "");
@@ -256,10 +267,11 @@ static int start_frame(frame *fr, const dataset *ds)
 
 int cmd_check(int argc, char **argv)
 {
-	enum { OPT_INSTANCES = 256, OPT_LIMIT, OPT_EXPORTED, OPT_OUTSIDE };
+	enum { OPT_INSTANCES = 256, OPT_LIMIT, OPT_EXPORTED, OPT_GUARANTEE, OPT_OUTSIDE };
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "exported", no_argument, NULL, OPT_EXPORTED },
+		{ "guarantee", required_argument, NULL, OPT_GUARANTEE },
 		{ "instances", required_argument, NULL, OPT_INSTANCES },
 		{ "limit", required_argument, NULL, OPT_LIMIT },
 		{ "help", no_argument, NULL, 'h' },
@@ -270,7 +282,7 @@ int cmd_check(int argc, char **argv)
 	const char *instances = NULL;
 	uint64_t limit = 0;
 	bool quiet = false;
-	frame fr = { 0 };
+	frame fr = { .bound = 1 };
 	answer_file a;
 	dataset ds;
 	int c, rc;
@@ -281,6 +293,11 @@ int cmd_check(int argc, char **argv)
 		switch (c) {
 		case 'q': quiet = true; break;
 		case OPT_EXPORTED: fr.exported = true; break;
+		case OPT_GUARANTEE:
+			if (outside_parse_bound(optarg, &fr.bound))
+				return cmdline_bad_usage(CMD, "--guarantee '%s' is not optimal, none or a "
+							 "factor of at least 1 (as 1.5)", optarg);
+			break;
 		case OPT_INSTANCES: instances = optarg; break;
 		case OPT_LIMIT:
 			if (units_parse_count(optarg, 1, DATASET_SELECT_LIMIT_MAX, &limit))

@@ -153,7 +153,9 @@ static void usage(FILE *out)
 "      --save-answers       also write DIR/answers/DATASET/SERIES.txt, each\n"
 "                           instance's first answer in the format 'bench\n"
 "                           check DATASET FILE' grades ('" ANSWER_NONE "' after a comment\n"
-"                           where a solve gave none); not with --resume\n"
+"                           where a solve gave none), its first line the\n"
+"                           command, with the solver's --guarantee; not\n"
+"                           with --resume\n"
 "      --shard K/N          run only part K of N (1-based) of the work: a\n"
 "                           split of the instances and solvers that is the\n"
 "                           same on every machine and balanced by expected\n"
@@ -445,7 +447,7 @@ static void on_row(void *arg, const run_row *row)
 		return;
 	if (st->answers && row->phase == RUN_SOLVE)
 		answer_save_keep(st->answers, row->ds, row->instance, row->algorithm->name,
-				 row->heuristic, row->path, row->status == RUN_UNSOLVABLE,
+				 row->heuristic, pb_solver_bound(row->algorithm), row->path, row->status == RUN_UNSOLVABLE,
 				 run_status_name(row->status));
 	/* under MPI another rank's preparation of the series may be in */
 	if (writer && row->phase == RUN_PREPARE &&

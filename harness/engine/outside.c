@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,7 +146,6 @@ int outside_set_guarantee(const char *arg, char *err, size_t errlen)
 	const char *eq = strchr(arg, '=');
 	size_t n = eq ? (size_t)(eq - arg) : 0;
 	slot *sl = NULL;
-	char *end;
 	double w;
 
 	if (!eq || !n) {
@@ -160,20 +160,29 @@ int outside_set_guarantee(const char *arg, char *err, size_t errlen)
 			 "--solver, --solver-once or --plugin that adds it)", (int)n, arg);
 		return -1;
 	}
-	if (!strcmp(eq + 1, "optimal") || !strcmp(eq + 1, "none")) {
-		outside_promise(&sl->solver, eq[1] == 'o' ? PB_GUARANTEE_OPTIMAL : PB_GUARANTEE_NONE,
-				NULL, 0);
-		return 0;
-	}
-	errno = 0;
-	w = strtod(eq + 1, &end);
-	if (!isdigit((unsigned char)eq[1]) || *end || errno || !(w >= 1) || w > 1e6) {
+	if (outside_parse_bound(eq + 1, &w)) {
 		snprintf(err, errlen, "--guarantee %.*s: '%s' is not optimal, none or a factor of "
 			 "at least 1 (as 1.5)", (int)n, arg, eq + 1);
 		return -1;
 	}
-	outside_promise(&sl->solver, w == 1 ? PB_GUARANTEE_OPTIMAL : PB_GUARANTEE_BOUNDED, NULL, w);
+	outside_promise(&sl->solver, w == 1 ? PB_GUARANTEE_OPTIMAL
+				     : isinf(w) ? PB_GUARANTEE_NONE : PB_GUARANTEE_BOUNDED,
+			NULL, isinf(w) ? 0 : w);
 	return 0;
+}
+
+int outside_parse_bound(const char *g, double *bound)
+{
+	char *end;
+
+	if (!strcmp(g, "optimal") || !strcmp(g, "none")) {
+		*bound = g[0] == 'o' ? 1 : INFINITY;
+		return 0;
+	}
+	errno = 0;
+	*bound = strtod(g, &end);
+	return !isdigit((unsigned char)g[0]) || *end || errno || !(*bound >= 1) || *bound > 1e6
+	       ? -1 : 0;
 }
 
 void outside_promise(const pb_solver *s, pb_guarantee g, const char *bound_param, double bound)

@@ -76,6 +76,11 @@ const pb_solver *outside_add(const outside_kind *kind, void *self, const char *n
  * Returns 0, or -1 with why in ERR. */
 int outside_set_guarantee(const char *arg, char *err, size_t errlen);
 
+/* A promise G as --guarantee takes it into *BOUND: optimal 1, none
+ * INFINITY, a factor W >= 1 (as 1.5) W. Returns 0, or -1 for anything
+ * else. */
+int outside_parse_bound(const char *g, double *bound);
+
 /* Give the outside solver S, just added (not a variant), the guarantee G
  * with its factor: the value of parameter BOUND_PARAM, or where that is
  * NULL, BOUND (pb_solver.guarantee). */

@@ -1,5 +1,6 @@
 #include "harness/io/answer_save.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ typedef struct kept {
 struct answer_series {
 	const dataset *ds;
 	char name[SERIES_MAX];
+	double bound;        /* what the solver promised: 1, W or INFINITY */
 	kept *answers;       /* ds->count of them */
 };
 
@@ -94,7 +96,7 @@ static char *answer_text(const pb_domain *d, const pb_path *path)
 }
 
 void answer_save_keep(answer_save *a, const dataset *ds, size_t i, const char *algorithm,
-		      const char *heuristic, const pb_path *path, bool unsolvable,
+		      const char *heuristic, double bound, const pb_path *path, bool unsolvable,
 		      const char *status)
 {
 	char name[SERIES_MAX];
@@ -110,6 +112,7 @@ void answer_save_keep(answer_save *a, const dataset *ds, size_t i, const char *a
 		a->out_of_memory = true;
 		return;
 	}
+	s->bound = bound;
 	k = &s->answers[i];
 	if (k->text)
 		return;
@@ -131,10 +134,18 @@ static int write_series(const answer_series *s, const char *path, const char *ch
 {
 	outfile of;
 
+	char promise[48] = "";
+
 	if (outfile_open(&of, path, err, errlen))
 		return -1;
+	/* a solver that promised less than optimal answers is graded by that */
+	if (isinf(s->bound))
+		snprintf(promise, sizeof(promise), "--guarantee none ");
+	else if (s->bound > 1)
+		snprintf(promise, sizeof(promise), "--guarantee %g ", s->bound);
 	fprintf(of.fp, "# answers of '%s' to '%s', one for each instance in order: "
-		"bench check %s%s THIS_FILE\n", s->name, s->ds->name, check_options, s->ds->path);
+		"bench check %s%s%s THIS_FILE\n", s->name, s->ds->name, check_options, promise,
+		s->ds->path);
 	for (size_t i = 0; i < s->ds->count; i++) {
 		const kept *k = &s->answers[i];
 

@@ -24,11 +24,13 @@ void answer_save_init(answer_save *a);
 void answer_save_release(answer_save *a);
 
 /* Keep the answer of a solve of instance I of DS by series ALGORITHM with
- * HEURISTIC ("-" for none), unless one is kept already: PATH (NULL: none),
- * UNSOLVABLE when the solver said so, STATUS the row's status (said in a
- * comment where no answer came). */
+ * HEURISTIC ("-" for none), whose solver promised BOUND (1 optimal, a
+ * factor W, INFINITY nothing: the file's 'bench check' command says it),
+ * unless one is kept already: PATH (NULL: none), UNSOLVABLE when the
+ * solver said so, STATUS the row's status (said in a comment where no
+ * answer came). */
 void answer_save_keep(answer_save *a, const dataset *ds, size_t i, const char *algorithm,
-		      const char *heuristic, const pb_path *path, bool unsolvable,
+		      const char *heuristic, double bound, const pb_path *path, bool unsolvable,
 		      const char *status);
 
 /* Write DIR/answers/DATASET/SERIES.txt for each series kept ('/' in a

@@ -349,3 +349,46 @@ Test(check, the_answers_a_run_saves_are_graded_as_the_run_judged_them)
 			      ot_dir), 2, "%s", out);
 	free(out);
 }
+
+/* Answers of solvers that promise less than optimal: the saved file's
+ * command grades each by its solver's promise (wastar:w=2 within twice
+ * the reference, gbfs any length), where graded as optimal some are
+ * wrong (both answer longer than optimal on these 149 puzzles); a factor
+ * below the answers' is wrong too, and a promise that is none of these is
+ * refused. */
+Test(check, a_promise_less_than_optimal_is_graded_by_it)
+{
+	static const char *const series[][2] = { { "wastar:w=2+manhattan", "--guarantee 2 " },
+						 { "gbfs+manhattan", "--guarantee none " } };
+	char *out, file[1024];
+
+	cr_assert_eq(ht_bench(&out, "run '%s' -a wastar:w=2,gbfs -r 1 -w 0 --save-answers -o "
+			      "'%s/sub'", dataset_8, ot_dir), 0, "%s", out);
+	free(out);
+	for (size_t i = 0; i < sizeof(series) / sizeof(series[0]); i++) {
+		char *text;
+
+		snprintf(file, sizeof(file), "%s/sub/answers/8puzzle-depth/%s.txt", ot_dir,
+			 series[i][0]);
+		text = ht_read(file);
+		cr_assert(text && strstr(text, series[i][1]), "%s: its command: %.300s", file, text);
+		free(text);
+		cr_expect_eq(ht_bench(&out, "check -q %s'%s' '%s'", series[i][1], dataset_8, file), 0,
+			     "%s", out);
+		cr_expect(strstr(out, "check: all 149 answers right"), "%s", out);
+		free(out);
+		cr_expect_eq(ht_bench(&out, "check -q '%s' '%s'", dataset_8, file), 1, "%s", out);
+		cr_expect(strstr(out, "longer than the reference"), "%s", out);
+		free(out);
+	}
+	cr_expect_eq(ht_bench(&out, "check -q --guarantee 1.05 '%s' '%s'", dataset_8, file), 1,
+		     "%s", out);
+	cr_expect(strstr(out, "more than 1.05 times the reference"), "%s", out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --guarantee 0.5 '%s' '%s'", dataset_8, file), 2, "%s",
+		     out);
+	free(out);
+	cr_expect_eq(ht_bench(&out, "check --guarantee two '%s' '%s'", dataset_8, file), 2, "%s",
+		     out);
+	free(out);
+}
