@@ -642,7 +642,11 @@ int runner_run(const dataset *ds, const runner_unit *units, size_t nunits,
 {
 	run_context rc = { .ds = ds, .o = o, .hooks = hooks };
 
-	pb_meter_warm(PB_WARM_BYTES); /* outside every clock, once a process */
+	/* outside every clock, once a process; not where each solve runs in a
+	 * child, which would find the pages there and not count them in its
+	 * rss_bytes (a fork starts with its parent's) */
+	if (!o->isolate)
+		pb_meter_warm(PB_WARM_BYTES);
 	for (size_t k = 0; k < nunits && !stopped(&rc); k++) {
 		/* the preparation's meter: it must outlive the context */
 		pb_search ps;

@@ -254,6 +254,43 @@ Test(isolate, bench_run_writes_crash_rows_and_rss)
 	ht_remove(dir);
 }
 
+/* bench run --isolate: a solve's rss_bytes counts the memory it used.
+ * The bench process warms its heap where solves run in it; a child forked
+ * from a warmed heap would find those pages resident already and count
+ * none of them (Korf's #1 and #2 with weighted A*, 21.7 and 3.6 MB at
+ * their peaks: 1 MB of rss each when it did). */
+Test(isolate, bench_run_counts_what_each_child_touched)
+{
+	char *dir = ht_tempdir(), path[512], *out, *runs, *line;
+	int rc, rows = 0;
+
+	cr_assert_not_null(dir);
+	rc = ht_bench(&out, "run " PB_SOURCE_DIR "/datasets/korf100.txt --instances 1,2 "
+		      "-a wastar:w=1.5 --heuristic manhattan -r 1 -w 0 --isolate -o %s/o", dir);
+	cr_assert_eq(rc, 0, "%s", out);
+	free(out);
+	snprintf(path, sizeof(path), "%s/o/runs.csv", dir);
+	runs = ht_read(path);
+	cr_assert_not_null(runs);
+	for (line = strstr(runs, "\nkorf100,"); line; line = strstr(line + 1, "\nkorf100,")) {
+		unsigned long long peak, rss;
+
+		if (!strstr(line, ",solve,") || strstr(line, ",solve,") > strchr(line + 1, '\n'))
+			continue;
+		/* ...,wall_ns,cpu_ns,peak_bytes,rss_bytes,batch,note */
+		cr_assert_eq(sscanf(line + 1, "%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],solve,ok,%*[^,],"
+				    "%*[^,],%*[^,],%*[^,],%*[^,],%*[^,],%llu,%llu,", &peak, &rss), 2,
+			     "%.200s", line + 1);
+		cr_assert_gt(peak, 2ULL << 20, "%.200s", line + 1);
+		cr_assert_geq(rss, peak / 2, "rss_bytes %llu, peak_bytes %llu: %.200s", rss, peak,
+			      line + 1);
+		rows++;
+	}
+	cr_assert_eq(rows, 2, "%s", runs);
+	free(runs);
+	ht_remove(dir);
+}
+
 /* A fork starts with the parent's resident pages: the child's rss_bytes
  * is what the solve added (10 MB), not that plus the 100 MB of tables the
  * parent holds. */
