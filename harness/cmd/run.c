@@ -447,8 +447,8 @@ static void on_row(void *arg, const run_row *row)
 		return;
 	if (st->answers && row->phase == RUN_SOLVE)
 		answer_save_keep(st->answers, row->ds, row->instance, row->algorithm->name,
-				 row->heuristic, pb_solver_bound(row->algorithm), row->path, row->status == RUN_UNSOLVABLE,
-				 run_status_name(row->status));
+				 row->heuristic, pb_solver_bound(row->algorithm), row->path,
+				 row->status == RUN_UNSOLVABLE, run_status_name(row->status));
 	/* under MPI another rank's preparation of the series may be in */
 	if (writer && row->phase == RUN_PREPARE &&
 	    report_prepared(&st->rep, row->ds->name, row->algorithm->name, row->heuristic))

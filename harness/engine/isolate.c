@@ -270,9 +270,11 @@ int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, voi
 	size_t got;
 	int fds[2], status = 0;
 	/* the answer, then the carried bytes */
-	char *buf = malloc(sizeof(a) + carry_size);
+	char *buf = malloc(sizeof(a) + (carry ? carry_size : 0));
 
 	memset(r, 0, sizeof(*r));
+	if (!carry)
+		carry_size = 0;
 	if (!buf) {
 		snprintf(r->note, sizeof(r->note), "no memory for the solver's answer");
 		return -1;
@@ -294,12 +296,10 @@ int isolate_solve(const timer_solve *t, const timer_plan *p, unsigned known, voi
 	}
 	if (!pid) {
 		close(fds[0]);
-		run_child(fds[1], parent, t, p, known, carry, carry ? carry_size : 0);
+		run_child(fds[1], parent, t, p, known, carry, carry_size);
 	}
 	close(fds[1]);
 	set_watch(&w, pid, baseline, t, start_ns);
-	if (!carry)
-		carry_size = 0;
 	memset(buf, 0, sizeof(a) + carry_size);
 	got = read_answer(fds[0], buf, sizeof(a) + carry_size, &w, t);
 	close(fds[0]);
