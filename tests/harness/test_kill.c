@@ -205,6 +205,23 @@ static void outcome_of(const char *dir, char **rows, char **summary, const char 
 	free(text);
 }
 
+/* The rows runs.csv in DIR holds (its lines but the header; 0 when there
+ * is none yet). */
+static long rows_in(const char *dir)
+{
+	char path[2 * ROOM], *text;
+	long lines = 0;
+
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	text = ht_read(path);
+	if (!text)
+		return 0;
+	for (const char *c = text; *c; c++)
+		lines += *c == '\n';
+	free(text);
+	return lines > 0 ? lines - 1 : 0;
+}
+
 /* Run the campaign of UNITS once to its end, then again killed kills
  * times and resumed: the same rows and summary. */
 static void kill_and_resume(const char *units, int kills)
@@ -215,6 +232,7 @@ static void kill_and_resume(const char *units, int kills)
 	uint64_t seed = env ? strtoull(env, NULL, 10) : DEFAULT_SEED;
 	int64_t full_ns, again_ns, idle_ns, span;
 	size_t used = 0;
+	long total;
 	int midway = 0, rc;
 	prng g;
 
@@ -235,15 +253,27 @@ static void kill_and_resume(const char *units, int kills)
 	/* a resume with nothing left to do: the cost of starting and ending */
 	cr_assert_eq(run_timed(resume, &idle_ns), 0, "resuming a finished campaign failed");
 	outcome_of(whole, &want_rows, &want_summary, "the run without a stop");
-	/* moments from the start of a run to past its start by two
-	 * kills'ths of the work: some fall as it starts, the others all
-	 * through the campaign, which ends only with the last resume */
-	span = idle_ns + 2 * (full_ns > idle_ns ? full_ns - idle_ns : 0) / kills;
+	total = rows_in(whole);
+	cr_assert_gt(total, 0, "the run without a stop wrote no rows");
 	campaign(args, sizeof(args), units, killed);
 	snprintf(resume, sizeof(resume), "%s --resume", args);
 	for (int k = 0; k < kills; k++) {
-		int64_t delay = (int64_t)prng_below(&g, (uint64_t)span);
+		/* moments from the start of a run to past its start by twice
+		 * the work left over the kills left: some fall as it starts,
+		 * the others all through the campaign, which ends only with
+		 * the last resume. The work left is read from the rows
+		 * written, so a run timed on a busy machine and resumed on an
+		 * idle one (work three times as fast: 7 of 20 kills midway,
+		 * once in CI) still spreads its kills to the end. */
+		long left = total - rows_in(killed);
+		int64_t work = full_ns > idle_ns ? full_ns - idle_ns : 0;
+		int64_t delay;
 		char what[128];
+
+		if (left < 0)
+			left = 0;
+		span = idle_ns + 2 * (int64_t)((double)work * (double)left / (double)total) / (kills - k);
+		delay = (int64_t)prng_below(&g, (uint64_t)(span > 0 ? span : 1));
 
 		used += (size_t)snprintf(moments + used, sizeof(moments) - used, " %.3f",
 					 (double)delay / 1e9);
