@@ -140,8 +140,10 @@ static int draw(const pb_twobit *t, const char *dir, const char *gnuplot)
 	return rc;
 }
 
+/* The counts (unless QUIET) and the summary line; with the expansions
+ * where S counted the whole search (BUILT in one process). */
 static void print_space(const pb_twobit *t, const pb_search *s, uint64_t ns, bool built,
-			bool quiet)
+			bool one_process, bool quiet)
 {
 	uint64_t bytes = pb_twobit_bytes(t->d);
 
@@ -149,6 +151,10 @@ static void print_space(const pb_twobit *t, const pb_search *s, uint64_t ns, boo
 		printf("%5s %15s\n", "depth", "states");
 		for (int k = 0; k <= t->radius; k++)
 			printf("%5d %15llu\n", k, (unsigned long long)t->counts[k]);
+		if (built && one_process)
+			printf("%llu states expanded (pushed) or checked (pulled), %.3f a state; "
+			       "%llu neighbours generated\n", (unsigned long long)s->expanded,
+			       (double)s->expanded / (double)t->states, (unsigned long long)s->generated);
 	}
 	printf("%s: %llu states, radius %d (%llu at it), %s in %.3f s, table %.1f MB (%.3f bytes "
 	       "a state), peak %.1f MB\n",
@@ -199,7 +205,7 @@ static int space_mpi(mpi_job *j, pb_domain *d, const char *cache, bool no_cache,
 				.reached = sp.reached };
 
 		memcpy(t.counts, sp.counts, sizeof(t.counts));
-		print_space(&t, &s, ns, true, quiet);
+		print_space(&t, &s, ns, true, false, quiet);
 		for (int r = 0; per && r < j->size; r++)
 			printf("rank %d: slice %.1f MB, peak %.1f MB, sent %.1f MB, received %.1f MB, "
 			       "%llu rounds\n", r, (double)per[r].words * 8 / 1e6,
@@ -338,7 +344,7 @@ int cmd_space(int argc, char **argv)
 			*s.message ? ": " : "", s.message);
 		return rc;
 	}
-	print_space(&t, &s, pb_wall_ns() - start, built, quiet);
+	print_space(&t, &s, pb_wall_ns() - start, built, true, quiet);
 	if (*s.message)
 		fprintf(stderr, "bench " CMD ": %s\n", s.message);
 	if (output && write_csv(&t, output))
