@@ -36,10 +36,11 @@ uint64_t pb_twobit_bytes(const pb_domain *d)
 	return (d->index_count + CODES_PER_WORD - 1) / CODES_PER_WORD * sizeof(uint64_t);
 }
 
-/* Bytes of one frontier: a bit a group, in whole chunks. */
+/* Bytes of one frontier: a bit a group (or a row), in whole chunks. */
 static uint64_t frontier_bytes(const builder *b)
 {
-	return (b->groups - b->base + CHUNK_GROUPS - 1) / CHUNK_GROUPS * CHUNK_GROUPS / 8;
+	return (b->groups - b->base + CHUNK_GROUPS - 1) / CHUNK_GROUPS * CHUNK_GROUPS / 8 *
+	       (uint64_t)b->fbits;
 }
 
 /* The hook pb_twobit_on_layer sets. */
@@ -78,7 +79,7 @@ static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 		pb_free(frontiers[1]);
 		return pb_search_alloc_failed(s);
 	}
-	frontiers[0][group_of(b, goal) / 64] |= 1ULL << (group_of(b, goal) % 64);
+	frontier_put(b, frontiers[0], goal, group_of(b, goal));
 	for (depth = 0;; depth++) {
 		uint64_t fresh;
 		pb_status st;
@@ -109,6 +110,8 @@ static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
 	int gb = (int)(goal % (uint64_t)d->cells);
 
 	b->tiles = d->cells - 1;
+	if (d->height == 2)
+		b->row_mask[1] = b->row_mask[2] = 0;
 	for (int j = 0; j < d->cells; j++) {
 		uint64_t bit = 1ULL << (2 * j);
 		int colour = (j % d->width + j / d->width + gb % d->width + gb / d->width) % 2;
@@ -120,6 +123,13 @@ static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
 		if (pb_tiles_parity_needed(d, j))
 			b->odd_rows |= bit;
 		b->colour[colour] |= bit;
+		if (d->height == 2)
+			b->row_mask[1 + (j >= d->width)] |= bit;
+	}
+	if (d->height == 2) {
+		b->fbits = 2;
+		b->row_cell = (uint64_t)d->width;
+		b->row_mask[3] = b->row_mask[1] | b->row_mask[2];
 	}
 	for (int i = 0; i < b->tiles; i++)
 		b->weight[i] = pb_factorial(b->tiles - 1 - i);
@@ -207,7 +217,7 @@ static uint64_t group_size(const pb_domain *d)
  * whole index one part. Returns false when the meter refuses it. */
 static bool set_builder(builder *b, pb_twobit *t, const pb_domain *d, pb_meter *m, void **block)
 {
-	*b = (builder){ .t = t, .d = d };
+	*b = (builder){ .t = t, .d = d, .fbits = 1, .row_mask = { 0, ~0ULL, ~0ULL, ~0ULL } };
 	*block = NULL;
 	b->chunk = CHUNK_GROUPS;
 	b->size = group_size(d);
@@ -443,10 +453,8 @@ pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int 
 	run->round_groups = (run->round_groups + b->chunk - 1) / b->chunk * b->chunk;
 	goal = pb_index(d, &d->goal);
 	if (goal - b->lo < b->span) {
-		uint64_t g = group_of(b, goal) - g0;
-
 		mark_goal(b->codes, goal);
-		run->frontiers[0][g / 64] |= 1ULL << (g % 64);
+		frontier_put(b, run->frontiers[0], goal, group_of(b, goal));
 	}
 	return PB_SOLVED;
 }

@@ -40,6 +40,20 @@ typedef struct builder {
 	 * on 2x6, 1.2 times the time). */
 	const uint64_t *frontier;
 	uint64_t *next_frontier;
+	/* Bits a group in the frontiers (FBITS): one, or on tiles with two
+	 * rows one a row: the group holds a state of the layer with the blank
+	 * in that row. A row's states are a path of sideways moves, whose
+	 * distances differ by at most the columns between them, so a state 6
+	 * or 12 moves before the layer, which has the layer's code and colour,
+	 * shares a row with one of the layer only where they are 6 columns
+	 * apart: a push expands a group's rows of the layer and almost none
+	 * of those states (on 7x2, a bit a group expanded 1.29 times the
+	 * layer's states). ROW_MASK[r]: the states (bits 2j) of the rows R
+	 * names (bit 0 the first row, bit 1 the second; all where a bit is a
+	 * group); ROW_CELL: the first cell of the second row. */
+	int fbits;
+	uint64_t row_mask[4];
+	uint64_t row_cell;
 	/* The layer's share-out (run_layer's), which the workers change
 	 * while they read the rest. */
 	struct share {
@@ -124,6 +138,29 @@ PB_INLINE bool grouped(const pb_kernel k)
 PB_INLINE uint64_t group_of(const builder *b, uint64_t i)
 {
 	return (uint64_t)(((unsigned __int128)i * b->size_inverse) >> 64);
+}
+
+/* The frontier bits (see builder's fbits) of the state of index I, of
+ * group G, laid out as a group's bits are: its row's, or its group's. */
+PB_INLINE uint64_t rows_of_index(const builder *b, uint64_t i, uint64_t g)
+{
+	return b->fbits == 1 ? 1u : 1u << (i - g * b->size >= b->row_cell);
+}
+
+/* The same for the states MASK (bits 2j) of a group. */
+PB_INLINE uint64_t rows_of_mask(const builder *b, uint64_t mask)
+{
+	return b->fbits == 1 ? 1u : (uint64_t)!!(mask & b->row_mask[1]) |
+				    (uint64_t)!!(mask & b->row_mask[2]) << 1;
+}
+
+/* Put the state of index I, of group G, in FRONTIER (of B's part) before
+ * the workers start. */
+PB_INLINE void frontier_put(const builder *b, uint64_t *frontier, uint64_t i, uint64_t g)
+{
+	uint64_t at = (g - b->base) * (uint64_t)b->fbits;
+
+	frontier[at / 64] |= rows_of_index(b, i, g) << (at % 64);
 }
 
 /* A push in rounds, for a table far bigger than the caches. A state's

@@ -97,35 +97,41 @@ PB_INLINE void codes_clear_own(uint64_t *codes, uint64_t i, uint64_t n, uint64_t
 				 __ATOMIC_RELAXED);
 }
 
-/* Put group G in the next frontier. */
-PB_INLINE void mark_group(worker *w, uint64_t g)
+/* Put group G in the next frontier, with the bits ROWS (see builder's
+ * fbits). */
+PB_INLINE void mark_group(worker *w, uint64_t g, uint64_t rows)
 {
-	uint64_t at = g - w->b->base, bit = 1ULL << (at % 64), *word = &w->b->next_frontier[at / 64];
+	const builder *b = w->b;
+	uint64_t at = (g - b->base) * (uint64_t)b->fbits, *word = &b->next_frontier[at / 64];
+	uint64_t bits = rows << (at % 64), old;
 
-	if (__atomic_load_n(word, __ATOMIC_RELAXED) & bit)
+	if ((__atomic_load_n(word, __ATOMIC_RELAXED) & bits) == bits)
 		return;
-	if (!(__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit))
+	old = __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
+	if (!(old & (((1ULL << b->fbits) - 1) << (at % 64))))
 		w->fresh_groups++;
 }
 
 /* The same where no other worker writes its word meanwhile. */
-PB_INLINE void mark_own_group(worker *w, uint64_t g)
+PB_INLINE void mark_own_group(worker *w, uint64_t g, uint64_t rows)
 {
-	uint64_t at = g - w->b->base, bit = 1ULL << (at % 64), *word = &w->b->next_frontier[at / 64];
-	uint64_t x = __atomic_load_n(word, __ATOMIC_RELAXED);
+	const builder *b = w->b;
+	uint64_t at = (g - b->base) * (uint64_t)b->fbits, *word = &b->next_frontier[at / 64];
+	uint64_t bits = rows << (at % 64), x = __atomic_load_n(word, __ATOMIC_RELAXED);
 
-	if (x & bit)
+	if ((x & bits) == bits)
 		return;
-	__atomic_store_n(word, x | bit, __ATOMIC_RELAXED);
-	w->fresh_groups++;
+	__atomic_store_n(word, x | bits, __ATOMIC_RELAXED);
+	if (!(x & (((1ULL << b->fbits) - 1) << (at % 64))))
+		w->fresh_groups++;
 }
 
 /* Whether group G is in the layer's frontier. */
 PB_INLINE bool in_frontier(const builder *b, uint64_t g)
 {
-	uint64_t at = g - b->base;
+	uint64_t at = (g - b->base) * (uint64_t)b->fbits;
 
-	return b->frontier[at / 64] >> (at % 64) & 1u;
+	return b->frontier[at / 64] >> (at % 64) & ((1ULL << b->fbits) - 1);
 }
 
 /* A part's neighbour I outside it: to the outbox. */
@@ -167,7 +173,7 @@ PB_INLINE void reach(worker *w, uint64_t i, uint64_t g)
 	if (((__atomic_fetch_and(word, ~(clear << shift), __ATOMIC_RELAXED) >> shift) & 3u) ==
 	    PB_TWOBIT_UNSEEN) {
 		w->fresh++;
-		mark_group(w, g);
+		mark_group(w, g, rows_of_index(b, i, g));
 	}
 }
 
@@ -185,7 +191,7 @@ PB_INLINE void take(worker *w, uint64_t i, uint64_t g)
 	/* each chunk's words are its worker's alone to write */
 	__atomic_store_n(word, x & ~((uint64_t)(PB_TWOBIT_UNSEEN ^ b->next) << shift), __ATOMIC_RELAXED);
 	w->fresh++;
-	mark_group(w, g);
+	mark_group(w, g, rows_of_index(b, i, g));
 }
 
 /* Tiles: look at the neighbour queued in SLOT. */
@@ -440,7 +446,7 @@ PB_INLINE void push_tiles(worker *w, const int W, const int H, const bool binned
 		 * words, and its frontier's, are its worker's alone to write */
 		codes_clear_own(b->codes, first, (uint64_t)cells, fresh * (PB_TWOBIT_UNSEEN ^ b->next));
 		w->fresh += (uint64_t)__builtin_popcountll(fresh);
-		mark_own_group(w, g);
+		mark_own_group(w, g, rows_of_mask(b, fresh));
 	} else if (fresh) {
 		uint64_t was = codes_clear(b->codes, first, (uint64_t)cells,
 					   fresh * (PB_TWOBIT_UNSEEN ^ b->next));
@@ -448,7 +454,7 @@ PB_INLINE void push_tiles(worker *w, const int W, const int H, const bool binned
 		fresh &= codes_equal(was, PB_TWOBIT_UNSEEN);
 		if (fresh) {
 			w->fresh += (uint64_t)__builtin_popcountll(fresh);
-			mark_group(w, g);
+			mark_group(w, g, rows_of_mask(b, fresh));
 		}
 	}
 }
@@ -474,7 +480,7 @@ PB_INLINE void pull_tiles(worker *w, const int W, const int H, uint64_t g, uint6
 		/* each chunk's words are its worker's alone to write */
 		codes_clear_own(b->codes, first, (uint64_t)cells, found * (PB_TWOBIT_UNSEEN ^ b->next));
 		w->fresh += (uint64_t)__builtin_popcountll(found);
-		mark_group(w, g);
+		mark_group(w, g, rows_of_mask(b, found));
 	}
 	if (want & ~found)
 		enter_group(w, cells - 1, g);
@@ -504,9 +510,11 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, co
 	const uint64_t cells = (uint64_t)(W * H), *codes = b->codes;
 
 	if (!b->pull) {
-		/* the groups of the frontier */
-		for (uint64_t at = first; at < end; at += 64) {
-			uint64_t bits = b->frontier[(at - b->base) / 64];
+		/* the groups of the frontier: a word holds 64 / FB groups' bits */
+		const int fb = H == 2 ? 2 : 1;
+
+		for (uint64_t at = first; at < end; at += 64 / fb) {
+			uint64_t bits = b->frontier[(at - b->base) * fb / 64];
 
 			if (!bits)
 				continue;
@@ -517,11 +525,15 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, co
 				for (uint64_t k = 0; k < 2 * cells; k += 8)
 					__builtin_prefetch(ahead + k);
 			}
-			for (; bits; bits &= bits - 1) {
-				uint64_t g = at + (uint64_t)__builtin_ctzll(bits), x, hits;
+			while (bits) {
+				unsigned k = (unsigned)__builtin_ctzll(bits) / fb * fb;
+				uint64_t g = at + k / fb, x, hits;
+				/* the group's rows of the layer (its bits) */
+				uint64_t rows = fb == 1 ? 1 : bits >> k & 3u;
 
+				bits &= fb == 1 ? bits - 1 : ~(3ULL << k);
 				x = codes_from(codes, g * cells, cells);
-				hits = codes_equal(x, b->now) & b->layer_colour;
+				hits = codes_equal(x, b->now) & b->layer_colour & b->row_mask[rows];
 				if (!hits)
 					continue;
 				if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
@@ -788,7 +800,7 @@ PB_INLINE bool layer_group(const pb_kernel k, worker *w, uint64_t g)
 	if (found) {
 		codes_clear_own(b->codes, first, n, found * (PB_TWOBIT_UNSEEN ^ b->next));
 		w->fresh += (uint64_t)__builtin_popcountll(found);
-		mark_group(w, g);
+		mark_group(w, g, 1);
 	}
 	return true;
 }
@@ -907,7 +919,7 @@ static void apply_region(worker *w, uint64_t r)
 	for (int k = 0; k < bins->sets; k++) {
 		for (const bin_block *q = bins->set[k].head[r]; q; q = q->next) {
 			for (uint32_t j = 0; j < q->n; j++) {
-				uint64_t i = first + q->at[j], *word = &codes[i / CODES_PER_WORD], x;
+				uint64_t i = first + q->at[j], *word = &codes[i / CODES_PER_WORD], x, g;
 				unsigned shift = 2 * (unsigned)(i % CODES_PER_WORD);
 
 				if (j + AHEAD < q->n)
@@ -918,7 +930,8 @@ static void apply_region(worker *w, uint64_t r)
 					continue;
 				__atomic_store_n(word, x & ~(clear << shift), __ATOMIC_RELAXED);
 				w->fresh++;
-				mark_own_group(w, group_of(b, i));
+				g = group_of(b, i);
+				mark_own_group(w, g, rows_of_index(b, i, g));
 			}
 		}
 	}
