@@ -109,12 +109,8 @@ static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
 {
 	int gb = (int)(goal % (uint64_t)d->cells);
 
-	/* the frontier's two bits a group: its first half of the rows, its
-	 * second (see builder's fbits); one on 3 to 5 rows */
-	const int split = HALVES(d->height) ? d->height / 2 : 0;
-
 	b->tiles = d->cells - 1;
-	if (split)
+	if (d->height == 2)
 		b->row_mask[1] = b->row_mask[2] = 0;
 	for (int j = 0; j < d->cells; j++) {
 		uint64_t bit = 1ULL << (2 * j);
@@ -127,12 +123,12 @@ static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
 		if (pb_tiles_parity_needed(d, j))
 			b->odd_rows |= bit;
 		b->colour[colour] |= bit;
-		if (split)
-			b->row_mask[1 + (j >= d->width * split)] |= bit;
+		if (d->height == 2)
+			b->row_mask[1 + (j >= d->width)] |= bit;
 	}
-	if (split) {
+	if (d->height == 2) {
 		b->fbits = 2;
-		b->row_cell = (uint64_t)(d->width * split);
+		b->row_cell = (uint64_t)d->width;
 		b->row_mask[3] = b->row_mask[1] | b->row_mask[2];
 	}
 	for (int i = 0; i < b->tiles; i++)

@@ -40,21 +40,17 @@ typedef struct builder {
 	 * on 2x6, 1.2 times the time). */
 	const uint64_t *frontier;
 	uint64_t *next_frontier;
-	/* Bits a group in the frontiers (FBITS): one, or on tiles of two
-	 * rows or six or more (HALVES) two, one for each half of the rows
-	 * (the first H / 2 rows, the others): the group holds a state of the
-	 * layer with the blank there. A row's
-	 * states are a path of sideways moves, whose distances differ by at
-	 * most the columns between them, so a state 6 or 12 moves before the
-	 * layer, which has the layer's code and colour, shares a row with one
-	 * of the layer only where they are 6 columns apart: on two rows a
-	 * push expands a group's rows of the layer and almost none of those
-	 * states (on 7x2, a bit a group expanded 1.29 times the layer's
-	 * states); on more, about half of them. (On 3 to 5 rows the second
-	 * bit saved less than it cost: 4x3 1.03 times as slow, 3x4 as fast.) ROW_MASK[r]: the states (bits
-	 * 2j) of the halves R names (bit 0 the first, bit 1 the second; all
-	 * where a bit is a group); ROW_CELL: the first cell of the second
-	 * half. */
+	/* Bits a group in the frontiers (FBITS): one, or on tiles with two
+	 * rows one a row: the group holds a state of the layer with the blank
+	 * in that row. A row's states are a path of sideways moves, whose
+	 * distances differ by at most the columns between them, so a state 6
+	 * or 12 moves before the layer, which has the layer's code and colour,
+	 * shares a row with one of the layer only where they are 6 columns
+	 * apart: a push expands a group's rows of the layer and almost none
+	 * of those states (on 7x2, a bit a group expanded 1.29 times the
+	 * layer's states). ROW_MASK[r]: the states (bits 2j) of the rows R
+	 * names (bit 0 the first row, bit 1 the second; all where a bit is a
+	 * group); ROW_CELL: the first cell of the second row. */
 	int fbits;
 	uint64_t row_mask[4];
 	uint64_t row_cell;
@@ -143,10 +139,6 @@ PB_INLINE uint64_t group_of(const builder *b, uint64_t i)
 {
 	return (uint64_t)(((unsigned __int128)i * b->size_inverse) >> 64);
 }
-
-/* Whether a tiles board of H rows has two frontier bits a group (see
- * builder's fbits). */
-#define HALVES(H) ((H) == 2 || (H) >= 6)
 
 /* The frontier bits (see builder's fbits) of the state of index I, of
  * group G, laid out as a group's bits are: its row's, or its group's. */

@@ -511,7 +511,7 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, co
 
 	if (!b->pull) {
 		/* the groups of the frontier: a word holds 64 / FB groups' bits */
-		const int fb = HALVES(H) ? 2 : 1;
+		const int fb = H == 2 ? 2 : 1;
 
 		for (uint64_t at = first; at < end; at += 64 / fb) {
 			uint64_t bits = b->frontier[(at - b->base) * fb / 64];
