@@ -102,13 +102,26 @@ PB_INLINE void codes_clear_own(uint64_t *codes, uint64_t i, uint64_t n, uint64_t
 PB_INLINE void mark_group(worker *w, uint64_t g, uint64_t rows)
 {
 	const builder *b = w->b;
-	uint64_t at = (g - b->base) * (uint64_t)b->fbits, *word = &b->next_frontier[at / 64];
-	uint64_t bits = rows << (at % 64), old;
+	uint64_t at, *word, bits, old;
 
+	if (b->fbits == 1) {
+		/* a bit a group (the loops of the other boards as before) */
+		at = g - b->base;
+		word = &b->next_frontier[at / 64];
+		bits = 1ULL << (at % 64);
+		if (__atomic_load_n(word, __ATOMIC_RELAXED) & bits)
+			return;
+		if (!(__atomic_fetch_or(word, bits, __ATOMIC_RELAXED) & bits))
+			w->fresh_groups++;
+		return;
+	}
+	at = 2 * (g - b->base);
+	word = &b->next_frontier[at / 64];
+	bits = rows << (at % 64);
 	if ((__atomic_load_n(word, __ATOMIC_RELAXED) & bits) == bits)
 		return;
 	old = __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
-	if (!(old & (((1ULL << b->fbits) - 1) << (at % 64))))
+	if (!(old & (3ULL << (at % 64))))
 		w->fresh_groups++;
 }
 
