@@ -13,21 +13,27 @@
 #include "../heuristics/pdb.h"
 #include "twobit_int.h"
 
-/* Whether the layer at DEPTH, of LAYER states in GROUPS groups, costs
- * less pulled than pushed. Tiles: a push expands the layer's states (and
- * the few of 6, 12, ... before in its groups), a pull checks the unseen
- * states of the next distance's colour (about half the unseen), each for
- * about two thirds of what an expansion costs (the sideways neighbours at
- * once; on 3x4 and 2x6, 13 against 22 ns a state). Elsewhere a push
- * expands the states of the layer's residue in its groups (taken as a
- * third of each group: the residues come round in turn), a pull checks
- * every unseen state. */
-static bool pull_cheaper(const pb_twobit *t, const builder *b, uint64_t layer, uint64_t groups)
+/* Whether the layer of LAYER states in GROUPS groups costs less pulled
+ * than pushed, the last push having expanded EXPANDED states for a layer
+ * of PUSHED. Tiles: a push expands the layer's states and those of 6, 12,
+ * ... before in its groups (or rows), taken in the same proportion as in
+ * the last push (on 7x2 about none; on the last layers of 2x6 up to as
+ * many again); a pull checks the unseen states of the next distance's
+ * colour (about half the unseen), each for about two thirds of what an
+ * expansion costs (the sideways neighbours at once), but reads every
+ * group's codes to find them, where a push reads the frontier: on 7x2,
+ * 1.3 s a layer however few it finds, which is what expanding some 1/512
+ * of the states costs. Elsewhere a push expands the states of the
+ * layer's residue in its groups (taken as a third of each group: the
+ * residues come round in turn), a pull checks every unseen state. */
+static bool pull_cheaper(const pb_twobit *t, const builder *b, uint64_t layer, uint64_t groups,
+			 uint64_t expanded, uint64_t pushed)
 {
 	uint64_t unseen = t->states - t->reached;
 
 	if (b->tiles)
-		return unseen < 3 * layer;
+		return (double)(unseen / 3 + t->states / 512) <
+		       (double)layer * ((double)expanded / (double)pushed);
 	return unseen < groups * b->size / 3;
 }
 
@@ -70,6 +76,8 @@ static void begin_layer(builder *b, int depth, bool pull, uint64_t **frontiers)
 static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 {
 	uint64_t *frontiers[2], groups = 1, goal = pb_index(t->d, &t->d->goal);
+	/* the last push's states expanded, and its layer's */
+	uint64_t expanded = 1, pushed = 1;
 	int depth;
 
 	frontiers[0] = pb_calloc(&s->meter, 1, frontier_bytes(b));
@@ -81,11 +89,16 @@ static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 	}
 	frontier_put(b, frontiers[0], goal, group_of(b, goal));
 	for (depth = 0;; depth++) {
-		uint64_t fresh;
+		uint64_t fresh, before = s->expanded;
 		pb_status st;
 
-		begin_layer(b, depth, pull_cheaper(t, b, t->counts[depth], groups), frontiers);
+		begin_layer(b, depth,
+			    pull_cheaper(t, b, t->counts[depth], groups, expanded, pushed), frontiers);
 		st = twobit_run_layer(b, s, nthreads, &fresh, &groups);
+		if (!b->pull && s->expanded > before) {
+			expanded = s->expanded - before;
+			pushed = t->counts[depth];
+		}
 		if (st == PB_SOLVED && fresh && depth + 1 > PB_TWOBIT_MAX_DEPTH) {
 			snprintf(s->message, sizeof(s->message), "%s: distances past %d", t->d->name,
 				 PB_TWOBIT_MAX_DEPTH);
