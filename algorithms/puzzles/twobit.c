@@ -117,10 +117,18 @@ static pb_status search(pb_twobit *t, builder *b, pb_search *s, int nthreads)
 	}
 }
 
-/* Tiles: the board's masks and weights in B (see builder). */
-static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
+/* Digits a tiles group's table of its last digits covers (at most):
+ * 7! / 2 groups, 20 KB. */
+#define LOW_DIGITS 5
+
+/* Tiles: the board's masks and weights in B (see builder), its table of
+ * the last digits in a block through M that *BLOCK holds. Returns false
+ * when the meter refuses it. */
+static bool set_tiles(builder *b, const pb_domain *d, uint64_t goal, pb_meter *m, void **block)
 {
 	int gb = (int)(goal % (uint64_t)d->cells);
+	int n = d->cells - 1, digits = n - 2 < LOW_DIGITS ? n - 2 : LOW_DIGITS;
+	uint64_t *low;
 
 	b->tiles = d->cells - 1;
 	if (d->height == 2)
@@ -148,6 +156,25 @@ static void set_tiles(builder *b, const pb_domain *d, uint64_t goal)
 		b->weight[i] = pb_factorial(b->tiles - 1 - i);
 	for (int r = 2; r <= b->tiles; r++)
 		b->inverse[r] = UINT64_MAX / (uint64_t)r + 1;
+	/* the digits LOW_FIRST..n - 3 (radices DIGITS + 2 .. 3) of the
+	 * ranks 2l, l < (DIGITS + 2)! / 2 (digit n - 2, of radix 2, is 0) */
+	b->low_first = n - 2 - digits;
+	b->low_groups = pb_factorial(digits + 2) / 2;
+	b->low_inverse = UINT64_MAX / b->low_groups + 1;
+	*block = low = pb_alloc(m, b->low_groups * sizeof(*low));
+	if (!low)
+		return false;
+	for (uint64_t l = 0; l < b->low_groups; l++) {
+		uint64_t r = 2 * l, dg = 0;
+
+		for (int i = n - 2; i >= b->low_first; i--) {
+			dg |= r % (uint64_t)(n - i) << (4 * i);
+			r /= (uint64_t)(n - i);
+		}
+		low[l] = dg;
+	}
+	b->low_digits = low;
+	return true;
 }
 
 /* Pancakes: B's groups and their tables (see twobit_int.h), allocated in
@@ -234,7 +261,9 @@ static bool set_builder(builder *b, pb_twobit *t, const pb_domain *d, pb_meter *
 	*block = NULL;
 	b->chunk = CHUNK_GROUPS;
 	b->size = group_size(d);
-	PB_WITH_KERNEL(d, if (grouped(K)) set_tiles(b, d, pb_index(d, &d->goal)));
+	PB_WITH_KERNEL(d, b->tiles = grouped(K));
+	if (b->tiles && !set_tiles(b, d, pb_index(d, &d->goal), m, block))
+		return false;
 	if (stack_groups(d) && !set_pancakes(b, d, m, block))
 		return false;
 	b->groups = (t->states + b->size - 1) / b->size;

@@ -84,6 +84,14 @@ typedef struct builder {
 	uint64_t fact[PB_RANK_MAX + 1];         /* j! */
 	uint64_t fact_inverse[PB_RANK_MAX + 1]; /* ceil(2^64 / j!) */
 	uint64_t weight[PB_RANK_MAX]; /* weight[i]: (tiles - 1 - i)! */
+	/* Tiles: a group's last Lehmer digits by a look-up. Its number G
+	 * (its rank halved) is G / LOW_GROUPS in the digits before
+	 * LOW_FIRST and G % LOW_GROUPS in LOW_FIRST..tiles - 3:
+	 * LOW_DIGITS[G % LOW_GROUPS] holds those (a nibble each, where
+	 * the rank's digits go; the others 0). */
+	const uint64_t *low_digits;
+	uint64_t low_groups, low_inverse;
+	int low_first;
 	uint64_t inverse[PB_RANK_MAX + 1]; /* inverse[r]: ceil(2^64 / r), r >= 2 */
 	/* What the workers take: the groups [round, round_end) (the whole
 	 * index in one process; a round of a part's groups). */

@@ -30,6 +30,9 @@ typedef struct worker {
 	 * order, that are smaller) and their parity. */
 	uint64_t group, digits;
 	unsigned parity;
+	/* the block of the table's groups (see builder's low_digits)
+	 * entered last, and its digits */
+	uint64_t high, high_digits;
 	/* The neighbours looked up but not yet looked at (tiles), their
 	 * words fetched meanwhile: the neighbour's index, and (pull) the
 	 * state asking. */
@@ -302,59 +305,53 @@ PB_INLINE unsigned digits_parity(uint64_t dg)
 	return (unsigned)__builtin_popcountll(dg & 0x1111111111111111ULL) & 1u;
 }
 
-/* Groups ahead of the last one that stepping reaches sooner than an
- * addition of the difference. */
-#define STEPS_MAX 4
-
 /* Group G into W (N tiles): the Lehmer digits of its rank 2G (a nibble
- * each; digits N - 2 and N - 1 are 0), and their parity. Ahead of the
- * group entered last (the frontier's groups come in order), by stepping
- * or by adding the difference of the ranks to its digits, with carries,
- * which stop after a few digits where the difference is small; else by
- * dividing the rank. */
+ * each; digits N - 2 and N - 1 are 0), and their parity. The last ones
+ * from the builder's table (G modulo its groups); the others, those of
+ * G's block of the table's groups, as they were where the block is the
+ * one entered last (the frontier's groups come in order), else by adding
+ * the difference of the blocks to them, with carries, which stop after a
+ * digit or two where the difference is small, else by dividing. */
 PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 {
 	const builder *b = w->b;
+	uint64_t high, low;
 
 	if (g == w->group)
 		return;
-	if (g > w->group && g - w->group <= STEPS_MAX) {
-		/* one at a time: add one to digit N - 3, with carries */
-		for (; w->group < g; w->group++) {
-			uint64_t dg = w->digits;
-			int i = n - 3;
+	high = (uint64_t)(((unsigned __int128)g * b->low_inverse) >> 64);
+	low = g - high * b->low_groups;
+	if (high != w->high) {
+		uint64_t dg = w->high_digits;
 
-			for (; pb_nibble(dg, i) == (unsigned)(n - 1 - i); i--)
-				dg &= ~(15ULL << (4 * i));
-			w->digits = dg + (1ULL << (4 * i));
+		if (high > w->high && w->high != UINT64_MAX) {
+			/* the difference added from the digit before the table's */
+			uint64_t carry = high - w->high;
+
+			for (int i = b->low_first - 1; carry; i--) {
+				uint64_t t = pb_nibble(dg, i) + carry;
+				uint64_t q = (uint64_t)(((unsigned __int128)t * b->inverse[n - i]) >> 64);
+
+				dg = (dg & ~(15ULL << (4 * i))) | (t - q * (uint64_t)(n - i)) << (4 * i);
+				carry = q;
+			}
+		} else {
+			uint64_t r = high;
+
+			dg = 0;
+			for (int i = b->low_first - 1; i >= 0; i--) {
+				/* r / (n - i) by a multiply (r < 2^60) */
+				uint64_t q = (uint64_t)(((unsigned __int128)r * b->inverse[n - i]) >> 64);
+
+				dg |= (r - q * (uint64_t)(n - i)) << (4 * i);
+				r = q;
+			}
 		}
-	} else if (g > w->group) {
-		/* 2(G - group) added from digit N - 2 (radix 2, where both
-		 * are 0): its digit stays 0, G - group carries on */
-		uint64_t carry = g - w->group, dg = w->digits;
-
-		for (int i = n - 3; carry; i--) {
-			uint64_t t = pb_nibble(dg, i) + carry;
-			uint64_t q = (uint64_t)(((unsigned __int128)t * b->inverse[n - i]) >> 64);
-
-			dg = (dg & ~(15ULL << (4 * i))) | (t - q * (uint64_t)(n - i)) << (4 * i);
-			carry = q;
-		}
-		w->digits = dg;
-	} else {
-		uint64_t r = 2 * g, dg = 0;
-
-		/* digit n - 1 is 0 (a radix of 1) */
-		for (int i = n - 2; i >= 0; i--) {
-			/* r / (n - i) by a multiply (r < 2^60) */
-			uint64_t q = (uint64_t)(((unsigned __int128)r * b->inverse[n - i]) >> 64);
-
-			dg |= (r - q * (uint64_t)(n - i)) << (4 * i);
-			r = q;
-		}
-		w->digits = dg;
+		w->high = high;
+		w->high_digits = dg;
 	}
 	w->group = g;
+	w->digits = w->high_digits | b->low_digits[low];
 	w->parity = digits_parity(w->digits);
 }
 
@@ -847,7 +844,7 @@ PB_INLINE void work_with(const pb_kernel k, worker *w)
 PB_INLINE void work_groups(worker *w, const bool stacks, const int a, const int b)
 {
 	builder copy = *w->b;
-	worker me = { .b = &copy, .group = UINT64_MAX, .set = w->set };
+	worker me = { .b = &copy, .group = UINT64_MAX, .high = UINT64_MAX, .set = w->set };
 	uint64_t first, end;
 
 	while (room(&me) && take_chunk(&copy, &first, &end)) {
@@ -1000,7 +997,8 @@ pb_status twobit_run_layer(builder *b, pb_search *s, int nthreads, uint64_t *fre
 
 	b->share = &share;
 	for (int i = 0; i < nthreads; i++)
-		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED, .group = UINT64_MAX };
+		workers[i] = (worker){ .b = b, .poll = *s, .status = PB_SOLVED, .group = UINT64_MAX,
+				     .high = UINT64_MAX };
 	if (b->bins && !b->pull) {
 		/* rounds: the workers expand chunks while their bins have
 		 * room, then mark what the bins hold */
