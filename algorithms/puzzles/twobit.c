@@ -141,6 +141,10 @@ static bool set_tiles(builder *b, const pb_domain *d, uint64_t goal, pb_meter *m
 			b->first_col |= bit;
 		if (j % d->width == d->width - 1)
 			b->last_col |= bit;
+		if (j < d->width)
+			b->first_row |= bit;
+		if (j >= d->cells - d->width)
+			b->last_row |= bit;
 		if (pb_tiles_parity_needed(d, j))
 			b->odd_rows |= bit;
 		b->colour[colour] |= bit;

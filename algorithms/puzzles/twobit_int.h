@@ -64,6 +64,7 @@ typedef struct builder {
 	 * state with the blank at cell j. */
 	int tiles;           /* tiles on the board */
 	uint64_t first_col, last_col; /* the blank in the first, last column */
+	uint64_t first_row, last_row; /* the blank in the first, last row */
 	uint64_t odd_rows;   /* the blank where the tiles' parity must be odd */
 	/* the blank an even, odd number of moves from the goal's blank (a
 	 * move takes it to a neighbouring cell, of the other colour of a
@@ -155,10 +156,11 @@ PB_INLINE uint64_t rows_of_index(const builder *b, uint64_t i, uint64_t g)
 	return b->fbits == 1 ? 1u : 1u << (i - g * b->size >= b->row_cell);
 }
 
-/* The same for the states MASK (bits 2j) of a group. */
+/* The same for the states MASK (bits 2j) of a group (none where MASK is
+ * 0). */
 PB_INLINE uint64_t rows_of_mask(const builder *b, uint64_t mask)
 {
-	return b->fbits == 1 ? 1u : (uint64_t)!!(mask & b->row_mask[1]) |
+	return b->fbits == 1 ? (uint64_t)(mask != 0) : (uint64_t)!!(mask & b->row_mask[1]) |
 				    (uint64_t)!!(mask & b->row_mask[2]) << 1;
 }
 
