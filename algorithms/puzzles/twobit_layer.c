@@ -464,20 +464,24 @@ PB_INLINE void list_group(const worker *w, uint64_t g, uint64_t states, entered 
 /* Push: the states HITS (bits 2j) of group G, whose codes X start at
  * index FIRST, mark their unseen neighbours in the group with the next
  * residue; the group is entered, and listed at *DOWN and *UP (the lists'
- * ends) with its states to move down and up (push_vertical). */
+ * ends) with its states to move down and up (push_vertical), counted in
+ * *N_DOWN and *N_UP. */
 PB_INLINE void push_group(worker *w, const int W, const int H, const bool binned, uint64_t g,
-			  uint64_t first, uint64_t x, uint64_t hits, entered **down, entered **up)
+			  uint64_t first, uint64_t x, uint64_t hits, entered **down, uint64_t *n_down,
+			  entered **up, uint64_t *n_up)
 {
 	const builder *b = w->b;
 	const int cells = W * H;
 	uint64_t side = ((hits & ~b->last_col) << 2) | ((hits & ~b->first_col) >> 2);
 	uint64_t fresh = side & codes_equal(x, PB_TWOBIT_UNSEEN);
 	uint64_t downs = hits & ~b->last_row, ups = hits & ~b->first_row;
+	uint64_t vertical = (uint64_t)(__builtin_popcountll(downs) + __builtin_popcountll(ups));
 
+	*n_down += (uint64_t)__builtin_popcountll(downs);
+	*n_up += (uint64_t)__builtin_popcountll(ups);
 	w->expanded += (uint64_t)__builtin_popcountll(hits);
 	w->generated += (uint64_t)(__builtin_popcountll(hits & ~b->last_col) +
-				   __builtin_popcountll(hits & ~b->first_col) +
-				   __builtin_popcountll(downs) + __builtin_popcountll(ups));
+				   __builtin_popcountll(hits & ~b->first_col)) + vertical;
 	enter_group(w, cells - 1, g);
 	list_group(w, g, downs, down);
 	list_group(w, g, ups, up);
@@ -619,9 +623,8 @@ PB_INLINE bool chunk_tiles(worker *w, worker *home, const int W, const int H, co
 					continue;
 				if ((home->status = pb_search_poll(&home->poll)) != PB_SOLVED)
 					return false;
-				n_down += (uint64_t)__builtin_popcountll(hits & ~b->last_row);
-				n_up += (uint64_t)__builtin_popcountll(hits & ~b->first_row);
-				push_group(w, W, H, binned, g, g * cells, x, hits, &down, &up);
+				push_group(w, W, H, binned, g, g * cells, x, hits, &down, &n_down, &up,
+					   &n_up);
 			}
 			down->states = up->states = 0;
 			push_vertical(w, W, H, binned, false, downs, n_down);
