@@ -80,14 +80,17 @@ PB_INLINE unsigned code_at(const uint64_t *codes, uint64_t i)
 			  (2 * (i % CODES_PER_WORD))) & 3u;
 }
 
-/* The codes of the states I..I+N-1 (N <= 32), the first lowest. */
+/* The codes of the states I..I+N-1 (N <= 32), the first lowest. The word
+ * after the first is read whether they reach it or not (the table has a
+ * word past its last state): without a branch, which is a toss-up where a
+ * group's codes straddle words as often as not. */
 PB_INLINE uint64_t codes_from(const uint64_t *codes, uint64_t i, uint64_t n)
 {
 	uint64_t w = i / CODES_PER_WORD, at = 2 * (i % CODES_PER_WORD);
 	uint64_t x = __atomic_load_n(&codes[w], __ATOMIC_RELAXED) >> at;
 
-	if (at + 2 * n > 64)
-		x |= __atomic_load_n(&codes[w + 1], __ATOMIC_RELAXED) << (64 - at);
+	/* (shifted in two steps: by 64 where AT is 0) */
+	x |= __atomic_load_n(&codes[w + 1], __ATOMIC_RELAXED) << 1 << (63 - at);
 	return 2 * n < 64 ? x & ((1ULL << (2 * n)) - 1) : x;
 }
 
@@ -130,18 +133,16 @@ PB_INLINE uint64_t *pick(uint64_t *p, uint64_t *q, uint64_t use)
 
 /* As codes_clear_own, without a branch on MASK: a word whose bits to
  * clear are none is not written (SPARE is). */
-PB_INLINE void codes_clear_quiet(uint64_t *codes, uint64_t i, uint64_t n, uint64_t mask,
-				 uint64_t *spare)
+PB_INLINE void codes_clear_quiet(uint64_t *codes, uint64_t i, uint64_t mask, uint64_t *spare)
 {
 	uint64_t w = i / CODES_PER_WORD, at = 2 * (i % CODES_PER_WORD), bits = mask << at;
 	uint64_t *p = pick(&codes[w], spare, bits != 0);
 
 	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) & ~bits, __ATOMIC_RELAXED);
-	if (at + 2 * n > 64) {
-		bits = mask >> (64 - at);
-		p = pick(&codes[w + 1], spare, bits != 0);
-		__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) & ~bits, __ATOMIC_RELAXED);
-	}
+	/* the next word's bits, none where the states stop before it */
+	bits = mask >> 1 >> (63 - at);
+	p = pick(&codes[w + 1], spare, bits != 0);
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) & ~bits, __ATOMIC_RELAXED);
 }
 
 /* Put group G in the next frontier, with the bits ROWS (see builder's
@@ -578,8 +579,7 @@ PB_INLINE void push_group(worker *w, const int W, const int H, const bool binned
 		 * Without a branch on FRESH, which is a toss-up. */
 		uint64_t spare;
 
-		codes_clear_quiet(b->codes, first, (uint64_t)cells, fresh * (PB_TWOBIT_UNSEEN ^ b->next),
-				  &spare);
+		codes_clear_quiet(b->codes, first, fresh * (PB_TWOBIT_UNSEEN ^ b->next), &spare);
 		w->fresh += (uint64_t)__builtin_popcountll(fresh);
 		mark_own_group(w, g, rows_of_mask(b, fresh));
 	} else if (fresh) {
