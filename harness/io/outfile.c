@@ -21,10 +21,23 @@ static void outfile_clear(outfile *f)
 int outfile_open(outfile *f, const char *path, char *err, size_t errlen)
 {
 	size_t n = strlen(path) + 32;
+	struct stat st;
 
 	f->fp = NULL;
 	f->slot = -1;
+	f->tmp = NULL;
 	f->path = strdup(path);
+	if (f->path && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		/* a device or a pipe (/dev/null, /dev/stdout, a fifo): written
+		 * as it is, never renamed over */
+		f->fp = fopen(path, "w");
+		if (!f->fp) {
+			snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+			outfile_clear(f);
+			return -1;
+		}
+		return 0;
+	}
 	f->tmp = malloc(n);
 	if (!f->path || !f->tmp) {
 		outfile_clear(f);
@@ -62,12 +75,13 @@ int outfile_commit(outfile *f, char *err, size_t errlen)
 	if (fclose(f->fp) && !e)
 		e = errno ? errno : EIO;
 	if (e) {
-		snprintf(err, errlen, "%s: write error: %s", f->tmp, strerror(e));
-		unlink(f->tmp);
+		snprintf(err, errlen, "%s: write error: %s", f->tmp ? f->tmp : f->path, strerror(e));
+		if (f->tmp)
+			unlink(f->tmp);
 		outfile_clear(f);
 		return -1;
 	}
-	if (rename(f->tmp, f->path)) {
+	if (f->tmp && rename(f->tmp, f->path)) {
 		snprintf(err, errlen, "%s: %s", f->path, strerror(errno));
 		unlink(f->tmp);
 		outfile_clear(f);
@@ -81,7 +95,8 @@ void outfile_abort(outfile *f)
 {
 	if (f->fp) {
 		fclose(f->fp);
-		unlink(f->tmp);
+		if (f->tmp)
+			unlink(f->tmp);
 	}
 	outfile_clear(f);
 }

@@ -11,12 +11,14 @@
 typedef struct outfile {
 	FILE *fp;
 	char *path; /* the final name */
-	char *tmp;  /* the temporary one */
+	char *tmp;  /* the temporary one (NULL: PATH written as it is) */
 	int slot;   /* its registration with signals.h, or -1 */
 } outfile;
 
-/* Open a temporary file beside PATH for writing. Returns 0, or -1 with
- * "PATH: why" in ERR. */
+/* Open a temporary file beside PATH for writing; where PATH is a device
+ * or a pipe (/dev/null, /dev/stdout, a fifo), PATH itself, which commit
+ * then leaves in its place (TMP NULL). Returns 0, or -1 with "PATH: why"
+ * in ERR. */
 int outfile_open(outfile *f, const char *path, char *err, size_t errlen);
 
 /* Flush, sync (fsync), close and rename it to its final name. Returns 0,

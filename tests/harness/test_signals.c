@@ -6,9 +6,11 @@
  * own. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,4 +125,36 @@ Test(signals, without_files_or_catching_the_default_action_is_back)
 	sigaction(SIGINT, NULL, &sa);
 	cr_assert_eq(sa.sa_handler, SIG_DFL, "a handler left after signals_restore");
 	ht_remove(dir);
+}
+
+/* An output named as a pipe (as /dev/null or /dev/stdout are devices) is
+ * written as it is: what is written comes out of it, and it is still a
+ * pipe after the commit, not a file renamed over it (as one build did to
+ * /dev/null, run as root with -o /dev/null). */
+Test(signals, a_pipe_given_as_the_output_is_written_not_renamed_over)
+{
+	char dir[] = "/tmp/pb_outfile_XXXXXX", path[64], err[256], got[16] = "";
+	struct stat st;
+	outfile f;
+	ssize_t n;
+	int fd;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	/* the reader first, without waiting for a writer */
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(outfile_open(&f, path, err, sizeof(err)), 0, "%s", err);
+	fputs("a line\n", f.fp);
+	cr_assert_eq(outfile_commit(&f, err, sizeof(err)), 0, "%s", err);
+	n = read(fd, got, sizeof(got) - 1);
+	close(fd);
+	cr_assert_eq(n, 7, "read %zd bytes from the pipe", n);
+	cr_assert_str_eq(got, "a line\n");
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert(S_ISFIFO(st.st_mode), "the pipe was replaced by a file");
+	cr_assert_eq(temporaries(dir), 0);
+	unlink(path);
+	rmdir(dir);
 }
