@@ -330,7 +330,7 @@ static bool set_builder(builder *b, pb_twobit *t, const pb_domain *d, pb_meter *
 }
 
 /* The defaults (twobit.h) */
-static pb_twobit_rounds rounds = { (uint64_t)1 << 30, (uint64_t)4 << 20, (uint64_t)32 << 20 };
+static pb_twobit_rounds rounds = { (uint64_t)1 << 30, (uint64_t)4 << 20, (uint64_t)256 << 20 };
 
 pb_twobit_rounds pb_twobit_set_rounds(pb_twobit_rounds r)
 {
@@ -365,7 +365,7 @@ bool twobit_bins_set(builder *b, pb_meter *m, int nthreads)
 	/* a state's neighbours outside its group: a move up and one down
 	 * at most */
 	b->bin_room = bins->regions + (b->chunk * b->size * 2 + BIN_BLOCK - 1) / BIN_BLOCK + 1;
-	blocks = rounds.bin_bytes / sizeof(bin_block);
+	blocks = rounds.bin_bytes / (uint64_t)nthreads / sizeof(bin_block);
 	if (blocks < 4 * b->bin_room)
 		blocks = 4 * b->bin_room;
 	b->bins = bins;

@@ -73,11 +73,12 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 
 /* A tiles' table of more than ABOVE bytes is pushed in rounds: each
  * round's neighbours outside their group go to bins, one a region of the
- * table (REGION_BYTES of codes at most) and thread, BIN_BYTES at least a
- * thread, and are marked a region at a time, so that the looks at the
- * table fall within a few MB (see twobit_int.h). Below, each neighbour
- * is marked where it is. The defaults: above 1 GiB, regions of 4 MiB,
- * 32 MiB of bins a thread. */
+ * table (REGION_BYTES of codes at most) and thread, BIN_BYTES of them in
+ * all (shared by the threads; each thread's at least four times what a
+ * chunk could fill), and are marked a region at a time, so that the
+ * looks at the table fall within a few MB (see twobit_int.h). Below,
+ * each neighbour is marked where it is. The defaults: above 1 GiB,
+ * regions of 4 MiB, 256 MiB of bins. */
 typedef struct pb_twobit_rounds {
 	uint64_t above, region_bytes, bin_bytes;
 } pb_twobit_rounds;

@@ -183,7 +183,11 @@ PB_INLINE void frontier_put(const builder *b, uint64_t *frontier, uint64_t i, ui
  * of codes) and worker, and then the workers mark the neighbours a region
  * at a time, each region by one worker: its looks within a few MB, and
  * its words, and its frontier's, its worker's alone. A neighbour costs 4
- * bytes of a bin, written and read once. */
+ * bytes of a bin, written and read once. The bins are big (256 MiB in
+ * all by default): a round's marking reads a line of the table for most
+ * of its entries, and the more entries a round holds, the more of them
+ * share a line (7x2's layers 46 to 56: 0.96 of the time with 256 MiB
+ * of bins against 100). */
 #define BIN_BLOCK 1024 /* entries a block of a bin */
 typedef struct bin_block {
 	struct bin_block *next;
