@@ -567,13 +567,14 @@ PB_INLINE void push_group(worker *w, const int W, const int H, const bool binned
 	uint64_t side = ((hits & ~b->last_col) << 2) | ((hits & ~b->first_col) >> 2);
 	uint64_t fresh = side & codes_equal(x, PB_TWOBIT_UNSEEN);
 	uint64_t downs = hits & ~b->last_row, ups = hits & ~b->first_row;
-	uint64_t vertical = (uint64_t)(__builtin_popcountll(downs) + __builtin_popcountll(ups));
+	uint64_t n_downs = (uint64_t)__builtin_popcountll(downs);
+	uint64_t n_ups = (uint64_t)__builtin_popcountll(ups);
 
-	*n_down += (uint64_t)__builtin_popcountll(downs);
-	*n_up += (uint64_t)__builtin_popcountll(ups);
+	*n_down += n_downs;
+	*n_up += n_ups;
 	w->expanded += (uint64_t)__builtin_popcountll(hits);
 	w->generated += (uint64_t)(__builtin_popcountll(hits & ~b->last_col) +
-				   __builtin_popcountll(hits & ~b->first_col)) + vertical;
+				   __builtin_popcountll(hits & ~b->first_col)) + n_downs + n_ups;
 	enter_group(w, cells - 1, g);
 	list_group(w, g, downs, down);
 	list_group(w, g, ups, up);
@@ -598,6 +599,20 @@ PB_INLINE void push_group(worker *w, const int W, const int H, const bool binned
 	}
 }
 
+/* The next listed state after the last of LEFT (its group's states yet
+ * to move) of the entry *E: the next of its group, else the first of
+ * the next entry's (past the last group, the read of the list's spare
+ * entry). Without a branch (see push_vertical). */
+PB_INLINE void next_listed(const entered **e, uint64_t *left)
+{
+	bool next;
+
+	*left &= *left - 1;
+	next = !*left;
+	*e += next;
+	*left = next ? (*e)->states : *left;
+}
+
 /* Push: the moves up (UP) or down of the states of the groups listed
  * from E (N states in all; the list ends with a spare entry), their
  * neighbours to push_far. One loop over the states, whatever their
@@ -618,16 +633,11 @@ PB_INLINE void push_vertical(worker *w, const int W, const int H, const bool bin
 		uint64_t group[8], digits[8], parity[8], j[8], g[8], at[8];
 
 		for (int l = 0; l < VERTICAL_LANES; l++) {
-			bool next;
-
 			group[l] = e->group;
 			digits[l] = e->digits;
 			parity[l] = e->parity;
 			j[l] = (uint64_t)__builtin_ctzll(left) / 2;
-			left &= left - 1;
-			next = !left;
-			e += next;
-			left = next ? e->states : left;
+			next_listed(&e, &left);
 		}
 		vertical8(b, W, H, group, digits, parity, j, up, g, at);
 		for (int l = 0; l < VERTICAL_LANES; l++)
@@ -636,14 +646,9 @@ PB_INLINE void push_vertical(worker *w, const int W, const int H, const bool bin
 #endif
 	for (; n; n--) {
 		uint64_t to, at = vertical(b, W, H, e, __builtin_ctzll(left) / 2, up, &to);
-		bool next;
 
 		push_far(w, binned, at, to);
-		left &= left - 1;
-		next = !left;
-		e += next;
-		/* (past the last group, the read of the list's spare entry) */
-		left = next ? e->states : left;
+		next_listed(&e, &left);
 	}
 }
 
