@@ -119,6 +119,8 @@ static void begin_layer(builder *b, int depth, bool pull, uint64_t **frontiers, 
 	b->next = (unsigned)(depth + 1) % 3;
 	b->pull = pull;
 	b->layer_colour = b->colour[(depth + b->pull) % 2];
+	b->before = (unsigned)(depth + 2) % 3;
+	b->skip_one_far = depth > 0 ? b->one_far : 0;
 	b->frontier = frontiers[depth % 2];
 	b->next_frontier = frontiers[(depth + 1) % 2];
 	fill(b->next_frontier, 0, frontier_bytes(b), nthreads);
@@ -203,6 +205,8 @@ static bool set_tiles(builder *b, const pb_domain *d, uint64_t goal, pb_meter *m
 		if (d->height == 2)
 			b->row_mask[1 + (j >= d->width)] |= bit;
 	}
+	/* (on one row, no far moves: none) */
+	b->one_far = b->first_row ^ b->last_row;
 	if (d->height == 2) {
 		b->fbits = 2;
 		b->row_cell = (uint64_t)d->width;

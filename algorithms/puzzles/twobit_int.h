@@ -72,6 +72,15 @@ typedef struct builder {
 	uint64_t colour[2];
 	uint64_t layer_colour; /* colour[] of the states a layer takes: the
 				* layer's distance (push), the next (pull) */
+	/* A push's states with one far move (the blank in the first or the
+	 * last row; on two rows, all), and the layer's residue before: a
+	 * state of the layer with no neighbour of that residue in its group
+	 * (in its row) has its move nearer the goal outside the group, and
+	 * where that is its only far move the push leaves it out (it leads
+	 * to the layer before, seen). The layer's mask none at the goal,
+	 * which has no move nearer. */
+	uint64_t one_far, skip_one_far;
+	unsigned before;
 	/* Pancakes (see their part of twobit_layer.c): a group is the m!
 	 * stacks that share their bottom cells - m pancakes, m = flips_in
 	 * (0: not pancakes' groups); the flips of 2..m stay in the group. */

@@ -566,7 +566,13 @@ PB_INLINE void push_group(worker *w, const int W, const int H, const bool binned
 	const int cells = W * H;
 	uint64_t side = ((hits & ~b->last_col) << 2) | ((hits & ~b->first_col) >> 2);
 	uint64_t fresh = side & codes_equal(x, PB_TWOBIT_UNSEEN);
-	uint64_t downs = hits & ~b->last_row, ups = hits & ~b->first_row;
+	/* the states with a neighbour in the group on the layer before */
+	uint64_t before = codes_equal(x, b->before);
+	uint64_t near = ((before >> 2) & ~b->last_col) | ((before << 2) & ~b->first_col);
+	/* those to make their far moves: not those whose one far move goes
+	 * to the layer before */
+	uint64_t moving = hits & ~(b->skip_one_far & ~near);
+	uint64_t downs = moving & ~b->last_row, ups = moving & ~b->first_row;
 	uint64_t n_downs = (uint64_t)__builtin_popcountll(downs);
 	uint64_t n_ups = (uint64_t)__builtin_popcountll(ups);
 
