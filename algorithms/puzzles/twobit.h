@@ -57,7 +57,17 @@ typedef struct pb_twobit {
 	int radius;        /* the farthest distance */
 	uint64_t reached;  /* states reached (all of the goal's class) */
 	uint64_t counts[PB_TWOBIT_MAX_DEPTH + 1]; /* states at each distance */
+	/* Tiles on a board two wide and higher (2x7): the search runs on the
+	 * board turned over its diagonal (7x2), the same graph, whose rows
+	 * are the long way (a group's moves within it are its row's, and
+	 * fewer of a state's moves leave its group: on 2x7, 1.7 a state; on
+	 * 7x2, one), so the codes are in the turned board's index; NULL: in
+	 * D's. pb_twobit_index maps. */
+	struct pb_twobit_turn *turn;
 } pb_twobit;
+
+/* The index in T's codes of the state S of T's domain. */
+uint64_t pb_twobit_index(const pb_twobit *t, const pb_state *s);
 
 /* Bytes the table of D takes: a quarter of a byte a state, in whole words. */
 uint64_t pb_twobit_bytes(const pb_domain *d);
@@ -136,7 +146,7 @@ uint64_t pb_twobit_part_mark(pb_twobit_part *p, const uint64_t *in, size_t n);
 
 void pb_twobit_part_release(pb_twobit_part *p);
 
-/* The code of the state of index I. */
+/* The code of the state at I in T's codes (pb_twobit_index). */
 static inline unsigned pb_twobit_code(const pb_twobit *t, uint64_t i)
 {
 	return (unsigned)(t->codes[i / 32] >> (2 * (i % 32))) & 3u;
