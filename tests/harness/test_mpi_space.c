@@ -110,6 +110,9 @@ Test(mpi_space, one_to_four_ranks_give_the_table_of_one_process, .timeout = 600)
 	check_ranks("8puzzle", "8puzzle-b8.2bit");
 	check_ranks("msquare", "msquare.2bit");
 	check_ranks("pancake9", "pancake9.2bit");
+	/* a board searched turned (2x4 as 4x2): its codes in the turned
+	 * board's index over the ranks too */
+	check_ranks("tiles2x4", "tiles2x4-b7.2bit");
 }
 
 /* The counts CSV at PATH ("depth,states" lines) against the published
