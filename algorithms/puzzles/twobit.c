@@ -121,7 +121,8 @@ static void begin_layer(builder *b, int depth, bool pull, uint64_t **frontiers, 
 	b->pull = pull;
 	b->layer_colour = b->colour[(depth + b->pull) % 2];
 	b->before = (unsigned)(depth + 2) % 3;
-	b->skip_one_far = depth > 0 ? b->one_far : 0;
+	/* (on one row, no far moves: none) */
+	b->skip_one_far = depth > 0 ? b->first_row ^ b->last_row : 0;
 	b->frontier = frontiers[depth % 2];
 	b->next_frontier = frontiers[(depth + 1) % 2];
 	fill(b->next_frontier, 0, frontier_bytes(b), nthreads);
@@ -206,8 +207,6 @@ static bool set_tiles(builder *b, const pb_domain *d, uint64_t goal, pb_meter *m
 		if (d->height == 2)
 			b->row_mask[1 + (j >= d->width)] |= bit;
 	}
-	/* (on one row, no far moves: none) */
-	b->one_far = b->first_row ^ b->last_row;
 	if (d->height == 2) {
 		b->fbits = 2;
 		b->row_cell = (uint64_t)d->width;
@@ -324,7 +323,7 @@ struct pb_twobit_turn {
 
 /* Whether D's table is searched on its board turned: tiles in groups (see
  * grouped) on a board two wide and higher, which turned has two rows
- * (see the builder's fbits and one_far). Where the turned board would
+ * (see the builder's fbits and skip_one_far). Where the turned board would
  * have more, the turn bought nothing: 3x4 searched as 4x3, 4 pairs, 0.99
  * to 1.05 times as slow. */
 static bool turns(const pb_domain *d)
@@ -340,9 +339,11 @@ static bool turns(const pb_domain *d)
 /* D's board turned into *OUT (NULL where D's is not turned): the goal
  * turned with it, so that the turned board's search from its goal is D's
  * search, state for state. A domain, as D is, about 50 KB: outside the
- * meter, which counts the search's memory. Returns 0, or -1 where there
- * is no memory for it. */
-static int turn_make(const pb_domain *d, struct pb_twobit_turn **out)
+ * meter, which counts the search's memory. Returns PB_SOLVED, PB_MEMOUT
+ * where there is no memory for it, or PB_UNSUPPORTED where the turned
+ * board cannot be made, the reason in MSG (LEN bytes). */
+static pb_status turn_make(const pb_domain *d, struct pb_twobit_turn **out, char *msg,
+			   size_t len)
 {
 	struct pb_twobit_turn *u;
 	char name[sizeof(d->name)], goal[4 * PB_MAX_CELLS], err[200];
@@ -351,10 +352,10 @@ static int turn_make(const pb_domain *d, struct pb_twobit_turn **out)
 
 	*out = NULL;
 	if (!turns(d))
-		return 0;
+		return PB_SOLVED;
 	u = malloc(sizeof(*u));
 	if (!u)
-		return -1;
+		return PB_MEMOUT;
 	/* cell (r, c) of the W x H board, r W + c, goes to (c, r) of the
 	 * H x W one, c H + r */
 	for (int i = 0; i < d->cells; i++)
@@ -367,14 +368,14 @@ static int turn_make(const pb_domain *d, struct pb_twobit_turn **out)
 	snprintf(name, sizeof(name), "tiles%dx%d", d->height, d->width);
 	if (pb_domain_init(&u->d, name, err, sizeof(err)) ||
 	    pb_domain_set_goal(&u->d, goal, at, err, sizeof(err))) {
-		/* a board of the same cells turned is a board too */
-		fprintf(stderr, "twobit: %s turned: %s\n", d->name, err);
-		abort();
+		snprintf(msg, len, "%s turned: %s", d->name, err);
+		free(u);
+		return PB_UNSUPPORTED;
 	}
 	for (int i = 0; i < d->cells; i++)
 		u->label[d->goal_label[i]] = u->d.goal_label[u->cell[i]];
 	*out = u;
-	return 0;
+	return PB_SOLVED;
 }
 
 uint64_t pb_twobit_index(const pb_twobit *t, const pb_state *s)
@@ -511,9 +512,12 @@ pb_status pb_twobit_build(pb_twobit *t, const pb_domain *d, pb_search *s, int th
 	t->nwords = pb_twobit_bytes(d) / sizeof(uint64_t);
 	/* a word more, which codes_from may read past the last state */
 	t->codes = pb_alloc(&s->meter, pb_twobit_bytes(d) + sizeof(uint64_t));
-	if (!t->codes || turn_make(d, &t->turn)) {
-		pb_twobit_release(t);
+	if (!t->codes)
 		return pb_search_alloc_failed(s);
+	st = turn_make(d, &t->turn, s->message, sizeof(s->message));
+	if (st != PB_SOLVED) {
+		pb_twobit_release(t);
+		return st == PB_MEMOUT ? pb_search_alloc_failed(s) : st;
 	}
 	pb_want_huge_pages(t->codes, pb_twobit_bytes(d));
 	nthreads = pb_workers_count(threads, PB_TWOBIT_MAX_THREADS);
@@ -602,6 +606,7 @@ pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int 
 	struct pb_twobit_run *run;
 	uint64_t g0, g1, goal, bytes;
 	builder *b;
+	pb_status st;
 
 	memset(p, 0, sizeof(*p));
 	if (!searchable(d, s))
@@ -615,12 +620,12 @@ pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int 
 	p->run = run;
 	/* (a turned board's parts are the same words: a group is the
 	 * board's cells either way) */
-	run->t.d = d;
-	if (turn_make(d, &run->t.turn)) {
+	st = turn_make(d, &run->t.turn, s->message, sizeof(s->message));
+	if (st != PB_SOLVED) {
 		pb_twobit_part_release(p);
-		return pb_search_alloc_failed(s);
+		return st == PB_MEMOUT ? pb_search_alloc_failed(s) : st;
 	}
-	d = searched(&run->t);
+	d = run->t.turn ? &run->t.turn->d : d;
 	run->t.d = d;
 	run->t.states = d->index_count;
 	/* a word more, which codes_from may read past the part's last state */
@@ -920,6 +925,7 @@ pb_twobit_load_result pb_twobit_load(pb_twobit *t, const pb_domain *d, const cha
 {
 	file_header want, got;
 	pb_blob_result r;
+	char msg[256];
 
 	memset(t, 0, sizeof(*t));
 	name_table(d, &want);
@@ -935,9 +941,11 @@ pb_twobit_load_result pb_twobit_load(pb_twobit *t, const pb_domain *d, const cha
 		pb_twobit_release(t);
 		return r == PB_BLOB_MISSING ? PB_TWOBIT_MISSING : PB_TWOBIT_STALE;
 	}
-	if (turn_make(d, &t->turn)) {
-		pb_twobit_release(t);
-		return PB_TWOBIT_NOMEM;
+	/* (where the turned board cannot be made, the build says why) */
+	switch (turn_make(d, &t->turn, msg, sizeof(msg))) {
+	case PB_SOLVED: break;
+	case PB_MEMOUT: pb_twobit_release(t); return PB_TWOBIT_NOMEM;
+	default: pb_twobit_release(t); return PB_TWOBIT_STALE;
 	}
 	t->d = d;
 	t->states = d->index_count;

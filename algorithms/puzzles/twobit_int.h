@@ -77,9 +77,9 @@ typedef struct builder {
 	 * state of the layer with no neighbour of that residue in its group
 	 * (in its row) has its move nearer the goal outside the group, and
 	 * where that is its only far move the push leaves it out (it leads
-	 * to the layer before, seen). The layer's mask none at the goal,
-	 * which has no move nearer. */
-	uint64_t one_far, skip_one_far;
+	 * to the layer before, seen). None at the goal, which has no move
+	 * nearer. */
+	uint64_t skip_one_far;
 	unsigned before;
 	/* Pancakes (see their part of twobit_layer.c): a group is the m!
 	 * stacks that share their bottom cells - m pancakes, m = flips_in
