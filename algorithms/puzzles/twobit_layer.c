@@ -1134,6 +1134,10 @@ static void apply_region(worker *w, uint64_t r)
 	const unsigned fbits = (unsigned)b->fbits;
 	const uint64_t own = (1ULL << fbits) - 1;
 	uint64_t *codes = b->codes, *front = b->next_frontier, fresh = 0, groups = 0, spare;
+	/* the region's frontier, and a state's group in it (about: for the
+	 * fetches ahead) by a multiply */
+	const uint64_t *front_r = front + (r << b->bin_shift) * fbits / 64;
+	const uint64_t per_group = ((uint64_t)1 << 32) / b->size;
 
 	for (int k = 0; k < bins->sets; k++) {
 		for (const bin_block *q = bins->set[k].head[r]; q; q = q->next) {
@@ -1141,10 +1145,17 @@ static void apply_region(worker *w, uint64_t r)
 				uint64_t i = first + q->at[j], *word = &codes[i / CODES_PER_WORD], x, u;
 				uint64_t g = group_of(b, i), at = (g - b->base) * fbits, y, bits;
 				unsigned shift = 2 * (unsigned)(i % CODES_PER_WORD);
+				/* the entry APPLY_AHEAD on, in this block or the next */
+				uint32_t ahead = j + APPLY_AHEAD < q->n ? q->at[j + APPLY_AHEAD]
+						 : q->next && j + APPLY_AHEAD - q->n < q->next->n
+						 ? q->next->at[j + APPLY_AHEAD - q->n]
+						 : q->at[j];
 
-				if (j + APPLY_AHEAD < q->n)
-					__builtin_prefetch(&codes[(first + q->at[j + APPLY_AHEAD]) /
-								  CODES_PER_WORD], 1);
+				/* its word of codes and its word of the frontier: the
+				 * region's frontier does not stay in the caches
+				 * while its codes' lines pass through them */
+				__builtin_prefetch(&codes[(first + ahead) / CODES_PER_WORD], 1);
+				__builtin_prefetch(&front_r[(ahead * per_group >> 32) * fbits / 64], 1);
 				x = __atomic_load_n(word, __ATOMIC_RELAXED);
 				u = x >> shift & x >> (shift + 1) & 1u; /* unseen */
 				__atomic_store_n(pick(word, &spare, u), x & ~(clear << shift),
