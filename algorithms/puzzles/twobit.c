@@ -625,8 +625,10 @@ pb_status pb_twobit_part_init(pb_twobit_part *p, const pb_domain *d, int k, int 
 		pb_twobit_part_release(p);
 		return st == PB_MEMOUT ? pb_search_alloc_failed(s) : st;
 	}
-	d = run->t.turn ? &run->t.turn->d : d;
+	/* T's domain the caller's, as a table built in one process has it;
+	 * the search's, the one its codes are in */
 	run->t.d = d;
+	d = searched(&run->t);
 	run->t.states = d->index_count;
 	/* a word more, which codes_from may read past the part's last state */
 	run->alloc = pb_alloc(&s->meter, (p->words + 1) * sizeof(uint64_t));
