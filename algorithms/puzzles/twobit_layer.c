@@ -11,6 +11,12 @@
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && !defined(PB_SANITIZED)
 #include <immintrin.h>
 #define VERTICAL_LANES 8
+/* and a push in rounds on boards of two rows eight groups at a time
+ * (chunk_rows) where it has the byte permutes and popcounts too */
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__) && defined(__AVX512VPOPCNTDQ__) && \
+	defined(__BMI2__)
+#define ROW_LANES 1
+#endif
 #endif
 
 #include "../core/workers.h"
@@ -313,15 +319,26 @@ PB_INLINE bool room(const worker *w)
 	return !w->set || w->set->blocks - w->set->used >= w->b->bin_room;
 }
 
+/* A push in rounds: the entry AT (a neighbour's index less its region's
+ * first) to the worker's bin of region R. */
+PB_INLINE void push_bin(worker *w, uint64_t r, uint32_t at)
+{
+	bin_set *set = w->set;
+	uint32_t *end = set->end[r];
+
+	if (!end || end == set->tail[r]->at + BIN_BLOCK)
+		end = bin_grow(set, r);
+	*end = at;
+	set->end[r] = end + 1;
+}
+
 /* Push: the neighbour of index I, of group G, outside the group being
  * expanded: to the worker's bin of its region in a push in rounds
  * (BINNED), else looked up. */
 PB_INLINE void push_far(worker *w, const bool binned, uint64_t i, uint64_t g)
 {
 	const builder *b = w->b;
-	bin_set *set = w->set;
 	uint64_t r;
-	uint32_t *at;
 
 	if (!binned) {
 		look_up(w, i, g, 0);
@@ -329,11 +346,7 @@ PB_INLINE void push_far(worker *w, const bool binned, uint64_t i, uint64_t g)
 	}
 	/* (rounds are the one process's: no part, no outbox) */
 	r = (g - b->base) >> b->bin_shift;
-	at = set->end[r];
-	if (!at || at == set->tail[r]->at + BIN_BLOCK)
-		at = bin_grow(set, r);
-	*at = (uint32_t)(i - (b->base + (r << b->bin_shift)) * b->size);
-	set->end[r] = at + 1;
+	push_bin(w, r, (uint32_t)(i - (b->base + (r << b->bin_shift)) * b->size));
 }
 
 /* ---- Tiles: a group at a time ------------------------------------------
@@ -352,13 +365,50 @@ PB_INLINE unsigned digits_parity(uint64_t dg)
 	return (unsigned)__builtin_popcountll(dg & 0x1111111111111111ULL) & 1u;
 }
 
+/* The block HIGH of the table's groups (see builder's low_digits) into
+ * W (N tiles): the Lehmer digits of its first group's rank before the
+ * table's, as they were where the block is the one entered last (the
+ * frontier's groups come in order), else by adding the difference of
+ * the blocks to them, with carries, which stop after a digit or two
+ * where the difference is small, else by dividing. */
+PB_INLINE void enter_high(worker *w, const int n, uint64_t high)
+{
+	const builder *b = w->b;
+	uint64_t dg = w->high_digits;
+
+	if (high == w->high)
+		return;
+	if (high > w->high && w->high != UINT64_MAX) {
+		/* the difference added from the digit before the table's */
+		uint64_t carry = high - w->high;
+
+		for (int i = b->low_first - 1; carry; i--) {
+			uint64_t t = pb_nibble(dg, i) + carry;
+			uint64_t q = (uint64_t)(((unsigned __int128)t * b->inverse[n - i]) >> 64);
+
+			dg = (dg & ~(15ULL << (4 * i))) | (t - q * (uint64_t)(n - i)) << (4 * i);
+			carry = q;
+		}
+	} else {
+		uint64_t r = high;
+
+		dg = 0;
+		for (int i = b->low_first - 1; i >= 0; i--) {
+			/* r / (n - i) by a multiply (r < 2^60) */
+			uint64_t q = (uint64_t)(((unsigned __int128)r * b->inverse[n - i]) >> 64);
+
+			dg |= (r - q * (uint64_t)(n - i)) << (4 * i);
+			r = q;
+		}
+	}
+	w->high = high;
+	w->high_digits = dg;
+}
+
 /* Group G into W (N tiles): the Lehmer digits of its rank 2G (a nibble
  * each; digits N - 2 and N - 1 are 0), and their parity. The last ones
- * from the builder's table (G modulo its groups); the others, those of
- * G's block of the table's groups, as they were where the block is the
- * one entered last (the frontier's groups come in order), else by adding
- * the difference of the blocks to them, with carries, which stop after a
- * digit or two where the difference is small, else by dividing. */
+ * from the builder's table (G modulo its groups), the others those of
+ * G's block of the table's groups (enter_high). */
 PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 {
 	const builder *b = w->b;
@@ -368,35 +418,7 @@ PB_INLINE void enter_group(worker *w, const int n, uint64_t g)
 		return;
 	high = (uint64_t)(((unsigned __int128)g * b->low_inverse) >> 64);
 	low = g - high * b->low_groups;
-	if (high != w->high) {
-		uint64_t dg = w->high_digits;
-
-		if (high > w->high && w->high != UINT64_MAX) {
-			/* the difference added from the digit before the table's */
-			uint64_t carry = high - w->high;
-
-			for (int i = b->low_first - 1; carry; i--) {
-				uint64_t t = pb_nibble(dg, i) + carry;
-				uint64_t q = (uint64_t)(((unsigned __int128)t * b->inverse[n - i]) >> 64);
-
-				dg = (dg & ~(15ULL << (4 * i))) | (t - q * (uint64_t)(n - i)) << (4 * i);
-				carry = q;
-			}
-		} else {
-			uint64_t r = high;
-
-			dg = 0;
-			for (int i = b->low_first - 1; i >= 0; i--) {
-				/* r / (n - i) by a multiply (r < 2^60) */
-				uint64_t q = (uint64_t)(((unsigned __int128)r * b->inverse[n - i]) >> 64);
-
-				dg |= (r - q * (uint64_t)(n - i)) << (4 * i);
-				r = q;
-			}
-		}
-		w->high = high;
-		w->high_digits = dg;
-	}
+	enter_high(w, n, high);
 	w->group = g;
 	w->digits = w->high_digits | b->low_digits[low];
 	w->parity = digits_parity(w->digits);
@@ -470,27 +492,28 @@ PB_INLINE uint64_t vertical(const builder *b, const int W, const int H, const en
 
 #ifdef VERTICAL_LANES
 /* VERTICAL for eight states at once, a lane each (AVX-512): from the
- * states with the blank at J[l] of the groups E[l], their neighbours' groups
- * into G[l] and indices into AT[l]. The same steps as VERTICAL's, each
+ * states with the blank at cell J of the groups GROUP (their DIGITS and
+ * PARITY, entered), their neighbours' groups into *G and indices into
+ * *AT. The same steps as VERTICAL's, each
  * on the eight lanes, the weights of each lane's window picked from the
  * builder's sixteen. */
-PB_INLINE void vertical8(const builder *b, const int W, const int H, const uint64_t e_group[8],
-			 const uint64_t e_digits[8], const uint64_t e_parity[8],
-			 const uint64_t jj[8], bool up, uint64_t g[8], uint64_t at[8])
+PB_INLINE void vertical8(const builder *b, const int W, const int H, __m512i group,
+			 __m512i digits, __m512i parity, __m512i j, bool up, __m512i *g,
+			 __m512i *at)
 {
 	const int n = W * H - 1;
 	const __m512i nib = _mm512_set1_epi64(15), one = _mm512_set1_epi64(1);
 	const __m512i w_lo = _mm512_loadu_si512(b->weight), w_hi = _mm512_loadu_si512(b->weight + 8);
-	__m512i j = _mm512_loadu_si512(jj), sv, p, x, delta = _mm512_setzero_si512(), d[16];
+	__m512i sv, p, x, delta = _mm512_setzero_si512(), d[16];
 
 	/* s: the parity of the state's digits (see vertical) */
 	sv = _mm512_xor_si512(
 		_mm512_and_si512(_mm512_srlv_epi64(_mm512_set1_epi64((long long)b->odd_rows),
 						   _mm512_add_epi64(j, j)),
 				 one),
-		_mm512_loadu_si512(e_parity));
+		parity);
 	p = up ? _mm512_sub_epi64(j, _mm512_set1_epi64(W)) : j;
-	x = _mm512_srlv_epi64(_mm512_or_si512(_mm512_loadu_si512(e_digits),
+	x = _mm512_srlv_epi64(_mm512_or_si512(digits,
 					      _mm512_slli_epi64(sv, (unsigned)(4 * (n - 2)))),
 			      _mm512_slli_epi64(p, 2));
 	for (int k = 0; k < W; k++)
@@ -533,14 +556,12 @@ PB_INLINE void vertical8(const builder *b, const int W, const int H, const uint6
 						   w_hi)));
 	}
 	{
-		__m512i group = _mm512_loadu_si512(e_group);
 		__m512i gv = _mm512_srli_epi64(
 			_mm512_add_epi64(_mm512_add_epi64(_mm512_add_epi64(group, group), sv), delta), 1);
 		__m512i cell = up ? p : _mm512_add_epi64(j, _mm512_set1_epi64(W));
 
-		_mm512_storeu_si512(g, gv);
-		_mm512_storeu_si512(at, _mm512_add_epi64(
-						_mm512_mullo_epi64(gv, _mm512_set1_epi64(n + 1)), cell));
+		*g = gv;
+		*at = _mm512_add_epi64(_mm512_mullo_epi64(gv, _mm512_set1_epi64(n + 1)), cell);
 	}
 }
 #endif
@@ -645,7 +666,12 @@ PB_INLINE void push_vertical(worker *w, const int W, const int H, const bool bin
 			j[l] = (uint64_t)__builtin_ctzll(left) / 2;
 			next_listed(&e, &left);
 		}
-		vertical8(b, W, H, group, digits, parity, j, up, g, at);
+		__m512i gv, atv;
+
+		vertical8(b, W, H, _mm512_loadu_si512(group), _mm512_loadu_si512(digits),
+			  _mm512_loadu_si512(parity), _mm512_loadu_si512(j), up, &gv, &atv);
+		_mm512_storeu_si512(g, gv);
+		_mm512_storeu_si512(at, atv);
 		for (int l = 0; l < VERTICAL_LANES; l++)
 			push_far(w, binned, at[l], g[l]);
 	}
@@ -657,6 +683,252 @@ PB_INLINE void push_vertical(worker *w, const int W, const int H, const bool bin
 		next_listed(&e, &left);
 	}
 }
+
+#ifdef ROW_LANES
+/* A push in rounds on boards of two rows, eight groups at a time (a
+ * vector lane each) where the processor has AVX-512 with its byte
+ * permutes: the steps of push_group on the eight groups' codes at once,
+ * without a branch, the groups' states to move up or down then staged a
+ * state a lane at a time, and moved eight at a time (vertical8). A
+ * frontier word's 32 groups are 16W bytes of codes from a byte on a line:
+ * 4W bytes each eight, group i's from the nibble W i. */
+
+/* States staged to move one way, up or down: their groups, their
+ * groups' digits (the parity in bit 63) and their blanks' cells. */
+typedef struct staged {
+	uint64_t group[2 * VERTICAL_LANES], digits[2 * VERTICAL_LANES], j[2 * VERTICAL_LANES];
+	unsigned n;
+} staged;
+
+/* The first eight states staged in S moved up (UP) or down: their
+ * neighbours to the worker's bins. */
+PB_INLINE void move_staged(worker *w, const int W, bool up, staged *s)
+{
+	const builder *b = w->b;
+	const __m512i top = _mm512_set1_epi64((long long)(1ULL << 63));
+	__m512i dg = _mm512_loadu_si512(s->digits), g, at, r, off;
+	uint64_t rr[VERTICAL_LANES], oo[VERTICAL_LANES];
+
+	vertical8(b, W, 2, _mm512_loadu_si512(s->group), _mm512_andnot_si512(top, dg),
+		  _mm512_srli_epi64(dg, 63), _mm512_loadu_si512(s->j), up, &g, &at);
+	/* (rounds are the one process's: no part, no outbox) */
+	r = _mm512_srl_epi64(_mm512_sub_epi64(g, _mm512_set1_epi64((long long)b->base)),
+			     _mm_cvtsi32_si128((int)b->bin_shift));
+	off = _mm512_sub_epi64(
+		at, _mm512_mullo_epi64(
+			    _mm512_add_epi64(_mm512_set1_epi64((long long)b->base),
+					     _mm512_sll_epi64(r, _mm_cvtsi32_si128((int)b->bin_shift))),
+			    _mm512_set1_epi64((long long)b->size)));
+	_mm512_storeu_si512(rr, r);
+	_mm512_storeu_si512(oo, off);
+	for (int l = 0; l < VERTICAL_LANES; l++)
+		push_bin(w, rr[l], (uint32_t)oo[l]);
+	s->n -= VERTICAL_LANES;
+	_mm512_storeu_si512(s->group, _mm512_loadu_si512(s->group + VERTICAL_LANES));
+	_mm512_storeu_si512(s->digits, _mm512_loadu_si512(s->digits + VERTICAL_LANES));
+	_mm512_storeu_si512(s->j, _mm512_loadu_si512(s->j + VERTICAL_LANES));
+}
+
+/* The states STATES (bits 2j) of the eight groups GROUP (DIGITS, the
+ * parity in bit 63) staged in S to move one way (UP or down), a state a
+ * lane at a time, the lowest first; eight at a time moved. */
+PB_INLINE void stage(worker *w, const int W, bool up, staged *s, __m512i group, __m512i digits,
+		     __m512i states)
+{
+	const __m512i one = _mm512_set1_epi64(1);
+	__mmask8 m;
+
+	while ((m = _mm512_test_epi64_mask(states, states))) {
+		__m512i low = _mm512_and_si512(states, _mm512_sub_epi64(_mm512_setzero_si512(), states));
+		__m512i j = _mm512_srli_epi64(_mm512_popcnt_epi64(_mm512_sub_epi64(low, one)), 1);
+
+		states = _mm512_xor_si512(states, low);
+		_mm512_storeu_si512(s->group + s->n, _mm512_maskz_compress_epi64(m, group));
+		_mm512_storeu_si512(s->digits + s->n, _mm512_maskz_compress_epi64(m, digits));
+		_mm512_storeu_si512(s->j + s->n, _mm512_maskz_compress_epi64(m, j));
+		s->n += (unsigned)__builtin_popcount(m);
+		if (s->n >= VERTICAL_LANES)
+			move_staged(w, W, up, s);
+	}
+}
+
+/* The states left staged in S moved one at a time. */
+PB_INLINE void move_staged_rest(worker *w, const int W, bool up, staged *s)
+{
+	for (unsigned k = 0; k < s->n; k++) {
+		entered e = { .group = s->group[k],
+			      .digits = s->digits[k] & ~(1ULL << 63),
+			      .parity = (unsigned)(s->digits[k] >> 63) };
+		uint64_t to, at = vertical(w->b, W, 2, &e, (int)s->j[k], up, &to);
+
+		push_far(w, true, at, to);
+	}
+	s->n = 0;
+}
+
+/* Push in rounds, the W x 2 board: the groups FIRST..END-1 of a chunk
+ * (whole frontier words), as chunk_tiles pushes them. Returns false when
+ * HOME's limits say stop. */
+PB_INLINE bool chunk_rows(worker *w, worker *home, const int W, uint64_t first, uint64_t end)
+{
+	const builder *b = w->b;
+	/* BYTES: eight groups' codes (4W bits a group) */
+	const int cells = 2 * W, n = cells - 1, bytes = 4 * W;
+	const uint64_t *codes = b->codes;
+	uint8_t *table = (uint8_t *)b->codes;
+	const __m512i low = _mm512_set1_epi64((long long)LOW_BITS), three = _mm512_set1_epi64(3);
+	const __m512i now = _mm512_set1_epi64((long long)(LOW_BITS * b->now));
+	const __m512i before = _mm512_set1_epi64((long long)(LOW_BITS * b->before));
+	const __m512i clear = _mm512_set1_epi64((long long)(LOW_BITS * (PB_TWOBIT_UNSEEN ^ b->next)));
+	const __m512i colour = _mm512_set1_epi64((long long)(b->layer_colour & LOW_BITS));
+	const __m512i first_col = _mm512_set1_epi64((long long)b->first_col);
+	const __m512i last_col = _mm512_set1_epi64((long long)b->last_col);
+	const __m512i first_row = _mm512_set1_epi64((long long)b->first_row);
+	const __m512i last_row = _mm512_set1_epi64((long long)b->last_row);
+	const __m512i skip = _mm512_set1_epi64((long long)b->skip_one_far);
+	const __m512i row1 = _mm512_set1_epi64((long long)b->row_mask[1]);
+	const __m512i row2 = _mm512_set1_epi64((long long)b->row_mask[2]);
+	const __m512i rows_mask = _mm512_set_epi64(0, 0, 0, 0, (long long)b->row_mask[3],
+						   (long long)b->row_mask[2],
+						   (long long)b->row_mask[1], 0);
+	const __m512i field = _mm512_set1_epi64((long long)((1ULL << 2 * cells) - 1));
+	const __m512i nibbles = _mm512_set1_epi64(0x1111111111111111LL);
+	const __m512i lanes = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+	__m512i take, take_shift, put_shift, put, rows_shift;
+	__m512i expanded = _mm512_setzero_si512(), generated = _mm512_setzero_si512();
+	__m512i fresh_n = _mm512_setzero_si512();
+	staged downs = { .n = 0 }, ups = { .n = 0 };
+
+	{
+		/* the bytes of lane i's codes, from byte W i / 2 (shifted by
+		 * its nibble), and back: lane 2k's pair of groups (lane 2k + 1's
+		 * shifted up to it) to bytes W k.. */
+		uint8_t t[64], p[64];
+		uint64_t ts[8], ps[8], rs[8];
+
+		for (int i = 0; i < 8; i++) {
+			for (int k = 0; k < 8; k++)
+				t[8 * i + k] = (uint8_t)(W * i / 2 + k);
+			ts[i] = (uint64_t)(4 * (W * i % 2));
+			ps[i] = (uint64_t)(i % 2 ? bytes : 0);
+			rs[i] = (uint64_t)(2 * i);
+		}
+		for (int k = 0; k < 64; k++)
+			p[k] = (uint8_t)(k < bytes ? 16 * (k / W) + k % W : 0);
+		take = _mm512_loadu_si512(t);
+		put = _mm512_loadu_si512(p);
+		take_shift = _mm512_loadu_si512(ts);
+		put_shift = _mm512_loadu_si512(ps);
+		rows_shift = _mm512_loadu_si512(rs);
+	}
+	for (uint64_t at = first; at < end; at += 32) {
+		uint64_t bits = b->frontier[(at - b->base) / 32], new_rows = 0, y, *word;
+
+		if (!bits)
+			continue;
+		{
+			/* the codes of the groups a few frontier words on */
+			const uint64_t *ahead = &codes[(at + 256) * cells / CODES_PER_WORD];
+
+			for (uint64_t k = 0; k < 2 * (uint64_t)cells; k += 8)
+				__builtin_prefetch(ahead + k);
+		}
+		for (int a = 0; a < 4; a++) {
+			uint64_t sub = bits >> (16 * a) & 0xffff, g0 = at + 8 * (uint64_t)a, lo, high;
+			uint8_t *from = table + (at + 8 * (uint64_t)a) * (uint64_t)cells / 4;
+			/* the bytes of the groups before the chunk's end */
+			__mmask64 mine = _bzhi_u64(
+				~0ULL, end - g0 >= 8 ? (unsigned)bytes
+						     : (unsigned)((uint64_t)W * (end - g0) + 1) / 2);
+			__m512i raw, x, y8, hits, side, fresh, seen_before, near, moving, group, digits;
+			__m512i rows, parity;
+			__mmask8 r1, r2;
+
+			if (!sub)
+				continue;
+			if ((home->status = pb_search_poll_many(
+				     &home->poll, (unsigned)__builtin_popcountll(
+							  (sub | sub >> 1) & 0x5555))) != PB_SOLVED)
+				return false;
+			raw = _mm512_maskz_loadu_epi8(mine, from);
+			x = _mm512_and_si512(
+				_mm512_srlv_epi64(_mm512_permutexvar_epi8(take, raw), take_shift), field);
+			rows = _mm512_and_si512(
+				_mm512_srlv_epi64(_mm512_set1_epi64((long long)sub), rows_shift), three);
+			/* the states of the layer in the frontier's rows */
+			y8 = _mm512_xor_si512(x, now);
+			hits = _mm512_andnot_si512(_mm512_or_si512(y8, _mm512_srli_epi64(y8, 1)),
+						   _mm512_and_si512(colour, _mm512_permutexvar_epi64(
+										    rows, rows_mask)));
+			/* their sideways neighbours unseen */
+			side = _mm512_or_si512(_mm512_slli_epi64(_mm512_andnot_si512(last_col, hits), 2),
+					       _mm512_srli_epi64(_mm512_andnot_si512(first_col, hits), 2));
+			fresh = _mm512_and_si512(
+				side, _mm512_and_si512(_mm512_and_si512(x, _mm512_srli_epi64(x, 1)), low));
+			/* their moves up and down, not those that lead back */
+			y8 = _mm512_xor_si512(x, before);
+			seen_before = _mm512_andnot_si512(_mm512_or_si512(y8, _mm512_srli_epi64(y8, 1)),
+							  low);
+			near = _mm512_or_si512(
+				_mm512_andnot_si512(last_col, _mm512_srli_epi64(seen_before, 2)),
+				_mm512_andnot_si512(first_col, _mm512_slli_epi64(seen_before, 2)));
+			moving = _mm512_andnot_si512(_mm512_andnot_si512(near, skip), hits);
+			expanded = _mm512_add_epi64(expanded, _mm512_popcnt_epi64(hits));
+			generated = _mm512_add_epi64(
+				generated,
+				_mm512_add_epi64(
+					_mm512_add_epi64(
+						_mm512_popcnt_epi64(_mm512_andnot_si512(last_col, hits)),
+						_mm512_popcnt_epi64(_mm512_andnot_si512(first_col, hits))),
+					_mm512_popcnt_epi64(moving)));
+			fresh_n = _mm512_add_epi64(fresh_n, _mm512_popcnt_epi64(fresh));
+			{
+				/* the fresh ones marked: the codes written back
+				 * where a byte changed (a line with none stays
+				 * clean) */
+				__m512i nx = _mm512_andnot_si512(
+					_mm512_and_si512(_mm512_or_si512(fresh, _mm512_slli_epi64(fresh, 1)),
+							 clear),
+					x);
+				__m512i pair = _mm512_sllv_epi64(nx, put_shift), out;
+
+				pair = _mm512_or_si512(pair, _mm512_shuffle_epi32(pair, _MM_PERM_BADC));
+				out = _mm512_permutexvar_epi8(put, pair);
+				_mm512_mask_storeu_epi8(from, _mm512_mask_cmpneq_epi8_mask(mine, out, raw),
+							out);
+			}
+			/* their rows in the next frontier */
+			r1 = _mm512_test_epi64_mask(fresh, row1);
+			r2 = _mm512_test_epi64_mask(fresh, row2);
+			new_rows |= (_pdep_u64(r1, 0x5555) | _pdep_u64(r2, 0xaaaa)) << (16 * a);
+			/* the groups' digits: one block of the table's (its
+			 * groups a multiple of eight) */
+			high = (uint64_t)(((unsigned __int128)g0 * b->low_inverse) >> 64);
+			lo = g0 - high * b->low_groups;
+			enter_high(w, n, high);
+			digits = _mm512_or_si512(_mm512_set1_epi64((long long)w->high_digits),
+						 _mm512_loadu_si512(b->low_digits + lo));
+			parity = _mm512_popcnt_epi64(_mm512_and_si512(digits, nibbles));
+			digits = _mm512_or_si512(digits, _mm512_slli_epi64(parity, 63));
+			group = _mm512_add_epi64(_mm512_set1_epi64((long long)g0), lanes);
+			stage(w, W, false, &downs, group, digits, _mm512_andnot_si512(last_row, moving));
+			stage(w, W, true, &ups, group, digits, _mm512_andnot_si512(first_row, moving));
+		}
+		/* the next frontier's word, the chunk's alone */
+		word = &b->next_frontier[(at - b->base) / 32];
+		y = *word;
+		w->fresh_groups += (uint64_t)__builtin_popcountll((new_rows | new_rows >> 1) &
+								 ~(y | y >> 1) & LOW_BITS);
+		*word = y | new_rows;
+	}
+	move_staged_rest(w, W, false, &downs);
+	move_staged_rest(w, W, true, &ups);
+	w->expanded += (uint64_t)_mm512_reduce_add_epi64(expanded);
+	w->generated += (uint64_t)_mm512_reduce_add_epi64(generated);
+	w->fresh += (uint64_t)_mm512_reduce_add_epi64(fresh_n);
+	return true;
+}
+#endif
 
 /* Pull: the unseen states of group G (codes X from index FIRST) at the
  * next distance's colour that have a neighbour on the layer take the next
@@ -1054,8 +1326,12 @@ PB_INLINE void work_groups(worker *w, const bool stacks, const int a, const int 
 		/* BINNED a constant in each loop: the loops without bins as
 		 * they were before them */
 		bool done = stacks ? chunk_stacks(&me, w, a, b, first, end)
-				   : (me.set ? chunk_tiles(&me, w, a, b, true, first, end)
-					     : chunk_tiles(&me, w, a, b, false, first, end));
+#ifdef ROW_LANES
+			    : me.set && b == 2 && a >= 4 && a <= 8 && copy.low_groups % 8 == 0
+			    ? chunk_rows(&me, w, a, first, end)
+#endif
+			    : (me.set ? chunk_tiles(&me, w, a, b, true, first, end)
+				      : chunk_tiles(&me, w, a, b, false, first, end));
 
 		if (!done) {
 			stop_all(&copy);
