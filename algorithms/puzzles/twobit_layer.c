@@ -693,10 +693,11 @@ PB_INLINE void push_vertical(worker *w, const int W, const int H, const bool bin
  * frontier word's 32 groups are 16W bytes of codes from a byte on a line:
  * 4W bytes each eight, group i's from the nibble W i. */
 
-/* States staged to move one way, up or down: their groups, their
- * groups' digits (the parity in bit 63) and their blanks' cells. */
+/* States staged to move one way, up or down: their groups and their
+ * blanks' cells, and their groups' digits (the parity in bit 63). */
 typedef struct staged {
-	uint64_t group[2 * VERTICAL_LANES], digits[2 * VERTICAL_LANES], j[2 * VERTICAL_LANES];
+	uint64_t at[2 * VERTICAL_LANES];     /* the group times 16 plus the cell */
+	uint64_t digits[2 * VERTICAL_LANES];
 	unsigned n;
 } staged;
 
@@ -706,11 +707,12 @@ PB_INLINE void move_staged(worker *w, const int W, bool up, staged *s)
 {
 	const builder *b = w->b;
 	const __m512i top = _mm512_set1_epi64((long long)(1ULL << 63));
-	__m512i dg = _mm512_loadu_si512(s->digits), g, at, r, off;
+	__m512i dg = _mm512_loadu_si512(s->digits), gj = _mm512_loadu_si512(s->at), g, at, r, off;
 	uint64_t rr[VERTICAL_LANES], oo[VERTICAL_LANES];
 
-	vertical8(b, W, 2, _mm512_loadu_si512(s->group), _mm512_andnot_si512(top, dg),
-		  _mm512_srli_epi64(dg, 63), _mm512_loadu_si512(s->j), up, &g, &at);
+	vertical8(b, W, 2, _mm512_srli_epi64(gj, 4), _mm512_andnot_si512(top, dg),
+		  _mm512_srli_epi64(dg, 63), _mm512_and_si512(gj, _mm512_set1_epi64(15)), up, &g,
+		  &at);
 	/* (rounds are the one process's: no part, no outbox) */
 	r = _mm512_srl_epi64(_mm512_sub_epi64(g, _mm512_set1_epi64((long long)b->base)),
 			     _mm_cvtsi32_si128((int)b->bin_shift));
@@ -724,13 +726,12 @@ PB_INLINE void move_staged(worker *w, const int W, bool up, staged *s)
 	for (int l = 0; l < VERTICAL_LANES; l++)
 		push_bin(w, rr[l], (uint32_t)oo[l]);
 	s->n -= VERTICAL_LANES;
-	_mm512_storeu_si512(s->group, _mm512_loadu_si512(s->group + VERTICAL_LANES));
+	_mm512_storeu_si512(s->at, _mm512_loadu_si512(s->at + VERTICAL_LANES));
 	_mm512_storeu_si512(s->digits, _mm512_loadu_si512(s->digits + VERTICAL_LANES));
-	_mm512_storeu_si512(s->j, _mm512_loadu_si512(s->j + VERTICAL_LANES));
 }
 
-/* The states STATES (bits 2j) of the eight groups GROUP (DIGITS, the
- * parity in bit 63) staged in S to move one way (UP or down), a state a
+/* The states STATES (bits 2j) of the eight groups GROUP (times 16;
+ * DIGITS, the parity in bit 63) staged in S to move one way (UP or down), a state a
  * lane at a time, the lowest first; eight at a time moved. */
 PB_INLINE void stage(worker *w, const int W, bool up, staged *s, __m512i group, __m512i digits,
 		     __m512i states)
@@ -743,9 +744,9 @@ PB_INLINE void stage(worker *w, const int W, bool up, staged *s, __m512i group, 
 		__m512i j = _mm512_srli_epi64(_mm512_popcnt_epi64(_mm512_sub_epi64(low, one)), 1);
 
 		states = _mm512_xor_si512(states, low);
-		_mm512_storeu_si512(s->group + s->n, _mm512_maskz_compress_epi64(m, group));
+		_mm512_storeu_si512(s->at + s->n,
+				    _mm512_maskz_compress_epi64(m, _mm512_or_si512(group, j)));
 		_mm512_storeu_si512(s->digits + s->n, _mm512_maskz_compress_epi64(m, digits));
-		_mm512_storeu_si512(s->j + s->n, _mm512_maskz_compress_epi64(m, j));
 		s->n += (unsigned)__builtin_popcount(m);
 		if (s->n >= VERTICAL_LANES)
 			move_staged(w, W, up, s);
@@ -756,10 +757,10 @@ PB_INLINE void stage(worker *w, const int W, bool up, staged *s, __m512i group, 
 PB_INLINE void move_staged_rest(worker *w, const int W, bool up, staged *s)
 {
 	for (unsigned k = 0; k < s->n; k++) {
-		entered e = { .group = s->group[k],
+		entered e = { .group = s->at[k] >> 4,
 			      .digits = s->digits[k] & ~(1ULL << 63),
 			      .parity = (unsigned)(s->digits[k] >> 63) };
-		uint64_t to, at = vertical(w->b, W, 2, &e, (int)s->j[k], up, &to);
+		uint64_t to, at = vertical(w->b, W, 2, &e, (int)(s->at[k] & 15), up, &to);
 
 		push_far(w, true, at, to);
 	}
@@ -824,11 +825,12 @@ PB_INLINE bool chunk_rows(worker *w, worker *home, const int W, uint64_t first, 
 	for (uint64_t at = first; at < end; at += 32) {
 		uint64_t bits = b->frontier[(at - b->base) / 32], new_rows = 0, y, *word;
 
+		__builtin_prefetch(&b->frontier[(at - b->base) / 32 + 32]);
 		if (!bits)
 			continue;
 		{
 			/* the codes of the groups a few frontier words on */
-			const uint64_t *ahead = &codes[(at + 256) * cells / CODES_PER_WORD];
+			const uint64_t *ahead = &codes[(at + 768) * cells / CODES_PER_WORD];
 
 			for (uint64_t k = 0; k < 2 * (uint64_t)cells; k += 8)
 				__builtin_prefetch(ahead + k);
@@ -910,7 +912,8 @@ PB_INLINE bool chunk_rows(worker *w, worker *home, const int W, uint64_t first, 
 						 _mm512_loadu_si512(b->low_digits + lo));
 			parity = _mm512_popcnt_epi64(_mm512_and_si512(digits, nibbles));
 			digits = _mm512_or_si512(digits, _mm512_slli_epi64(parity, 63));
-			group = _mm512_add_epi64(_mm512_set1_epi64((long long)g0), lanes);
+			group = _mm512_slli_epi64(
+				_mm512_add_epi64(_mm512_set1_epi64((long long)g0), lanes), 4);
 			stage(w, W, false, &downs, group, digits, _mm512_andnot_si512(last_row, moving));
 			stage(w, W, true, &ups, group, digits, _mm512_andnot_si512(first_row, moving));
 		}
