@@ -304,12 +304,14 @@ static pb_status build(table_ctx *t, pb_search *s)
 }
 
 /* The most the entries (8 bytes a state) and the build's queues may take
- * (another 8 a state), and the most a two-bit table may (boards of up to
- * 13 cells: 778 MB there, some minutes of search; 14 cells would take
- * 11 GB and hours). */
+ * (another 8 a state), and the most a two-bit table may: the 14-cell
+ * boards (10.9 GB, about 9 minutes of search on 2 cores, or read from the
+ * cache) and 13 pancakes (1.6 GB), not 5x3 (163 GB) nor 14 pancakes
+ * (21.8 GB). Whether it fits the memory the meter says, at the start of
+ * the preparation (memout). */
 #define ENTRIES_MAX_BYTES (1ULL << 30)
 #define TABLE_BYTES_PER_STATE 16
-#define TWO_BIT_MAX_BYTES (1ULL << 30)
+#define TWO_BIT_MAX_BYTES (16ULL << 30)
 
 static bool entries_fit(const pb_domain *d)
 {
