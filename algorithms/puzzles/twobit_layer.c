@@ -797,6 +797,11 @@ PB_INLINE bool chunk_rows(worker *w, worker *home, const int W, uint64_t first, 
 	const __m512i field = _mm512_set1_epi64((long long)((1ULL << 2 * cells) - 1));
 	const __m512i nibbles = _mm512_set1_epi64(0x1111111111111111LL);
 	const __m512i lanes = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+	/* the bytes of eight groups' codes: a chunk's groups are whole eights
+	 * (its ends multiples of CHUNK_GROUPS or the table's end, the table's
+	 * groups a multiple of its blocks of the last digits, which are, see
+	 * work_groups) */
+	const __mmask64 mine = _bzhi_u64(~0ULL, (unsigned)bytes);
 	__m512i take, take_shift, put_shift, put, rows_shift;
 	__m512i expanded = _mm512_setzero_si512(), generated = _mm512_setzero_si512();
 	__m512i fresh_n = _mm512_setzero_si512();
@@ -839,11 +844,7 @@ PB_INLINE bool chunk_rows(worker *w, worker *home, const int W, uint64_t first, 
 		}
 		for (int a = 0; a < 4; a++) {
 			uint64_t sub = bits >> (16 * a) & 0xffff, g0 = at + 8 * (uint64_t)a, lo, high;
-			uint8_t *from = table + (at + 8 * (uint64_t)a) * (uint64_t)cells / 4;
-			/* the bytes of the groups before the chunk's end */
-			__mmask64 mine = _bzhi_u64(
-				~0ULL, end - g0 >= 8 ? (unsigned)bytes
-						     : (unsigned)((uint64_t)W * (end - g0) + 1) / 2);
+			uint8_t *from = table + g0 * (uint64_t)cells / 4;
 			__m512i raw, x, y8, hits, side, fresh, seen_before, near, moving, group, digits;
 			__m512i rows, parity;
 			__mmask8 r1, r2;
@@ -1332,6 +1333,9 @@ PB_INLINE void work_groups(worker *w, const bool stacks, const int a, const int 
 		 * they were before them */
 		bool done = stacks ? chunk_stacks(&me, w, a, b, first, end)
 #ifdef ROW_LANES
+			    /* (eight groups from a multiple of eight share their
+			     * block of the last digits, and a chunk is whole
+			     * eights) */
 			    : me.set && b == 2 && a >= 4 && a <= 8 && copy.low_groups % 8 == 0
 			    ? chunk_rows(&me, w, a, first, end)
 #endif
